@@ -1,0 +1,1 @@
+"""The game-agnostic engine: deciders, the log, RNG, saves, sessions and bots."""

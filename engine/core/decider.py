@@ -1,0 +1,95 @@
+"""The decider protocol every game implements, and the shapes shared by all games.
+
+A game is a ``Game`` record of pure functions (the event-sourcing decider pattern):
+``initial`` and ``setup`` make the start, ``decide`` turns a command into events,
+``evolve`` folds one event into the state. See ``shared/DESIGN.md``, "The engine".
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+import msgspec
+
+
+class Result(msgspec.Struct, frozen=True):
+    """The end of a game: ``scores[i]`` is seat ``i``'s final score(s) as a label→points
+    mapping, ``winners`` the winning seat indexes (several on a shared win), and
+    ``tiebreak`` one sentence saying how ties were settled, citing the rulebook."""
+
+    scores: list[dict[str, int]]
+    winners: list[int]
+    tiebreak: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's decider and its notation.
+
+    Fields are plain functions so a game module stays a set of pure functions:
+
+    - ``initial(options, n) -> State``: the empty table for ``n`` seats;
+    - ``setup(options, n, rng) -> list[Event]``: shuffles and deals, entry 0;
+    - ``evolve(state, event) -> State``: pure, never validates or draws;
+    - ``decide(state, seat, command, rng) -> list[Event]``: raises ``IllegalCommand``;
+    - ``legal(state, seat) -> list[Command]``: exactly what ``decide`` accepts now;
+    - ``to_act(state) -> frozenset[int]``: seats that may act now;
+    - ``view(state, seat | None) -> Struct``: what that seat may know;
+    - ``redact(event, seat | None) -> Event | None``: the event as that seat may see it;
+    - ``reveals(event) -> bool``: the event shows hidden or random facts (undo stops there);
+    - ``result(state) -> Result | None``;
+    - ``parse(text, names) -> Command`` / ``notation(command, names) -> str``: the notation;
+    - ``describe(event, names) -> str``: an event as a log line;
+    - ``bots``: bot kind → factory ``(seed) -> Bot``.
+    """
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    Options: type
+    command_type: Any
+    event_type: Any
+    initial: Callable[[Any, int], Any]
+    setup: Callable[[Any, int, random.Random], list]
+    evolve: Callable[[Any, Any], Any]
+    decide: Callable[[Any, int, Any, random.Random], list]
+    legal: Callable[[Any, int], list]
+    to_act: Callable[[Any], frozenset]
+    view: Callable[[Any, int | None], Any]
+    redact: Callable[[Any, int | None], Any]
+    reveals: Callable[[Any], bool]
+    result: Callable[[Any], Result | None]
+    parse: Callable[[str, Sequence[str]], Any]
+    notation: Callable[[Any, Sequence[str]], str]
+    describe: Callable[[Any, Sequence[str]], str]
+    bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
+    rules_text: str = ""
+
+    def options_from(self, options: dict | Any | None) -> Any:
+        """Build this game's ``Options`` from a dict (values may be strings from a CLI).
+
+        Raises ``ValueError`` naming the bad key or value.
+        """
+        if options is None:
+            return self.Options()
+        if isinstance(options, self.Options):
+            return options
+        known = set(self.Options.__struct_fields__)
+        for key in options:
+            if key not in known:
+                raise ValueError(f"{self.slug} has no option {key!r}; options are: {', '.join(sorted(known))}")
+        try:
+            return msgspec.convert(dict(options), self.Options, strict=False)
+        except msgspec.ValidationError as err:
+            raise ValueError(f"bad option for {self.slug}: {err}") from None
+
+
+def fold(game: Game, state: Any, events: Iterable[Any]) -> Any:
+    """Fold ``events`` into ``state`` with the game's ``evolve``; returns the new state."""
+    evolve = game.evolve
+    for event in events:
+        state = evolve(state, event)
+    return state

@@ -1,0 +1,32 @@
+"""The registry of games by slug (``gift-trap`` …)."""
+
+from __future__ import annotations
+
+import importlib
+
+from .decider import Game
+
+#: slug → module that defines ``GAME``; modules load on first use.
+_MODULES = {
+    "gift-trap": "engine.games.gift_trap",
+}
+_LOADED: dict[str, Game] = {}
+
+
+def slugs() -> list[str]:
+    """All game slugs, in menu order."""
+    return list(_MODULES)
+
+
+def get(slug: str) -> Game:
+    """The ``Game`` for ``slug``; raises ``KeyError`` with a sentence for an unknown slug."""
+    if slug not in _MODULES:
+        raise KeyError(f"unknown game {slug!r}; games are: {', '.join(_MODULES)}")
+    if slug not in _LOADED:
+        _LOADED[slug] = importlib.import_module(_MODULES[slug]).GAME
+    return _LOADED[slug]
+
+
+def all_games() -> list[Game]:
+    """Every registered game, loaded."""
+    return [get(s) for s in _MODULES]

@@ -1,0 +1,392 @@
+"""``LocalSession``: a game run in-process — hot seat, bots and replays.
+
+The session owns the log and the folded state; the UI never holds game state and
+changes it only through ``play``/``submit``, ``undo`` and ``redo``
+(``shared/DESIGN.md``, "Sessions"). Snapshots every ``SNAPSHOT_EVERY`` applied entries
+keep undo and seeking fast at any log length.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from .decider import Game, Result, fold
+from .errors import IllegalCommand
+from .log import Entry, Redo, Seat, Undo, now
+from .rng import rng_for
+
+SNAPSHOT_EVERY = 64
+
+#: Undo policies: "strict" (Board Game Arena's) and "casual" (local games, no limit).
+UNDO_POLICIES = ("strict", "casual")
+
+
+class LocalSession:
+    """One game's log and state, with the public API the CLI, the app and tests use.
+
+    ``seats`` are ``Seat`` records (or plain names); seat indexes follow their order,
+    which is the clockwise order at the table. Build one with ``engine.new_game`` or
+    ``engine.load``. Raises ``ValueError`` for bad seats or options.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Iterable[Seat | str],
+        seed: int,
+        options: Any = None,
+        undo_policy: str = "strict",
+        entries: list[Entry] | None = None,
+        redecide: bool = False,
+    ):
+        self.game = game
+        self.seats = [s if isinstance(s, Seat) else Seat(s) for s in seats]
+        self.names = [s.name for s in self.seats]
+        self.seed = int(seed)
+        self.options = game.options_from(options)
+        if undo_policy not in UNDO_POLICIES:
+            raise ValueError(f"undo policy must be one of {', '.join(UNDO_POLICIES)}")
+        self.undo_policy = undo_policy
+        n = len(self.seats)
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(f"{game.title} takes {game.min_players}–{game.max_players} players, not {n}")
+        for name in self.names:
+            if not name or any(c.isspace() for c in name):
+                raise ValueError(f"seat name {name!r} must be non-empty with no spaces")
+        if len(set(self.names)) != n:
+            raise ValueError("seat names must be different")
+        for s in self.seats:
+            if s.bot is not None and s.bot not in game.bots:
+                raise ValueError(f"unknown bot {s.bot!r}; bots are: {', '.join(game.bots)}")
+        self._bots = {
+            i: game.bots[s.bot](self._bot_seed(i)) for i, s in enumerate(self.seats) if s.bot is not None
+        }
+        self._listeners: list[Callable[[Entry], None]] = []
+        self.entries: list[Entry] = []
+        self._applied: list[int] = []  # indexes into entries, the effective line
+        self._redo: list[int] = []  # undone entries, most recent last
+        self._to_act: list[frozenset[int]] = []  # to_act after k applied entries
+        self._snapshots: dict[int, Any] = {}
+        self.state = game.initial(self.options, n)
+        if entries is None:
+            events = game.setup(self.options, n, rng_for(self.seed, 0))
+            self._append(Entry(0, None, None, events, now()))
+        else:
+            for entry in entries:
+                self._replay_entry(entry, redecide)
+
+    # ------------------------------------------------------------------ seats
+    def _bot_seed(self, seat: int) -> int:
+        return rng_for(self.seed, -1, f"bot-seed:{seat}").getrandbits(32)
+
+    def seat_index(self, name: str | int | None) -> int:
+        """The index of the seat called ``name``; raises ``IllegalCommand`` for an unknown name."""
+        if isinstance(name, int):
+            if 0 <= name < len(self.names):
+                return name
+        elif name in self.names:
+            return self.names.index(name)
+        raise IllegalCommand(f"There is no seat called {name!r} at this table.")
+
+    def is_bot(self, seat: int | str) -> bool:
+        """Whether the seat is played by a bot."""
+        return self.seats[self.seat_index(seat)].bot is not None
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def ply(self) -> int:
+        """How many entries are applied (the length of the effective line, setup included)."""
+        return len(self._applied)
+
+    def applied_entries(self) -> list[Entry]:
+        """The effective line of play: applied entries in order, setup first."""
+        return [self.entries[i] for i in self._applied]
+
+    def to_act(self) -> list[str]:
+        """Names of the seats that may act now, in seat order (empty when the game is over)."""
+        return [self.names[i] for i in self.to_act_seats()]
+
+    def to_act_seats(self) -> list[int]:
+        """Seat indexes that may act now, in seat order."""
+        return sorted(self._to_act[-1]) if self._to_act else []
+
+    def legal_commands(self, seat: int | str) -> list[Any]:
+        """The command Structs ``seat`` may give now (empty when it is not to act)."""
+        i = self.seat_index(seat)
+        if not self._to_act or i not in self._to_act[-1]:
+            return []
+        return list(self.game.legal(self.state, i))
+
+    def legal(self, seat: int | str) -> list[str]:
+        """Notations of the commands ``seat`` may give now, e.g. ``["give 3 to bob", ...]``."""
+        return [self.game.notation(c, self.names) for c in self.legal_commands(seat)]
+
+    def view(self, seat: int | str | None) -> Any:
+        """What ``seat`` may know now (a msgspec Struct); ``None`` for a spectator."""
+        return self.game.view(self.state, None if seat is None else self.seat_index(seat))
+
+    def result(self) -> Result | None:
+        """None while playing; the final ``Result`` once the game is over."""
+        return self.game.result(self.state)
+
+    def notation(self, command: Any) -> str:
+        """A command in the game's notation, with this table's seat names."""
+        if isinstance(command, Undo):
+            return "undo"
+        if isinstance(command, Redo):
+            return "redo"
+        return self.game.notation(command, self.names)
+
+    def parse(self, text: str) -> Any:
+        """Parse notation into a command; raises ``IllegalCommand`` naming what is wrong."""
+        return self.game.parse(text.strip(), self.names)
+
+    # ------------------------------------------------------------------ play
+    def play(self, seat: int | str, command: Any) -> Entry:
+        """Give ``command`` (notation text or a command Struct) for ``seat``.
+
+        Returns the recorded ``Entry``. Raises ``IllegalCommand`` with the rule's sentence
+        when refused; nothing changes then.
+        """
+        i = self.seat_index(seat)
+        if isinstance(command, str):
+            text = command.strip()
+            if text == "undo":
+                return self.undo(i)
+            if text == "redo":
+                return self.redo(i)
+            command = self.parse(text)
+        return self.submit(i, command)
+
+    def submit(self, seat: int, command: Any) -> Entry:
+        """Decide ``command`` for seat index ``seat`` and append the entry.
+
+        Raises ``IllegalCommand`` when the seat may not act now or the rules refuse it.
+        """
+        if isinstance(command, Undo):
+            return self.undo(seat)
+        if isinstance(command, Redo):
+            return self.redo(seat)
+        if self.game.result(self.state) is not None:
+            raise IllegalCommand("The game is over.")
+        if seat not in self._to_act[-1]:
+            raise IllegalCommand(f"It is not {self.names[seat]}'s turn to act.")
+        events = self.game.decide(self.state, seat, command, rng_for(self.seed, self.ply))
+        entry = Entry(len(self.entries), seat, command, list(events), now())
+        self._redo.clear()
+        self._append(entry)
+        return entry
+
+    def _append(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        if isinstance(entry.command, Undo):
+            self._apply_undo()
+        elif isinstance(entry.command, Redo):
+            self._apply_redo()
+        else:
+            self._apply(len(self.entries) - 1)
+        for listener in list(self._listeners):
+            listener(entry)
+
+    def _apply(self, index: int) -> None:
+        self.state = fold(self.game, self.state, self.entries[index].events)
+        self._applied.append(index)
+        self._to_act.append(frozenset(self.game.to_act(self.state)))
+        if len(self._applied) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(self._applied)] = self.state
+
+    def _apply_undo(self) -> None:
+        undone = self._applied.pop()
+        self._to_act.pop()
+        self._redo.append(undone)
+        k = len(self._applied)
+        for key in [key for key in self._snapshots if key > k]:
+            del self._snapshots[key]
+        self.state = self._fold_to(k)
+
+    def _apply_redo(self) -> None:
+        self._apply(self._redo.pop())
+
+    def state_at(self, k: int) -> Any:
+        """The state after the first ``k`` applied entries (0 = the empty table), from the
+        nearest snapshot at or below ``k``. Raises ``IndexError`` outside ``0..ply``."""
+        if not 0 <= k <= len(self._applied):
+            raise IndexError(f"position {k} is outside 0..{len(self._applied)}")
+        if k == len(self._applied) and k > 0:
+            return self.state
+        return self._fold_to(k)
+
+    def _fold_to(self, k: int) -> Any:
+        base = max((key for key in self._snapshots if key <= k), default=0)
+        state = self._snapshots[base] if base else self.game.initial(self.options, len(self.seats))
+        for index in self._applied[base:k]:
+            state = fold(self.game, state, self.entries[index].events)
+        return state
+
+    # ------------------------------------------------------------------ undo
+    def undo_refusal(self, seat: int | str) -> str | None:
+        """Why ``seat`` may not undo now (one sentence), or None when it may.
+
+        Strict policy (``shared/DESIGN.md``, "Undo", after Board Game Arena): a seat may
+        take back only its own last entry, never one that revealed hidden or random
+        facts, and never one after which another seat gained the turn.
+        """
+        i = self.seat_index(seat)
+        if len(self._applied) <= 1:
+            return "There is nothing to undo."
+        last = self.entries[self._applied[-1]]
+        if self.undo_policy == "casual":
+            if not any(self.entries[k].seat == i for k in self._applied[1:]):
+                return f"{self.names[i]} has made no move to undo."
+            return None
+        if last.seat != i:
+            return "Only the last move can be undone, and it is not yours."
+        if any(self.game.reveals(e) for e in last.events):
+            return "That move revealed hidden or random facts, so it cannot be undone."
+        before, after = self._to_act[-2], self._to_act[-1]
+        if after - before:
+            return "The turn has passed to another player, so that move cannot be undone."
+        return None
+
+    def can_undo(self, seat: int | str) -> bool:
+        """Whether ``seat`` may undo now (the UI greys ``u`` out otherwise)."""
+        return self.undo_refusal(seat) is None
+
+    def undo(self, seat: int | str) -> Entry:
+        """Take back ``seat``'s last move; returns the last ``Undo`` entry recorded.
+
+        Casual policy takes back every entry after and including the seat's last move
+        (bots' replies too). Raises ``IllegalCommand`` with the reason when refused.
+        """
+        i = self.seat_index(seat)
+        reason = self.undo_refusal(i)
+        if reason:
+            raise IllegalCommand(reason)
+        while True:
+            last_seat = self.entries[self._applied[-1]].seat
+            entry = Entry(len(self.entries), i, Undo(), [], now())
+            self._append(entry)
+            if last_seat == i:
+                return entry
+
+    def can_redo(self, seat: int | str) -> bool:
+        """Whether ``seat`` may redo: an undone entry of its own is waiting and nothing else happened."""
+        i = self.seat_index(seat)
+        if not self._redo:
+            return False
+        return self.undo_policy == "casual" or self.entries[self._redo[-1]].seat == i
+
+    def redo(self, seat: int | str) -> Entry:
+        """Re-apply the most recently undone entry; raises ``IllegalCommand`` when there is none."""
+        i = self.seat_index(seat)
+        if not self.can_redo(i):
+            raise IllegalCommand("There is nothing to redo.")
+        entry = Entry(len(self.entries), i, Redo(), [], now())
+        self._append(entry)
+        return entry
+
+    # ------------------------------------------------------------------ replay from a log
+    def _replay_entry(self, entry: Entry, redecide: bool) -> None:
+        """Append a recorded entry, checking it; raises ``ValueError`` naming the problem."""
+        n = len(self.entries)
+        if entry.seq != n:
+            raise ValueError(f"entry {n} is numbered {entry.seq}")
+        if n == 0:
+            if entry.seat is not None or entry.command is not None:
+                raise ValueError("entry 0 must be the setup, with no seat and no command")
+            if redecide:
+                expected = self.game.setup(self.options, len(self.seats), rng_for(self.seed, 0))
+                if list(expected) != list(entry.events):
+                    raise ValueError("the setup events differ from what the seed deals")
+            self._append(entry)
+            return
+        seat = entry.seat
+        if seat is None or not 0 <= seat < len(self.seats):
+            raise ValueError(f"entry {n} has no valid seat")
+        if isinstance(entry.command, Undo):
+            if entry.events:
+                raise ValueError(f"entry {n} is an undo carrying events")
+            if len(self._applied) <= 1:
+                raise ValueError(f"entry {n} undoes with nothing to undo")
+            if redecide and (reason := self.undo_refusal(seat)):
+                raise ValueError(f"entry {n} is an undo the policy forbids: {reason}")
+            self._append(entry)
+            return
+        if isinstance(entry.command, Redo):
+            if entry.events or not self._redo:
+                raise ValueError(f"entry {n} redoes with nothing to redo")
+            self._append(entry)
+            return
+        if entry.command is None:
+            raise ValueError(f"entry {n} has no command")
+        if seat not in self._to_act[-1]:
+            raise ValueError(f"entry {n} is a move by {self.names[seat]}, who was not to act")
+        if redecide:
+            try:
+                events = self.game.decide(self.state, seat, entry.command, rng_for(self.seed, self.ply))
+            except IllegalCommand as err:
+                raise ValueError(f"entry {n} ({self.notation(entry.command)}) is illegal: {err}") from None
+            if list(events) != list(entry.events):
+                raise ValueError(f"entry {n} ({self.notation(entry.command)}) records other events than the rules give")
+        self._redo.clear()
+        self._append(entry)
+
+    # ------------------------------------------------------------------ bots and listeners
+    def bot_to_act(self) -> int | None:
+        """The first bot seat (in seat order) that may act now, or None."""
+        for i in self.to_act_seats():
+            if i in self._bots:
+                return i
+        return None
+
+    def step_bot(self) -> Entry | None:
+        """Let one bot that is to act make one move; returns its entry, or None if no bot may act."""
+        i = self.bot_to_act()
+        if i is None or self.game.result(self.state) is not None:
+            return None
+        legal = self.legal_commands(i)
+        if not legal:
+            return None
+        view = self.game.view(self.state, i)
+        command = self._bots[i].choose(view, legal, rng_for(self.seed, self.ply, f"bot:{i}"))
+        return self.submit(i, command)
+
+    def run_bots(self, limit: int = 1_000_000) -> int:
+        """Let bots move until a person is to act or the game ends; returns the moves made."""
+        made = 0
+        while made < limit and self.step_bot() is not None:
+            made += 1
+        return made
+
+    def subscribe(self, listener: Callable[[Entry], None]) -> Callable[[], None]:
+        """Call ``listener(entry)`` after every recorded entry; returns an unsubscribe function."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    # ------------------------------------------------------------------ log lines
+    def log_lines(self, seat: int | str | None, upto: int | None = None) -> list[str]:
+        """The effective line as text for ``seat``'s eyes: each command in notation (only a
+        seat's own hidden commands are spelled out) and each event it may see, redacted."""
+        viewer = None if seat is None else self.seat_index(seat)
+        lines: list[str] = []
+        for k, index in enumerate(self._applied[: upto if upto is not None else None]):
+            entry = self.entries[index]
+            if entry.seat is not None:
+                visible = [self.game.redact(e, viewer) for e in entry.events]
+                if viewer == entry.seat or all(v == e for v, e in zip(visible, entry.events)):
+                    lines.append(f"{self.names[entry.seat]}: {self.notation(entry.command)}")
+                else:
+                    lines.append(f"{self.names[entry.seat]}: (hidden)")
+            for event in entry.events:
+                shown = self.game.redact(event, viewer)
+                if shown is not None:
+                    text = self.game.describe(shown, self.names)
+                    lines.extend("  " + line for line in text.splitlines())
+        return lines
+
+    # ------------------------------------------------------------------ saving
+    def save(self, path: str) -> None:
+        """Write the save file atomically (temporary file, fsync, rename); see ``engine.core.saves``."""
+        from .saves import save
+
+        save(self, path)

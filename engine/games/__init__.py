@@ -1,0 +1,1 @@
+"""One package per game; each defines ``GAME``, an ``engine.core.decider.Game``."""

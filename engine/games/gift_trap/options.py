@@ -1,0 +1,53 @@
+"""Gift Trap's options: the German text's rules by default, the published English values
+as options, and the choices the text leaves open (see ``RULES.md`` beside this file)."""
+
+import msgspec
+
+#: Default track length from GO to GIFTED. The text prints none. With 4 heuristic bots a
+#: player gains about 3 points a round on each track (3 gifts given, 3 received, about
+#: one point each once tastes are learned), so 30 spaces make a 4-player game last about
+#: 8–12 rounds (measured: see ``tests/test_gift_trap_calibration.py``).
+DEFAULT_TRACK_LENGTH = 30
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Gift Trap options.
+
+    - ``extra_tiles``: the variant with Give more, Get more and Gifttrap
+      (``gift-trap.de.txt``, last paragraph, "Als Spielvariante …").
+    - ``no_way_points``: points a No way costs both players: 3 in the German text
+      ("Bei einem 'No way' verlieren beide beteiligten Spieler drei Punkte"), 4 in the
+      published English rules.
+    - ``hold_scores``: the published English rule that parcels stay between GO and
+      GIFTED (and can drop back out of GIFTED). Off: a parcel never drops below the start
+      space and points past GIFTED are kept.
+    - ``fill_all_spaces``: deal 9 gifts every round instead of players + 1 (the German
+      text only recommends players + 1 with fewer than 8 players; the English rules
+      always deal players + 1, the default here).
+    - ``track_length``: spaces from GO to GIFTED (not published; default 30).
+    - ``extras_once_per_game``: Give more and Get more are used once per game, like the
+      Gifttrap tile; by default they may be used once every round.
+
+    Raises ``msgspec.ValidationError`` for values out of range.
+    """
+
+    extra_tiles: bool = False
+    no_way_points: int = 3
+    hold_scores: bool = False
+    fill_all_spaces: bool = False
+    track_length: int = DEFAULT_TRACK_LENGTH
+    extras_once_per_game: bool = False
+
+    def __post_init__(self):
+        if not 1 <= self.no_way_points <= 9:
+            raise msgspec.ValidationError("no_way_points must be between 1 and 9")
+        if not 3 <= self.track_length <= 100_000:
+            raise msgspec.ValidationError("track_length must be between 3 and 100000")
+
+
+def published_english(**overrides) -> Options:
+    """Options with the published English values: No way −4, scores held between GO and
+    GIFTED, players + 1 gifts always."""
+    values = dict(no_way_points=4, hold_scores=True, fill_all_spaces=False)
+    values.update(overrides)
+    return Options(**values)
