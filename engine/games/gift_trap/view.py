@@ -29,19 +29,19 @@ class View(msgspec.Struct, frozen=True):
     phase: str
     round: int
     dealer: int
-    gifts: list[Gift]
-    decks_left: list[int]
-    give_scores: list[int]
-    get_scores: list[int]
-    committed: list[bool]
-    my_gives: list[Tile]
-    my_rates: list[Tile]
+    gifts: tuple[Gift, ...]
+    decks_left: tuple[int, ...]
+    give_scores: tuple[int, ...]
+    get_scores: tuple[int, ...]
+    committed: tuple[bool, ...]
+    my_gives: tuple[Tile, ...]
+    my_rates: tuple[Tile, ...]
     my_trap: int
-    trap_spent: list[bool]
-    give_more_spent: list[bool]
-    get_more_spent: list[bool]
+    trap_spent: tuple[bool, ...]
+    give_more_spent: tuple[bool, ...]
+    get_more_spent: tuple[bool, ...]
     history: tuple[RoundScored, ...]
-    winners: list[int]
+    winners: tuple[int, ...]
 
 
 _DECK_SIZES = [len(DECK_CARDS[d]) for d in DECKS]
@@ -57,19 +57,19 @@ def view(state: State, seat: int | None) -> View:
         phase=state.phase,
         round=state.round,
         dealer=state.dealer,
-        gifts=[GIFTS[c] for c in state.spaces],
-        decks_left=[_DECK_SIZES[i] - len(used) for i, used in enumerate(state.deck_used)],
-        give_scores=list(state.give_scores),
-        get_scores=list(state.get_scores),
-        committed=list(state.committed),
-        my_gives=list(state.gives[seat]) if mine else [],
-        my_rates=list(state.rates[seat]) if mine else [],
+        gifts=tuple(GIFTS[c] for c in state.spaces),
+        decks_left=tuple(_DECK_SIZES[i] - len(used) for i, used in enumerate(state.deck_used)),
+        give_scores=state.give_scores,
+        get_scores=state.get_scores,
+        committed=state.committed,
+        my_gives=state.gives[seat] if mine else (),
+        my_rates=state.rates[seat] if mine else (),
         my_trap=state.traps[seat] if mine else 0,
-        trap_spent=list(state.trap_spent),
-        give_more_spent=list(state.give_more_spent),
-        get_more_spent=list(state.get_more_spent),
+        trap_spent=state.trap_spent,
+        give_more_spent=state.give_more_spent,
+        get_more_spent=state.get_more_spent,
         history=state.history,
-        winners=list(state.winners),
+        winners=state.winners,
     )
 
 

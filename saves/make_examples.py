@@ -1,0 +1,60 @@
+"""Record the example games in ``saves/`` and their results in ``saves/expected.json``.
+
+Run: ``.venv/bin/python saves/make_examples.py``. Seeded, so the games are the same
+every time (apart from timestamps); ``tests/test_golden_saves.py`` replays each file to
+the result recorded here.
+"""
+
+from pathlib import Path
+
+import msgspec
+
+import engine
+from engine import Seat
+from engine.core.rng import rng_for
+from engine.games.gift_trap.bot import HeuristicBot
+
+HERE = Path(__file__).resolve().parent
+
+
+def hot_seat_game() -> engine.LocalSession:
+    """Four people at one keyboard (their moves chosen by heuristic players), with an
+    undo and a redo along the way, extra tiles on."""
+    s = engine.new_game("gift-trap", ["ann", "bob", "cyd", "dan"], seed=2029, options={"extra_tiles": True})
+    players = {i: HeuristicBot(100 + i) for i in range(4)}
+    undone = False
+    while s.result() is None:
+        seat = s.to_act_seats()[0]
+        command = players[seat].choose(s.view(seat), s.legal_commands(seat), rng_for(s.seed, s.ply, "example"))
+        s.submit(seat, command)
+        if not undone and s.state.round == 2 and s.can_undo(seat):
+            s.undo(seat)
+            s.redo(seat)
+            undone = True
+    return s
+
+
+def bot_game() -> engine.LocalSession:
+    """Five bots, two of them random, the German rules as printed."""
+    seats = [Seat("ann"), Seat("bot2", "heuristic"), Seat("bot3", "random"), Seat("bot4", "heuristic"), Seat("bot5", "random")]
+    s = engine.new_game("gift-trap", seats, seed=3)
+    me = HeuristicBot(7)
+    while s.result() is None:
+        s.run_bots()
+        if s.result() is None:
+            s.submit(0, me.choose(s.view(0), s.legal_commands(0), rng_for(s.seed, s.ply, "example")))
+    return s
+
+
+def main() -> None:
+    expected = {}
+    for name, make in [("gift-trap-hot-seat.json", hot_seat_game), ("gift-trap-vs-bots.json", bot_game)]:
+        s = make()
+        s.save(HERE / name)
+        expected[name] = s.result()
+        print(name, len(s.entries), "entries")
+    (HERE / "expected.json").write_bytes(msgspec.json.format(msgspec.json.encode(expected)) + b"\n")
+
+
+if __name__ == "__main__":
+    main()

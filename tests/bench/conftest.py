@@ -1,0 +1,36 @@
+"""Shared fixtures of the benchmarks: a long Gift Trap log (10,000 entries)."""
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import Seat
+
+
+def long_session(entries: int = 10_000) -> engine.LocalSession:
+    """A 4-seat random-bot Gift Trap game on a track so long it cannot end, stopped after
+    ``entries`` entries at a point where seat 0 has just placed a Give tile."""
+    seats = [Seat(f"b{i}", "random") for i in range(1, 4)]
+    s = engine.new_game("gift-trap", [Seat("ann")] + seats, seed=1, options={"track_length": 100_000})
+    while True:
+        s.run_bots()
+        legal = s.legal_commands(0)
+        if len(s.entries) >= entries - 1 and s.state.phase == "give" and not s.state.gives[0]:
+            s.submit(0, next(c for c in legal if type(c).__name__ == "GiveTile"))
+            return s
+        s.submit(0, legal[-1] if s.state.phase == "deal" else _fill(s, legal))
+
+
+def _fill(s, legal):
+    from engine.games.gift_trap.bot import RandomBot
+    from engine.core.rng import rng_for
+
+    return RandomBot().choose(s.view(0), legal, rng_for(s.seed, s.ply, "bench"))
+
+
+@pytest.fixture(scope="session")
+def long_save(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("bench") / "long.json"
+    long_session().save(path)
+    return path

@@ -1,0 +1,40 @@
+"""Engine benchmarks (issue 2, "8. Benchmarks"); skipped by the default test run.
+
+Run: ``.venv/bin/pytest tests/bench --benchmark-enable --benchmark-only``.
+Aims on a 2-core machine: a 4-player random-bot game ≤ 20 ms median; loading and
+folding a 10,000-entry save ≤ 150 ms; undo ≤ 5 ms at any log length.
+"""
+
+import engine
+from engine import Seat
+
+from .conftest import long_session
+
+
+def test_bench_random_bot_game_4_players(benchmark):
+    seeds = iter(range(10**9))
+
+    def play():
+        s = engine.new_game("gift-trap", [Seat(f"b{i}", "random") for i in range(4)], seed=next(seeds))
+        s.run_bots()
+        return s
+
+    s = benchmark(play)
+    assert s.result() is not None
+
+
+def test_bench_load_10000_entry_save(benchmark, long_save):
+    s = benchmark(engine.load, long_save)
+    assert len(s.entries) >= 10_000
+
+
+def test_bench_undo_at_10000_entries(benchmark):
+    s = long_session()
+    assert s.can_undo("ann")
+
+    def setup():
+        if s.can_redo("ann"):
+            s.redo("ann")
+
+    benchmark.pedantic(s.undo, args=("ann",), setup=setup, rounds=200, warmup_rounds=5)
+    assert s.can_redo("ann")

@@ -1,0 +1,206 @@
+"""The ``boxtop`` command line: the menu, games, play, demo, replay and verify.
+
+Every failure a player can cause (a bad flag, a broken save) ends with one line on
+stderr and exit status 2 — never a traceback. The Textual app is imported only by the
+commands that open it, so ``demo`` and ``verify`` start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+import engine
+from engine import Seat
+
+BOT_WORDS = {"bot": "heuristic", "heuristic": "heuristic", "random": "random"}
+
+
+class CliError(Exception):
+    """A mistake on the command line; its text is printed as one line."""
+
+
+def parse_seats(spec: str, game: engine.Game) -> list[Seat]:
+    """Seats from ``ann,bot,bob:random``: a name is a person; ``bot`` (or ``heuristic``,
+    ``random``) is a bot named ``bot2``…; ``name:kind`` names a bot of that kind.
+
+    Raises ``CliError`` for an unknown bot kind.
+    """
+    seats = []
+    for i, word in enumerate(w.strip() for w in spec.split(",")):
+        name, _, kind = word.partition(":")
+        if not kind and name.lower() in BOT_WORDS:
+            kind, name = name.lower(), f"bot{i + 1}"
+        if kind:
+            kind = BOT_WORDS.get(kind.lower(), kind.lower())
+            if kind not in game.bots:
+                raise CliError(f"unknown bot {kind!r}; bots are: {', '.join(game.bots)}")
+            seats.append(Seat(name, kind))
+        else:
+            seats.append(Seat(name))
+    return seats
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``["extra_tiles=true", …]`` → ``{"extra_tiles": "true"}``; raises ``CliError``."""
+    options = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise CliError(f"--option takes key=value, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _game(slug: str) -> engine.Game:
+    try:
+        return engine.get_game(slug)
+    except KeyError as err:
+        raise CliError(err.args[0]) from None
+
+
+def result_line(session: engine.LocalSession) -> str:
+    """The result as one line: winners, each seat's scores, the tie-break."""
+    result = session.result()
+    if result is None:
+        return "result: the game is not over"
+    names = session.names
+    winners = " and ".join(names[i] for i in result.winners) or "nobody"
+    scores = ", ".join(
+        f"{names[i]} " + "/".join(str(v) for v in s.values()) for i, s in enumerate(result.scores)
+    )
+    labels = "/".join(result.scores[0]) if result.scores else ""
+    return f"result: {winners} {'wins' if len(result.winners) == 1 else 'win'}; {labels}: {scores}; tie-break: {result.tiebreak}"
+
+
+def print_entries(session: engine.LocalSession, out=sys.stdout) -> None:
+    """Print every applied entry in notation, with the public events it caused."""
+    game, names = session.game, session.names
+    for entry in session.applied_entries():
+        if entry.seat is not None:
+            print(f"{entry.seq:5d} {names[entry.seat]}: {session.notation(entry.command)}", file=out)
+        for event in entry.events:
+            if game.redact(event, None) is None:
+                continue
+            for line in game.describe(event, names).splitlines():
+                print(f"      {line}", file=out)
+    print(result_line(session), file=out)
+
+
+def cmd_games(args) -> int:
+    for game in engine.all_games():
+        print(f"{game.slug:20s} {game.title:20s} {game.min_players}–{game.max_players} players")
+    return 0
+
+
+def cmd_demo(args) -> int:
+    game = _game(args.game)
+    n = args.players if args.players is not None else game.min_players
+    if not game.min_players <= n <= game.max_players:
+        raise CliError(f"{game.title} takes {game.min_players}–{game.max_players} players, not {n}")
+    seats = [Seat(f"bot{i + 1}", args.bot) for i in range(n)]
+    if args.bot not in game.bots:
+        raise CliError(f"unknown bot {args.bot!r}; bots are: {', '.join(game.bots)}")
+    session = engine.new_game(game.slug, seats, seed=args.seed, options=parse_options(args.option))
+    session.run_bots()
+    if session.result() is None:
+        raise CliError("the bots stopped before the end of the game")
+    print_entries(session)
+    if args.save:
+        session.save(args.save)
+        print(f"saved: {args.save}")
+    return 0
+
+
+def cmd_verify(args) -> int:
+    session = engine.verify(args.path)
+    print(f"ok: {len(session.entries)} entries")
+    print(result_line(session))
+    return 0
+
+
+def cmd_replay(args) -> int:
+    session = engine.load(args.path)
+    if args.print:
+        print_entries(session)
+        return 0
+    from .app import BoxtopApp
+
+    BoxtopApp(replay=session).run()
+    return 0
+
+
+def cmd_play(args) -> int:
+    game = _game(args.game)
+    seats = parse_seats(args.seats, game) if args.seats else [Seat("you")] + [
+        Seat(f"bot{i + 2}", "heuristic") for i in range(game.min_players - 1)
+    ]
+    seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(3), "big")
+    session = engine.new_game(game.slug, seats, seed=seed, options=parse_options(args.option), undo=args.undo)
+    from .app import BoxtopApp
+
+    BoxtopApp(session=session).run()
+    return 0
+
+
+def cmd_menu(args) -> int:
+    from .app import BoxtopApp
+
+    BoxtopApp().run()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``boxtop`` and its sub-commands."""
+    p = argparse.ArgumentParser(prog="boxtop", description="Five tabletop games played in a terminal.")
+    p.set_defaults(func=cmd_menu)
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("games", help="list the games and their player counts").set_defaults(func=cmd_games)
+
+    play = sub.add_parser("play", help="start a game in the app")
+    play.add_argument("game")
+    play.add_argument("--seats", help="comma-separated: names for people, 'bot' or name:random for bots")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument("--undo", choices=["strict", "casual"], default="strict")
+    play.set_defaults(func=cmd_play)
+
+    demo = sub.add_parser("demo", help="a bot-only game, headless: prints every entry and the result")
+    demo.add_argument("game")
+    demo.add_argument("--players", type=int)
+    demo.add_argument("--seed", type=int, default=0)
+    demo.add_argument("--bot", default="heuristic")
+    demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    demo.add_argument("--save", metavar="PATH")
+    demo.set_defaults(func=cmd_demo)
+
+    replay = sub.add_parser("replay", help="replay a saved game")
+    replay.add_argument("path")
+    replay.add_argument("--print", action="store_true", help="print the entries and the result, no UI")
+    replay.set_defaults(func=cmd_replay)
+
+    verify = sub.add_parser("verify", help="re-decide every recorded command of a save")
+    verify.add_argument("path")
+    verify.set_defaults(func=cmd_verify)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``boxtop``; returns the exit status (0 ok, 2 a problem, printed as one line)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except (CliError, engine.SaveError, engine.IllegalCommand, ValueError, KeyError) as err:
+        text = err.args[0] if isinstance(err, KeyError) and err.args else str(err)
+        print(f"boxtop: {text}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
