@@ -74,8 +74,9 @@ def result_line(session: engine.LocalSession) -> str:
     return f"result: {winners} {'wins' if len(result.winners) == 1 else 'win'}; {labels}: {scores}; tie-break: {result.tiebreak}"
 
 
-def print_entries(session: engine.LocalSession, out=sys.stdout) -> None:
+def print_entries(session: engine.LocalSession, out=None) -> None:
     """Print every applied entry in notation, with the public events it caused."""
+    out = out or sys.stdout
     game, names = session.game, session.names
     for entry in session.applied_entries():
         if entry.seat is not None:
