@@ -61,6 +61,9 @@ class LocalSession:
         self._bots = {
             i: game.bots[s.bot](self._bot_seed(i)) for i, s in enumerate(self.seats) if s.bot is not None
         }
+        # One random stream per bot seat for the whole session: seeding a generator costs
+        # more than a bot's move, and a bot's choices are recorded as commands anyway.
+        self._bot_rngs = {i: rng_for(self.seed, -1, f"bot:{i}") for i in self._bots}
         self._listeners: list[Callable[[Entry], None]] = []
         self.entries: list[Entry] = []
         self._applied: list[int] = []  # indexes into entries, the effective line
@@ -115,7 +118,7 @@ class LocalSession:
         i = self.seat_index(seat)
         if not self._to_act or i not in self._to_act[-1]:
             return []
-        return list(self.game.legal(self.state, i))
+        return self.game.legal(self.state, i)
 
     def legal(self, seat: int | str) -> list[str]:
         """Notations of the commands ``seat`` may give now, e.g. ``["give 3 to bob", ...]``."""
@@ -185,13 +188,17 @@ class LocalSession:
             self._apply_redo()
         else:
             self._apply(len(self.entries) - 1)
-        for listener in list(self._listeners):
-            listener(entry)
+        if self._listeners:
+            for listener in list(self._listeners):
+                listener(entry)
 
     def _apply(self, index: int) -> None:
-        self.state = fold(self.game, self.state, self.entries[index].events)
+        state, evolve = self.state, self.game.evolve
+        for event in self.entries[index].events:
+            state = evolve(state, event)
+        self.state = state
         self._applied.append(index)
-        self._to_act.append(frozenset(self.game.to_act(self.state)))
+        self._to_act.append(self.game.to_act(self.state))
         if len(self._applied) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(self._applied)] = self.state
 
@@ -342,13 +349,13 @@ class LocalSession:
     def step_bot(self) -> Entry | None:
         """Let one bot that is to act make one move; returns its entry, or None if no bot may act."""
         i = self.bot_to_act()
-        if i is None or self.game.result(self.state) is not None:
+        if i is None:
             return None
         legal = self.legal_commands(i)
         if not legal:
             return None
         view = self.game.view(self.state, i)
-        command = self._bots[i].choose(view, legal, rng_for(self.seed, self.ply, f"bot:{i}"))
+        command = self._bots[i].choose(view, legal, self._bot_rngs[i])
         return self.submit(i, command)
 
     def run_bots(self, limit: int = 1_000_000) -> int:

@@ -59,8 +59,10 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
     """Turn ``command`` by ``seat`` into events; raises ``IllegalCommand`` naming the rule."""
     if state.phase == "over":
         raise IllegalCommand("The game is over.")
-    if seat not in to_act(state):
-        raise IllegalCommand("It is not your turn to act.")
+    if state.phase == "deal" and seat != state.dealer:
+        raise IllegalCommand("It is not your turn to act: the round's start player deals.")
+    if state.phase in ("give", "rate") and state.committed[seat]:
+        raise IllegalCommand("You have already committed this phase; wait for the others.")
     match command:
         case DealGifts(deck=deck):
             return _deal(state, seat, deck, rng)

@@ -9,6 +9,8 @@ is public.
 
 from __future__ import annotations
 
+import operator
+
 import msgspec
 
 from .cards import DECK_CARDS, DECKS, GIFTS, Gift
@@ -57,8 +59,8 @@ def view(state: State, seat: int | None) -> View:
         phase=state.phase,
         round=state.round,
         dealer=state.dealer,
-        gifts=tuple(GIFTS[c] for c in state.spaces),
-        decks_left=tuple(_DECK_SIZES[i] - len(used) for i, used in enumerate(state.deck_used)),
+        gifts=tuple(map(GIFTS.__getitem__, state.spaces)),
+        decks_left=tuple(map(operator.sub, _DECK_SIZES, map(len, state.deck_used))),
         give_scores=state.give_scores,
         get_scores=state.get_scores,
         committed=state.committed,
