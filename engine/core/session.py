@@ -339,6 +339,19 @@ class LocalSession:
         self._append(entry)
 
     # ------------------------------------------------------------------ bots and listeners
+    def set_bot(self, seat: int | str, kind: str) -> None:
+        """Hand ``seat`` to a bot of ``kind`` from now on (an empty seat in a shared game).
+
+        Not a game event: the log is unchanged; the save's seat list records the bot.
+        Raises ``ValueError`` for an unknown bot kind.
+        """
+        i = self.seat_index(seat)
+        if kind not in self.game.bots:
+            raise ValueError(f"unknown bot {kind!r}; bots are: {', '.join(self.game.bots)}")
+        self.seats[i] = Seat(self.names[i], kind)
+        self._bots[i] = self.game.bots[kind](self._bot_seed(i))
+        self._bot_rngs[i] = rng_for(self.seed, -1, f"bot:{i}")
+
     def bot_to_act(self) -> int | None:
         """The first bot seat (in seat order) that may act now, or None."""
         for i in self.to_act_seats():

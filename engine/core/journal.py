@@ -1,0 +1,94 @@
+"""The rooms' durable journal: SQLite in WAL mode (``shared/DESIGN.md``, "Sessions").
+
+A room's every accepted entry is committed here before anyone is told of it, so a host
+killed with SIGKILL at any moment comes back with every acknowledged entry. One file
+holds every room: a ``rooms`` row per room (its game, options, seats, seed, creator)
+and an ``entries`` row per log entry, each a msgspec JSON document.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import msgspec
+
+from .log import Seat
+
+
+class RoomRecord(msgspec.Struct):
+    """What a room is, apart from its log: ``code`` (the short room code), ``game`` slug,
+    ``options`` (the game's options as a dict), ``seats`` (a ``Seat`` each; ``bot`` set
+    for bot seats), ``seed``, ``creator`` (a player name), ``started`` and ``undo``."""
+
+    code: str
+    game: str
+    options: dict
+    seats: list[Seat]
+    seed: int
+    creator: str
+    started: bool = False
+    undo: str = "strict"
+
+
+class Journal:
+    """The journal at ``path`` (created with its tables on first use).
+
+    Every write commits with ``synchronous=FULL``: once a method returns, the row
+    survives a crash of the process. Raises ``sqlite3.Error`` when the disk fails.
+    """
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, record BLOB NOT NULL, created REAL DEFAULT (julianday('now')))"
+        )
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS entries (code TEXT NOT NULL, seq INTEGER NOT NULL, entry BLOB NOT NULL, PRIMARY KEY (code, seq))"
+        )
+
+    def put_room(self, record: RoomRecord) -> None:
+        """Insert or replace the room's record."""
+        self.db.execute(
+            "INSERT INTO rooms (code, record) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET record = excluded.record",
+            (record.code, msgspec.json.encode(record)),
+        )
+
+    def append(self, code: str, seq: int, entry: msgspec.Struct) -> None:
+        """Commit entry ``seq`` of room ``code``; raises ``sqlite3.IntegrityError`` if it exists."""
+        self.db.execute("INSERT INTO entries (code, seq, entry) VALUES (?, ?, ?)", (code, seq, msgspec.json.encode(entry)))
+
+    def append_many(self, code: str, entries: list) -> None:
+        """Commit several entries of room ``code`` in one transaction."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany(
+                "INSERT INTO entries (code, seq, entry) VALUES (?, ?, ?)",
+                [(code, e.seq, msgspec.json.encode(e)) for e in entries],
+            )
+
+    def rooms(self) -> list[RoomRecord]:
+        """Every room's record, oldest first."""
+        rows = self.db.execute("SELECT record FROM rooms ORDER BY created, code").fetchall()
+        return [msgspec.json.decode(r[0], type=RoomRecord) for r in rows]
+
+    def entries(self, code: str, entry_type) -> list:
+        """Room ``code``'s entries in order, decoded as ``entry_type``."""
+        rows = self.db.execute("SELECT entry FROM entries WHERE code = ? ORDER BY seq", (code,)).fetchall()
+        return [msgspec.json.decode(r[0], type=entry_type) for r in rows]
+
+    def delete_room(self, code: str) -> None:
+        """Forget a room and its entries."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM entries WHERE code = ?", (code,))
+            self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()

@@ -1,0 +1,350 @@
+"""Rooms: the authority of a shared game (``shared/DESIGN.md``, "Sessions"). No sockets.
+
+A room holds one game: its log (in a ``LocalSession``), its seats (a person, a bot or
+empty) and who is connected. It validates every command with the game's ``decide``,
+commits the entry to the ``Journal`` and only then tells its listeners. A player acts
+only for their own seat. What a player may see is ``Room.table_for(player)``: that
+seat's ``view`` and log lines, never the raw state, the seed or undo data.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Callable
+
+import msgspec
+
+from . import registry
+from .errors import IllegalCommand
+from .journal import Journal, RoomRecord
+from .log import Entry, Seat, entry_type
+from .session import LocalSession
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+class RoomError(Exception):
+    """A lobby action that cannot be done (seat taken, not the creator …); one sentence."""
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    """A seat as everyone may see it: ``name`` ("" when empty), ``bot`` kind or None,
+    ``connected`` (a person seat with a live connection)."""
+
+    name: str
+    bot: str | None
+    connected: bool
+
+
+class RoomSummary(msgspec.Struct, frozen=True):
+    """One line of the lobby: the room ``code``, ``game`` slug and title, its seats,
+    the ``creator``, ``state`` ("waiting", "playing" or "over") and spectator count."""
+
+    code: str
+    game: str
+    title: str
+    seats: list[SeatInfo]
+    creator: str
+    state: str
+    spectators: int
+
+
+class Table(msgspec.Struct, frozen=True):
+    """What one connection may see of a started room: its ``seat`` (None for a
+    spectator), the seat ``names``, which seats are bots, the seat ``view`` encoded as
+    JSON (decode with the game's view type), the log lines as that seat may see them,
+    who is ``to_act``, whether it ``can_undo``/``can_redo``, its ``legal`` commands in
+    notation, and the ``result`` once the game is over."""
+
+    code: str
+    game: str
+    seat: int | None
+    names: list[str]
+    bots: list[str | None]
+    connected: list[bool]
+    view: msgspec.Raw
+    log: list[str]
+    to_act: list[int]
+    legal: list[str]
+    can_undo: bool
+    can_redo: bool
+    result: Any
+    ply: int
+
+
+def new_code(taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """A fresh 4-letter room code, easy to read aloud (no 0/O, 1/I)."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(4))
+        if code not in taken:
+            return code
+
+
+class Room:
+    """One shared game. Build with ``Room.create`` or ``Room.restore`` (from the journal).
+
+    Raises ``RoomError`` for lobby mistakes and ``IllegalCommand`` for refused moves;
+    neither changes anything.
+    """
+
+    def __init__(self, record: RoomRecord, journal: Journal, session: LocalSession | None = None):
+        self.record = record
+        self.journal = journal
+        self.game = registry.get(record.game)
+        self.session = session
+        self.connected: dict[str, int] = {}  # player name → open connections
+        self.spectators: dict[str, int] = {}
+        self._listeners: list[Callable[[Room], None]] = []
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def create(
+        cls, journal: Journal, code: str, game: str, creator: str, seats: list[Seat],
+        options: dict | None = None, seed: int = 0, undo: str = "strict",
+    ) -> "Room":
+        """A new room waiting for players. ``seats``: ``Seat("", None)`` for an open
+        seat, ``Seat(name, kind)`` for a bot. Raises ``RoomError`` for a bad set-up."""
+        try:
+            g = registry.get(game)
+            opts = g.options_from(options or {})
+        except (KeyError, ValueError) as err:
+            raise RoomError(err.args[0] if err.args else str(err)) from None
+        if not g.min_players <= len(seats) <= g.max_players:
+            raise RoomError(f"{g.title} takes {g.min_players}–{g.max_players} players, not {len(seats)}")
+        for s in seats:
+            if s.bot is not None and s.bot not in g.bots:
+                raise RoomError(f"unknown bot {s.bot!r}; bots are: {', '.join(g.bots)}")
+        seats = [Seat(s.name or f"bot{i + 1}", s.bot) if s.bot else Seat(s.name) for i, s in enumerate(seats)]
+        record = RoomRecord(code, game, msgspec.to_builtins(opts), seats, int(seed), creator, False, undo)
+        journal.put_room(record)
+        return cls(record, journal)
+
+    @classmethod
+    def restore(cls, journal: Journal, record: RoomRecord) -> "Room":
+        """Rebuild a room from its journal after a restart (every committed entry)."""
+        session = None
+        if record.started:
+            g = registry.get(record.game)
+            entries = journal.entries(record.code, entry_type(g))
+            session = LocalSession(g, record.seats, record.seed, record.options, record.undo, entries=entries)
+        return cls(record, journal, session)
+
+    # ------------------------------------------------------------------ lobby
+    @property
+    def code(self) -> str:
+        return self.record.code
+
+    def state(self) -> str:
+        """"waiting", "playing" or "over"."""
+        if self.session is None:
+            return "waiting"
+        return "over" if self.session.result() is not None else "playing"
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat index ``player`` sits in, or None."""
+        for i, s in enumerate(self.record.seats):
+            if s.bot is None and s.name == player:
+                return i
+        return None
+
+    def summary(self) -> RoomSummary:
+        """This room as a lobby line."""
+        seats = [SeatInfo(s.name, s.bot, s.bot is None and s.name in self.connected) for s in self.record.seats]
+        return RoomSummary(
+            self.code, self.game.slug, self.game.title, seats, self.record.creator, self.state(),
+            sum(self.spectators.values()),
+        )
+
+    def _save_record(self) -> None:
+        self.journal.put_room(self.record)
+
+    def join(self, player: str, seat: int | None = None) -> int:
+        """Sit ``player`` down: back in their own seat if they have one (reconnection),
+        else in ``seat`` (or the first open seat) while the room is waiting.
+        Returns the seat index; raises ``RoomError`` when no seat can be had."""
+        mine = self.seat_of(player)
+        if mine is None:
+            if self.session is not None:
+                raise RoomError("The game has started; you can watch it.")
+            seats = self.record.seats
+            if seat is None:
+                seat = next((i for i, s in enumerate(seats) if s.bot is None and not s.name), None)
+                if seat is None:
+                    raise RoomError("Every seat in this room is taken; you can watch.")
+            if not 0 <= seat < len(seats):
+                raise RoomError(f"There is no seat {seat + 1}.")
+            if seats[seat].bot is not None or seats[seat].name:
+                raise RoomError(f"Seat {seat + 1} is taken.")
+            if any(s.name == player for s in seats):
+                raise RoomError(f"A bot is already called {player}; choose another name.")
+            seats[seat] = Seat(player)
+            self._save_record()
+            mine = seat
+        self.connected[player] = self.connected.get(player, 0) + 1
+        self._changed()
+        return mine
+
+    def watch(self, player: str) -> None:
+        """Add ``player`` as a spectator."""
+        self.spectators[player] = self.spectators.get(player, 0) + 1
+        self._changed()
+
+    def leave(self, player: str, spectator: bool = False) -> None:
+        """A connection of ``player`` closed. Before the start a seated player who leaves
+        frees the seat; after it the seat waits for them (shown as disconnected)."""
+        book = self.spectators if spectator else self.connected
+        if player in book:
+            book[player] -= 1
+            if book[player] <= 0:
+                del book[player]
+        if not spectator and self.session is None and player not in self.connected:
+            seat = self.seat_of(player)
+            if seat is not None:
+                self.record.seats[seat] = Seat("")
+                self._save_record()
+        self._changed()
+
+    def set_bot(self, by: str, seat: int, kind: str | None) -> None:
+        """The creator hands ``seat`` to a bot of ``kind`` (or opens it again with None,
+        before the start). After the start only a seat whose player is disconnected can
+        be handed over. Raises ``RoomError`` otherwise."""
+        if by != self.record.creator:
+            raise RoomError("Only the room's creator can hand a seat to a bot.")
+        seats = self.record.seats
+        if not 0 <= seat < len(seats):
+            raise RoomError(f"There is no seat {seat + 1}.")
+        if kind is not None and kind not in self.game.bots:
+            raise RoomError(f"unknown bot {kind!r}; bots are: {', '.join(self.game.bots)}")
+        current = seats[seat]
+        if current.bot is None and current.name and current.name in self.connected:
+            raise RoomError(f"{current.name} is sitting there.")
+        if self.session is not None:
+            if kind is None:
+                raise RoomError("Once the game has started a seat can only be handed to a bot.")
+            name = current.name if current.bot is None else current.name
+            seats[seat] = Seat(name, kind)
+            self.session.set_bot(seat, kind)
+            self._save_record()
+            self._run_bots()
+        else:
+            taken = {s.name for s in seats}
+            name = f"bot{seat + 1}"
+            while name in taken and seats[seat].name != name:
+                name += "x"
+            seats[seat] = Seat(name, kind) if kind else Seat("")
+            self._save_record()
+        self._changed()
+
+    def start(self, by: str) -> None:
+        """The creator starts the game once every seat is filled; entry 0 is journaled.
+        Raises ``RoomError`` when not the creator, already started or a seat is open."""
+        if by != self.record.creator:
+            raise RoomError("Only the room's creator can start the game.")
+        if self.session is not None:
+            raise RoomError("The game has started already.")
+        if any(s.bot is None and not s.name for s in self.record.seats):
+            raise RoomError("Fill every seat (with a player or a bot) first.")
+        session = LocalSession(self.game, self.record.seats, self.record.seed, self.record.options, self.record.undo)
+        self.journal.append(self.code, 0, session.entries[0])
+        self.record.started = True
+        self._save_record()
+        self.session = session
+        self._run_bots()
+        self._changed()
+
+    # ------------------------------------------------------------------ play
+    def _seat_for(self, player: str) -> int:
+        if self.session is None:
+            raise IllegalCommand("The game has not started yet.")
+        seat = self.seat_of(player)
+        if seat is None:
+            raise IllegalCommand("You are watching this game, not playing in it.")
+        return seat
+
+    def _commit(self, before: int) -> None:
+        """Journal every entry the session recorded since ``before``, then tell listeners."""
+        new = self.session.entries[before:]
+        if new:
+            self.journal.append_many(self.code, new)
+
+    def play(self, player: str, text: str) -> Entry:
+        """Play ``text`` (notation, or ``undo``/``redo``) for ``player``'s own seat.
+
+        The entry (and any bot replies) is journaled before anyone is told. Raises
+        ``IllegalCommand`` with the rule's sentence when refused; nothing changes then.
+        """
+        seat = self._seat_for(player)
+        before = len(self.session.entries)
+        entry = self.session.play(seat, text)
+        self._commit(before)
+        self._run_bots()
+        self._changed()
+        return entry
+
+    def _run_bots(self) -> None:
+        before = len(self.session.entries)
+        self.session.run_bots()
+        self._commit(before)
+
+    # ------------------------------------------------------------------ what each sees
+    def table_for(self, player: str | None) -> Table | None:
+        """The started game as ``player`` may see it (their seat's view, or a spectator's
+        when they have no seat); None while the room is waiting."""
+        s = self.session
+        if s is None:
+            return None
+        seat = self.seat_of(player) if player is not None else None
+        view = msgspec.json.encode(s.game.view(s.state, seat))
+        result = s.result()
+        return Table(
+            code=self.code,
+            game=self.game.slug,
+            seat=seat,
+            names=list(s.names),
+            bots=[x.bot for x in s.seats],
+            connected=[x.bot is not None or x.name in self.connected for x in s.seats],
+            view=msgspec.Raw(view),
+            log=s.log_lines(seat),
+            to_act=s.to_act_seats(),
+            legal=s.legal(seat) if seat is not None else [],
+            can_undo=seat is not None and s.can_undo(seat),
+            can_redo=seat is not None and s.can_redo(seat),
+            result=msgspec.to_builtins(result) if result is not None else None,
+            ply=s.ply,
+        )
+
+    def subscribe(self, listener: Callable[["Room"], None]) -> Callable[[], None]:
+        """Call ``listener(room)`` after every change; returns an unsubscribe function."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
+
+
+class Rooms:
+    """Every room of a host, restored from the journal at start."""
+
+    def __init__(self, journal: Journal):
+        self.journal = journal
+        self.rooms: dict[str, Room] = {}
+        for record in journal.rooms():
+            self.rooms[record.code] = Room.restore(journal, record)
+
+    def create(self, **kwargs) -> Room:
+        """A new room with a fresh code; see ``Room.create``."""
+        room = Room.create(self.journal, new_code(set(self.rooms)), **kwargs)
+        self.rooms[room.code] = room
+        return room
+
+    def get(self, code: str) -> Room:
+        """The room with ``code`` (any case); raises ``RoomError`` when there is none."""
+        room = self.rooms.get(code.strip().upper())
+        if room is None:
+            raise RoomError(f"There is no room {code!r}.")
+        return room
+
+    def summaries(self) -> list[RoomSummary]:
+        """Every room as a lobby line."""
+        return [r.summary() for r in self.rooms.values()]
