@@ -1,0 +1,77 @@
+"""Each game's table widget, the part of the game screen that differs per game.
+
+A table widget subclasses ``GameTable``: the game screen (and the replay screen) call
+``show(view, names, legal, active)`` whenever the table changes, and the widget posts
+``GameTable.Chosen(command)`` when the player picks a move. Only ``legal`` commands are
+offered. ``secret_choice(view)`` tells the hot-seat screen when to hand over.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import RichLog
+
+#: How many log lines the pane keeps (the save keeps everything).
+LOG_LINES = 400
+
+#: game slug → "module:Class" of its table widget
+_TABLES = {"gift-trap": "tui.games.gift_trap:GiftTrapTable"}
+
+
+class GameTable(Widget, can_focus=True):
+    """The game-specific table; see the module docstring for the protocol."""
+
+    #: Key help shown on the rules screen, one "keys: meaning" line each.
+    KEYS_HELP: str = ""
+
+    class Chosen(Message):
+        """The player chose ``command`` (a command Struct of the game)."""
+
+        def __init__(self, command: Any) -> None:
+            super().__init__()
+            self.command = command
+
+    class Refused(Message):
+        """A key asked for something that is not possible now; ``reason`` one sentence."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.log_pane = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        self.log_pane.can_focus = False
+        self.log_pane.border_title = "log"
+
+    def show_log(self, lines: list[str]) -> None:
+        """Replace the log pane's text with ``lines`` (the seat's log in notation)."""
+        self.log_pane.clear()
+        if lines:
+            self.log_pane.write(Text("\n".join(lines[-LOG_LINES:])))
+
+    def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
+        """Draw ``view`` (the projection for the seat at the keyboard, or a spectator's);
+        ``legal`` the commands that seat may give now; ``active`` whether it may act."""
+        # Each game's table overrides this; the base draws nothing.
+
+    @staticmethod
+    def secret_choice(view: Any) -> bool:
+        """Whether the choice the viewing seat faces is hidden from the others."""
+        return False
+
+    @staticmethod
+    def phase_text(view: Any, names: Sequence[str]) -> str:
+        """A short line saying what happens now (round and phase)."""
+        return ""
+
+
+def table_for(slug: str) -> type[GameTable]:
+    """The table widget class of game ``slug``; raises ``KeyError`` when it has none."""
+    module, _, cls = _TABLES[slug].partition(":")
+    return getattr(importlib.import_module(module), cls)

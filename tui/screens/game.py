@@ -1,0 +1,262 @@
+"""The game screen: the frame every game shares around its own table widget.
+
+Whose turn, the game's table (``tui.games``), its log pane in notation, a message line,
+the ``:`` command line and the footer of bindings. The screen never changes game state
+except through the session's commands (``play``/``submit``, ``undo``, ``redo``); bots
+move right after each human command. At one keyboard with several human seats, a
+hand-over screen hides the table before every secret choice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+import engine
+
+from ..games import GameTable, table_for
+from ..paths import default_save_path, saves_dir
+
+
+class GameScreen(Screen[None]):
+    """Play ``session`` at this keyboard. ``save_dir`` overrides the save folder.
+
+    The seat at the keyboard is the human seat to act (the only human seat, in a game
+    against bots); ``self.seat`` is None when no person plays (bots only)."""
+
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("colon", "command_line", "Command"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("escape", "leave", "Menu"),
+    ]
+
+    def __init__(self, session: engine.LocalSession, save_dir: Path | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.save_dir = save_dir
+        self.humans = [i for i in range(len(session.seats)) if not session.is_bot(i)]
+        self.seat: int | None = self.humans[0] if self.humans else None
+        self.saved_at_length = len(session.entries)
+        self.save_path: Path | None = None
+        self.result_shown = session.result() is not None
+        self.handing_over = False
+        self.table: GameTable = table_for(session.game.slug)(id="table")
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="status")
+        yield self.table
+        yield Static(id="message")
+        yield Input(placeholder="a move in notation, or undo / redo / save — escape closes", id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.session.game.title
+        self.query_one("#command", Input).display = False
+        self.table.focus()
+        self._after_change(first=True)
+
+    # ------------------------------------------------------------------ state → screen
+    def _next_seat(self) -> int | None:
+        """The human seat that should hold the keyboard now."""
+        s = self.session
+        waiting = [i for i in s.to_act_seats() if i in self.humans]
+        if not waiting or self.seat in waiting:
+            return self.seat
+        current = self.seat if self.seat is not None else 0
+        return min(waiting, key=lambda i: (i - current) % len(s.seats))
+
+    def _after_change(self, first: bool = False) -> None:
+        s = self.session
+        s.run_bots()
+        nxt = self._next_seat()
+        if (
+            nxt is not None and len(self.humans) > 1 and (nxt != self.seat or first)
+            and self.table.secret_choice(s.view(nxt))
+        ):
+            from .handover import HandoverScreen
+
+            self.handing_over = True
+            reason = self.table.phase_text(s.view(nxt), s.names)
+            self.app.push_screen(HandoverScreen(s.names[nxt], reason), lambda _: self._handed_over(nxt))
+            return
+        self.seat = nxt
+        self.refresh_table()
+        if s.result() is not None and not self.result_shown:
+            self.result_shown = True
+            from .result import ResultScreen
+
+            self.app.push_screen(ResultScreen(s, self.save_dir))
+
+    def _handed_over(self, seat: int) -> None:
+        self.handing_over = False
+        self.seat = seat
+        self.refresh_table()
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the session for the seat at the keyboard."""
+        s = self.session
+        seat = self.seat
+        view = s.view(seat)
+        legal = s.legal_commands(seat) if seat is not None else []
+        active = bool(legal)
+        self.table.show(view, s.names, legal, active)
+        self.query_one("#status", Static).update(self._status_line(view))
+        self.table.show_log(s.log_lines(seat))
+        self.refresh_bindings()
+
+    def _status_line(self, view) -> str:
+        s = self.session
+        phase = self.table.phase_text(view, s.names)
+        if s.result() is not None:
+            return f"[b]{phase}[/b]"
+        waiting = ", ".join(s.to_act())
+        who = f"[b]{s.names[self.seat]}[/b] at the keyboard · " if self.seat is not None else ""
+        return f"{who}{phase} · to act: {waiting}"
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Show one line under the table (an error in red)."""
+        self.query_one("#message", Static).update(f"[red]{text}[/red]" if error else text)
+
+    # ------------------------------------------------------------------ commands
+    def play(self, command) -> bool:
+        """Give ``command`` (notation or a Struct) for the seat at the keyboard; a refusal
+        shows the engine's sentence. Returns whether it was recorded."""
+        if self.seat is None:
+            self.say("No one plays at this keyboard: the bots play this game.", error=True)
+            return False
+        try:
+            self.session.play(self.seat, command)
+        except engine.IllegalCommand as err:
+            self.say(str(err), error=True)
+            self.refresh_table()
+            return False
+        self.say("")
+        self._after_change()
+        return True
+
+    def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
+        self.play(message.command)
+
+    def on_game_table_refused(self, message: GameTable.Refused) -> None:
+        self.say(message.reason, error=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.seat is None:
+            return True if action not in ("undo", "redo") else None
+        if action == "undo":
+            return True if self.session.can_undo(self.seat) else None
+        if action == "redo":
+            return True if self.session.can_redo(self.seat) else None
+        return True
+
+    def action_undo(self) -> None:
+        if self.seat is None:
+            return
+        try:
+            self.session.undo(self.seat)
+        except engine.IllegalCommand as err:
+            self.say(str(err), error=True)
+            return
+        self.say("Undone.")
+        self.refresh_table()
+
+    def action_redo(self) -> None:
+        if self.seat is None:
+            return
+        try:
+            self.session.redo(self.seat)
+        except engine.IllegalCommand as err:
+            self.say(str(err), error=True)
+            return
+        self.say("Redone.")
+        self._after_change()
+
+    def action_command_line(self) -> None:
+        line = self.query_one("#command", Input)
+        line.display = True
+        line.value = ""
+        line.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "command":
+            return
+        text = event.value.strip()
+        self._close_command_line()
+        if not text:
+            return
+        word = text.split()[0].lower()
+        if word in ("save", "w"):
+            rest = text.split(maxsplit=1)
+            self.save_to(Path(rest[1]).expanduser() if len(rest) > 1 else None)
+        elif word in ("help", "rules"):
+            self.action_rules()
+        elif word in ("menu", "quit", "q"):
+            self.action_leave()
+        else:
+            self.play(text)
+
+    def _close_command_line(self) -> None:
+        line = self.query_one("#command", Input)
+        line.display = False
+        self.table.focus()
+
+    def on_key(self, event) -> None:
+        line = self.query_one("#command", Input)
+        if event.key == "escape" and line.display:
+            event.stop()
+            event.prevent_default()
+            self._close_command_line()
+
+    # ------------------------------------------------------------------ save, rules, leave
+    def save_to(self, path: Path | None) -> Path | None:
+        """Save now to ``path`` (default: a new file in the save folder); says where."""
+        path = path or self.save_path or default_save_path(self.session.game.slug, self.save_dir or saves_dir())
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.session.save(str(path))
+        except (OSError, engine.SaveError) as err:
+            self.say(f"Cannot save to {path}: {getattr(err, 'strerror', None) or err}.", error=True)
+            return None
+        self.save_path = path
+        self.saved_at_length = len(self.session.entries)
+        self.say(f"Saved to {path}.")
+        return path
+
+    def action_save(self) -> None:
+        from .save import SaveScreen
+
+        default = self.save_path or default_save_path(self.session.game.slug, self.save_dir or saves_dir())
+
+        def saved(path: Path | None) -> None:
+            if path is not None:
+                self.save_path = path
+                self.saved_at_length = len(self.session.entries)
+                self.say(f"Saved to {path}.")
+            self.table.focus()
+
+        self.app.push_screen(SaveScreen(self.session, default), saved)
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.session.game.slug))
+
+    def autosave(self) -> None:
+        """Save an unfinished game with unsaved moves before leaving it (nothing is lost)."""
+        if self.session.result() is None and len(self.session.entries) > self.saved_at_length:
+            self.save_to(self.save_path)
+
+    def action_leave(self) -> None:
+        self.autosave()
+        if self.save_path is not None and self.session.result() is None:
+            self.app.notify(f"Your game is saved in {self.save_path}.")
+        self.dismiss(None)

@@ -1,0 +1,71 @@
+"""The menu: new game, load, replay, rules, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+TITLE_ART = "b o x t o p"
+TAGLINE = "five tabletop games, played in a terminal"
+
+CHOICES = [
+    ("new", "New game"),
+    ("load", "Load a saved game"),
+    ("replay", "Replay a saved game"),
+    ("rules", "Rules"),
+    ("quit", "Quit"),
+]
+
+
+class MenuScreen(Screen):
+    """The first screen; ↑↓ and enter choose, or the letter keys n l r ? q."""
+
+    BINDINGS = [
+        Binding("n", "choose('new')", "New"),
+        Binding("l", "choose('load')", "Load"),
+        Binding("r", "choose('replay')", "Replay"),
+        Binding("question_mark", "choose('rules')", "Rules"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Center():
+            with Vertical(id="menu-box"):
+                yield Static(TITLE_ART, id="menu-title")
+                yield Static(TAGLINE, id="menu-tagline")
+                yield OptionList(*[Option(label, id=key) for key, label in CHOICES], id="menu-list")
+                yield Static(self._games_line(), id="menu-games")
+        yield Footer()
+
+    @staticmethod
+    def _games_line() -> str:
+        import engine
+
+        return "games: " + ", ".join(f"{g.title} ({g.min_players}–{g.max_players})" for g in engine.all_games())
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id)
+
+    def action_choose(self, key: str) -> None:
+        from .load import LoadScreen
+        from .new_game import NewGameScreen
+        from .rules import RulesScreen
+
+        if key == "new":
+            self.app.push_screen(NewGameScreen())
+        elif key == "load":
+            self.app.push_screen(LoadScreen(mode="load"))
+        elif key == "replay":
+            self.app.push_screen(LoadScreen(mode="replay"))
+        elif key == "rules":
+            self.app.push_screen(RulesScreen())
+        elif key == "quit":
+            self.app.exit()

@@ -1,0 +1,140 @@
+"""The new-game screen: the game, the seats (name, person or bot), the options, the seed."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import msgspec
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+import engine
+
+DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
+KINDS = [("person", "person"), ("bot: heuristic", "heuristic"), ("bot: random", "random")]
+
+
+def option_notes(options_type: type) -> dict[str, str]:
+    """``name → sentence`` from an Options docstring's ``- ``name``: …`` lines."""
+    notes: dict[str, str] = {}
+    current = None
+    for line in (options_type.__doc__ or "").splitlines():
+        m = re.match(r"\s*- ``(\w+)``: (.*)", line)
+        if m:
+            current = m.group(1)
+            notes[current] = m.group(2).strip()
+        elif current and line.strip() and not line.strip().startswith("Raises"):
+            notes[current] += " " + line.strip()
+        else:
+            current = None
+    return notes
+
+
+class NewGameScreen(Screen[None]):
+    """Set up a game; tab moves between fields, enter on "Start" begins it. A bad
+    setting shows one line and starts nothing."""
+
+    BINDINGS = [Binding("escape", "close", "Back"), Binding("ctrl+g", "start", "Start")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games = engine.all_games()
+        self.game = self.games[0]
+
+    def compose(self) -> ComposeResult:
+        g = self.game
+        yield Header()
+        with VerticalScroll(id="new-form"):
+            with Horizontal(classes="row"):
+                yield Label("game", classes="label")
+                yield Select([(x.title, x.slug) for x in self.games], value=g.slug, allow_blank=False, id="game")
+            with Horizontal(classes="row"):
+                yield Label("players", classes="label")
+                yield Select([(str(k), k) for k in range(g.min_players, g.max_players + 1)],
+                             value=min(4, g.max_players), allow_blank=False, id="players")
+            for i in range(g.max_players):
+                with Horizontal(classes="row seat", id=f"seat-row-{i}"):
+                    yield Label(f"seat {i + 1}", classes="label")
+                    yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="seat-name")
+                    yield Select(KINDS, value="person" if i == 0 else "heuristic", allow_blank=False, id=f"kind-{i}")
+            yield Static("[b]options[/b]", classes="heading")
+            notes = option_notes(g.Options)
+            for field in msgspec.structs.fields(g.Options):
+                with Horizontal(classes="row option"):
+                    if field.type is bool:
+                        yield Checkbox(field.name.replace("_", " "), field.default, id=f"opt-{field.name}")
+                    else:
+                        yield Label(field.name.replace("_", " "), classes="label")
+                        yield Input(str(field.default), type="integer", id=f"opt-{field.name}", classes="number")
+                    yield Static(notes.get(field.name, ""), classes="note")
+            with Horizontal(classes="row"):
+                yield Label("seed", classes="label")
+                yield Input(str(int.from_bytes(os.urandom(2), "big")), type="integer", id="seed", classes="number")
+            with Horizontal(classes="row"):
+                yield Label("undo", classes="label")
+                yield Select([("strict (Board Game Arena)", "strict"), ("casual (no limit)", "casual")],
+                             value="strict", allow_blank=False, id="undo")
+            yield Static("", id="new-error")
+            yield Button("Start", variant="primary", id="start")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "New game"
+        self._show_seats()
+        self.query_one("#players", Select).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players":
+            self._show_seats()
+
+    def _count(self) -> int:
+        return int(self.query_one("#players", Select).value)
+
+    def _show_seats(self) -> None:
+        n = self._count()
+        for i in range(self.game.max_players):
+            self.query_one(f"#seat-row-{i}").display = i < n
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def settings(self) -> tuple[list[engine.Seat], dict, int, str]:
+        """The form as ``(seats, options, seed, undo)``; raises ``ValueError`` naming a bad field."""
+        seats = []
+        for i in range(self._count()):
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            kind = self.query_one(f"#kind-{i}", Select).value
+            seats.append(engine.Seat(name, None if kind == "person" else kind))
+        options: dict = {}
+        for field in msgspec.structs.fields(self.game.Options):
+            widget = self.query_one(f"#opt-{field.name}")
+            if isinstance(widget, Checkbox):
+                options[field.name] = widget.value
+            else:
+                text = widget.value.strip()
+                if not text.lstrip("-").isdigit():
+                    raise ValueError(f"{field.name.replace('_', ' ')} must be a whole number")
+                options[field.name] = int(text)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if not seed_text.isdigit():
+            raise ValueError("the seed must be a whole number")
+        return seats, options, int(seed_text), str(self.query_one("#undo", Select).value)
+
+    def action_start(self) -> None:
+        try:
+            seats, options, seed, undo = self.settings()
+            session = engine.new_game(self.game.slug, seats, seed=seed, options=options, undo=undo)
+        except (ValueError, KeyError) as err:
+            self.query_one("#new-error", Static).update(f"[red]{err.args[0] if err.args else err}[/red]")
+            return
+        from .game import GameScreen
+
+        self.app.switch_screen(GameScreen(session, getattr(self.app, "save_dir", None)))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,109 @@
+"""The replay screen: step through any saved game, as any seat or as a spectator."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+import engine
+
+from ..games import table_for
+
+SPEEDS = (0.5, 1, 2, 4, 8, 16)  # entries a second
+
+
+class ReplayScreen(Screen[None]):
+    """Replay ``session``'s effective line of play (a loaded save, or a finished game).
+
+    ←→ (h l) step, home/end (g G) jump to the start or the end, space plays or pauses,
+    + and - change the speed, v changes whose eyes the table is seen through (a
+    spectator first, then each seat). The table is the game's own widget, read-only.
+    """
+
+    BINDINGS = [
+        Binding("left,h", "step(-1)", "Back"),
+        Binding("right,l", "step(1)", "Forward"),
+        Binding("home,g", "jump(0)", "Start"),
+        Binding("end,G", "jump(1)", "End"),
+        Binding("space", "play", "Play/pause"),
+        Binding("plus,equals_sign", "speed(1)", "Faster"),
+        Binding("minus", "speed(-1)", "Slower"),
+        Binding("v", "seat", "Seen as"),
+        Binding("escape,q", "close", "Back"),
+    ]
+
+    def __init__(self, session: engine.LocalSession) -> None:
+        super().__init__()
+        self.session = session
+        self.position = session.ply  # entries shown (1 = only the setup)
+        self.seat: int | None = None  # None: a spectator
+        self.speed = 2
+        self.timer = None
+        self.table = table_for(session.game.slug)(id="table")
+        self.table.can_focus = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="status")
+        yield self.table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"Replay · {self.session.game.title}"
+        self.draw()
+
+    def draw(self) -> None:
+        """Redraw the table at ``position`` for ``seat``."""
+        s = self.session
+        state = s.state_at(self.position)
+        view = s.game.view(state, self.seat)
+        self.table.show(view, s.names, [], False)
+        self.table.show_log(s.log_lines(self.seat, upto=self.position))
+        who = "a spectator" if self.seat is None else s.names[self.seat]
+        playing = f"playing at {SPEEDS[self.speed]:g}/s" if self.timer else "paused"
+        self.query_one("#status", Static).update(
+            f"entry [b]{self.position}[/b] of {s.ply} · seen as [b]{who}[/b] · {playing} · "
+            f"{self.table.phase_text(view, s.names)}"
+        )
+
+    def action_step(self, delta: int) -> None:
+        self.position = max(1, min(self.session.ply, self.position + delta))
+        if self.timer and self.position == self.session.ply:
+            self._stop()
+        self.draw()
+
+    def action_jump(self, end: int) -> None:
+        self.position = self.session.ply if end else 1
+        self.draw()
+
+    def action_play(self) -> None:
+        if self.timer:
+            self._stop()
+        else:
+            if self.position == self.session.ply:
+                self.position = 1
+            self.timer = self.set_interval(1 / SPEEDS[self.speed], lambda: self.action_step(1))
+        self.draw()
+
+    def _stop(self) -> None:
+        if self.timer:
+            self.timer.stop()
+        self.timer = None
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self.timer:
+            self._stop()
+            self.timer = self.set_interval(1 / SPEEDS[self.speed], lambda: self.action_step(1))
+        self.draw()
+
+    def action_seat(self) -> None:
+        n = len(self.session.seats)
+        self.seat = 0 if self.seat is None else (None if self.seat + 1 >= n else self.seat + 1)
+        self.draw()
+
+    def action_close(self) -> None:
+        self._stop()
+        self.dismiss(None)

@@ -1,0 +1,74 @@
+"""The result screen: winners, every seat's scores and the tie-break."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+import engine
+
+
+class ResultScreen(Screen[None]):
+    """Shown once when a game ends. enter/escape: back to the table; m: menu;
+    r: replay this game; ctrl+s: save."""
+
+    BINDINGS = [
+        Binding("enter,escape", "back", "Table"),
+        Binding("r", "replay", "Replay"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("m", "menu", "Menu"),
+    ]
+
+    def __init__(self, session: engine.LocalSession, save_dir: Path | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.save_dir = save_dir
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        result = s.result()
+        winners = " and ".join(s.names[i] for i in result.winners) or "nobody"
+        verb = "wins" if len(result.winners) == 1 else "win"
+        yield Header()
+        with Center():
+            with Vertical(id="result-box"):
+                yield Static(f"[b]{winners} {verb}![/b]", id="result-winners")
+                yield DataTable(id="result-table", cursor_type="none")
+                yield Static(f"[dim]tie-break: {result.tiebreak}[/dim]", id="result-tiebreak")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        s = self.session
+        result = s.result()
+        table = self.query_one(DataTable)
+        labels = list(result.scores[0]) if result.scores else []
+        table.add_columns("", "player", *labels)
+        for i, scores in enumerate(result.scores):
+            star = "★" if i in result.winners else ""
+            table.add_row(star, s.names[i], *[str(v) for v in scores.values()])
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_menu(self) -> None:
+        from .menu import MenuScreen
+
+        while len(self.app.screen_stack) > 1 and not isinstance(self.app.screen, MenuScreen):
+            self.app.pop_screen()
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.session))
+
+    def action_save(self) -> None:
+        from ..paths import default_save_path, saves_dir
+        from .save import SaveScreen
+
+        default = default_save_path(self.session.game.slug, self.save_dir or saves_dir())
+        self.app.push_screen(SaveScreen(self.session, default), lambda p: p and self.notify(f"Saved to {p}."))
