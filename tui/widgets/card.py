@@ -21,7 +21,12 @@ class Card(Static):
 
     def show(self, title: str, body: Text, subtitle: str = "", *, cursor: bool = False,
              blocked: bool = False, deck: str | None = None) -> None:
-        """Fill the card and set its state."""
+        """Fill the card and set its state (a card that would not change is left alone,
+        so moving the cursor repaints two cards, not the table)."""
+        key = (title, subtitle, cursor, blocked, deck, body.plain, tuple(body.spans))
+        if key == getattr(self, "_shown", None):
+            return
+        self._shown = key
         self.border_title = title
         self.border_subtitle = subtitle
         self.set_class(cursor, "cursor")
