@@ -11,13 +11,10 @@ from __future__ import annotations
 import importlib
 from typing import Any, Sequence
 
-from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import RichLog
 
-#: How many log lines the pane keeps (the save keeps everything).
-LOG_LINES = 400
+from ..widgets.log_pane import LogPane
 
 #: game slug → "module:Class" of its table widget
 _TABLES = {"gift-trap": "tui.games.gift_trap:GiftTrapTable"}
@@ -45,15 +42,12 @@ class GameTable(Widget, can_focus=True):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.log_pane = RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
-        self.log_pane.can_focus = False
+        self.log_pane = LogPane(id="log")
         self.log_pane.border_title = "log"
 
     def show_log(self, lines: list[str]) -> None:
         """Replace the log pane's text with ``lines`` (the seat's log in notation)."""
-        self.log_pane.clear()
-        if lines:
-            self.log_pane.write(Text("\n".join(lines[-LOG_LINES:])))
+        self.log_pane.show(lines)
 
     def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
         """Draw ``view`` (the projection for the seat at the keyboard, or a spectator's);

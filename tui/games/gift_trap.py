@@ -81,7 +81,7 @@ class GiftTrapTable(GameTable):
     GiftTrapTable #gt-tracks { width: 46; height: 100%; border: round $panel-lighten-2; padding: 0 1; }
     GiftTrapTable #gt-tiles { width: 40; height: 100%; border: round $panel-lighten-2; padding: 0 1; }
     GiftTrapTable:focus-within #gt-tiles { border: round $accent; }
-    GiftTrapTable #log { width: 1fr; border: round $panel-lighten-2; scrollbar-size-vertical: 1; overflow-x: hidden; }
+    GiftTrapTable #log { width: 1fr; }
     """
 
     def __init__(self, **kwargs: Any) -> None:

@@ -31,7 +31,7 @@ def option_notes(options_type: type) -> dict[str, str]:
             notes[current] += " " + line.strip()
         else:
             current = None
-    return notes
+    return {k: v.replace("``", "") for k, v in notes.items()}
 
 
 class NewGameScreen(Screen[None]):

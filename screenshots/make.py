@@ -1,0 +1,65 @@
+"""Make the SVG screenshots in this folder from seeded games, by keys.
+
+Run: ``.venv/bin/python screenshots/make.py`` (re-run when a screen changes). Each
+screen is driven with Textual's Pilot at 120×36, the way the TUI tests drive it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import engine  # noqa: E402
+from tui.app import BoxtopApp  # noqa: E402
+from tui.paths import EXAMPLES  # noqa: E402
+
+SIZE = (120, 36)
+
+
+async def shoot(app: BoxtopApp, name: str, keys: list[str]) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        app.save_screenshot(f"{name}.svg", str(HERE))
+    print(f"screenshots/{name}.svg")
+
+
+async def main() -> None:
+    os.environ["BOXTOP_SAVE_DIR"] = tempfile.mkdtemp()
+    await shoot(BoxtopApp(), "menu", [])
+    await shoot(BoxtopApp(), "new-game", ["n"])
+
+    vs_bots = [engine.Seat("ann"), engine.Seat("bob", "heuristic"), engine.Seat("cyd", "heuristic"),
+               engine.Seat("dan", "heuristic"), engine.Seat("eve", "random")]
+    session = engine.new_game("gift-trap", vs_bots, seed=21, options={"extra_tiles": True})
+    # Two rounds by keys, then Give tiles in round 3 and two Get tiles placed.
+    keys: list[str] = []
+    for _ in range(2):
+        keys += ["right", "enter"] + ["enter"] * 4 + ["d"] + ["enter"] * 4 + ["d"]
+    await shoot(BoxtopApp(session=session), "gift-trap", keys + ["enter", "m", "right", "enter"])
+
+    hot = engine.new_game("gift-trap", ["ann", "bob", "cyd", "dan"], seed=8)
+    await shoot(BoxtopApp(session=hot), "handover", ["enter", "enter", "enter", "enter", "d"])
+
+    replay = engine.load(str(EXAMPLES / "gift-trap-hot-seat.json"))
+    await shoot(BoxtopApp(replay=replay), "replay", ["home"] + ["right"] * 40 + ["v"])
+
+    await shoot(BoxtopApp(), "rules", ["question_mark"])
+
+    done = engine.new_game("gift-trap", [engine.Seat("ann")] + [engine.Seat(n, "heuristic") for n in ("bob", "cyd", "dan")],
+                           seed=4, options={"track_length": 10})
+    keys = []
+    for _ in range(12):
+        keys += ["right", "enter"] + ["enter"] * 3 + ["d"] + ["enter"] * 4 + ["d"]
+    await shoot(BoxtopApp(session=done), "result", keys)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
