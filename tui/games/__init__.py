@@ -1,8 +1,9 @@
 """Each game's table widget, the part of the game screen that differs per game.
 
 A table widget subclasses ``GameTable``: the game screen (and the replay screen) call
-``show(view, names, legal, active)`` whenever the table changes, and the widget posts
-``GameTable.Chosen(command)`` when the player picks a move. Only ``legal`` commands are
+``show(view, names, legal, active)`` whenever the table changes, and the widget calls
+``choose(command)`` when the player picks a move. The screen handles it at once, before
+the next key is read, so fast typing never acts on a stale table. Only ``legal`` commands are
 offered. ``secret_choice(view)`` tells the hot-seat screen when to hand over.
 """
 
@@ -48,6 +49,22 @@ class GameTable(Widget, can_focus=True):
     def show_log(self, lines: list[str]) -> None:
         """Replace the log pane's text with ``lines`` (the seat's log in notation)."""
         self.log_pane.show(lines)
+
+    def choose(self, command: Any) -> None:
+        """Hand ``command`` to the screen now (its ``play_chosen``), or post ``Chosen``."""
+        handler = getattr(self.screen, "play_chosen", None)
+        if handler is not None:
+            handler(command)
+        else:
+            self.post_message(self.Chosen(command))
+
+    def refuse(self, reason: str) -> None:
+        """Tell the player why a key did nothing (the screen's ``say``), or post ``Refused``."""
+        handler = getattr(self.screen, "say", None)
+        if handler is not None:
+            handler(reason, error=True)
+        else:
+            self.post_message(self.Refused(reason))
 
     def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
         """Draw ``view`` (the projection for the seat at the keyboard, or a spectator's);

@@ -237,14 +237,14 @@ class GiftTrapTable(GameTable):
         if command in self.legal:
             self._advance = True
             self.more = False
-            self.post_message(self.Chosen(command))
+            self.choose(command)
         else:
-            self.post_message(self.Refused("That is not a legal choice now; pick another gift."))
+            self.refuse("That is not a legal choice now; pick another gift.")
 
     def action_more(self) -> None:
         if not self._more_possible():
             name = "Give more" if self.view.phase == "give" else "Get more"
-            self.post_message(self.Refused(f"{name} is not available: it is spent or not in this game."))
+            self.refuse(f"{name} is not available: it is spent or not in this game.")
             return
         self.more = not self.more
         self._snap_gift()
@@ -253,14 +253,14 @@ class GiftTrapTable(GameTable):
     def action_trap(self) -> None:
         command = SetTrap(self.gift)
         if command in self.legal:
-            self.post_message(self.Chosen(command))
+            self.choose(command)
         else:
-            self.post_message(self.Refused("You cannot set the Gifttrap now: it is used once per game."))
+            self.refuse("You cannot set the Gifttrap now: it is used once per game.")
 
     def action_done(self) -> None:
         # Offered whenever the seat may act: the engine refuses an early "done" with
         # the rule's sentence ("Give every other player a gift first …").
-        self.post_message(self.Chosen(Done()))
+        self.choose(Done())
 
     # ------------------------------------------------------------------ drawing
     def _draw(self) -> None:

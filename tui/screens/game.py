@@ -143,6 +143,10 @@ class GameScreen(Screen[None]):
         self._after_change()
         return True
 
+    def play_chosen(self, command) -> None:
+        """The table's choice, played at once (``GameTable.choose``)."""
+        self.play(command)
+
     def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
         self.play(message.command)
 

@@ -29,4 +29,7 @@ class LogPane(VerticalScroll, can_focus=False):
         self._text = Text("\n".join(lines[-LOG_LINES:]))
         for static in self.query("#log-text").results(Static):
             static.update(self._text)
-            self.call_after_refresh(self.scroll_end, animate=False)
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
+
+    def on_mount(self) -> None:
+        self.anchor()  # stays scrolled to the newest line as lines are added
