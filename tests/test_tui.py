@@ -286,3 +286,20 @@ async def test_rules_screen_opens_with_question_mark_and_closes():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_ctrl_o_saves_the_game_and_opens_the_load_screen(save_dir):
+    session = engine.new_game("gift-trap", ["ann", "bob", "cyd"], seed=4)
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("enter")  # the game just saved is listed first
+        await pilot.pause()
+        # Three people at one keyboard, in the secret Give phase: hand over first.
+        assert isinstance(app.screen, HandoverScreen) and app.screen.seat_name == "ann"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.state == session.state

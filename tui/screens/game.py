@@ -33,6 +33,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+y", "redo", "Redo"),
         Binding("colon", "command_line", "Command"),
         Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+o", "load", "Load"),
         Binding("question_mark", "rules", "Rules"),
         Binding("escape", "leave", "Menu"),
     ]
@@ -258,6 +259,13 @@ class GameScreen(Screen[None]):
         """Save an unfinished game with unsaved moves before leaving it (nothing is lost)."""
         if self.session.result() is None and len(self.session.entries) > self.saved_at_length:
             self.save_to(self.save_path)
+
+    def action_load(self) -> None:
+        """Open the load screen in place of this game (saved first if unfinished)."""
+        from .load import LoadScreen
+
+        self.autosave()
+        self.app.switch_screen(LoadScreen(mode="load"))
 
     def action_leave(self) -> None:
         self.autosave()

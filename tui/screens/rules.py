@@ -20,6 +20,7 @@ GENERAL_KEYS = """\
 | `:` | the command line: type a move in notation (`give 3 to bob`), `undo`, `redo`, `save` |
 | u / ctrl+y | undo / redo (greyed out when the undo policy forbids it) |
 | ctrl+s | save the game |
+| ctrl+o | load another game (this one is saved first) |
 | ? | these rules |
 | escape | back (a game in progress is saved first) |
 | ctrl+q | quit |
