@@ -105,12 +105,12 @@ def loads(data: bytes, redecide: bool = False, name: str = "save file") -> Local
     """
     try:
         header = msgspec.json.decode(data, type=_Header)
+    except msgspec.ValidationError as err:  # a subclass of DecodeError: catch it first
+        raise SaveError(f"{name} is not a boxtop save: {_first_line(err)}") from None
     except msgspec.DecodeError as err:
         if not data.strip():
             raise SaveError(f"{name} is empty") from None
         raise SaveError(f"{name} is not valid JSON (truncated or corrupt): {_first_line(err)}") from None
-    except msgspec.ValidationError as err:
-        raise SaveError(f"{name} is not a boxtop save: {_first_line(err)}") from None
     if header.format != FORMAT:
         raise SaveError(f"{name} is in format {header.format!r}, not a {FORMAT!r}")
     if header.version != VERSION:

@@ -322,6 +322,8 @@ class LocalSession:
         if isinstance(entry.command, Redo):
             if entry.events or not self._redo:
                 raise ValueError(f"entry {n} redoes with nothing to redo")
+            if redecide and not self.can_redo(seat):
+                raise ValueError(f"entry {n} is a redo by {self.names[seat]}, who has no undone move to redo")
             self._append(entry)
             return
         if entry.command is None:
