@@ -252,6 +252,8 @@ async def test_menu_new_game_by_keys_starts_a_game():
     app = BoxtopApp()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, MenuScreen)
+        await pilot.pause()  # the games line is filled in after the first frame
+        assert "Gift Trap (3–8)" in str(app.screen.query_one("#menu-games").render())
         await pilot.press("enter")  # "New game" is the first choice
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)

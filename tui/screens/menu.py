@@ -39,7 +39,7 @@ class MenuScreen(Screen):
                 yield Static(TITLE_ART, id="menu-title")
                 yield Static(TAGLINE, id="menu-tagline")
                 yield OptionList(*[Option(label, id=key) for key, label in CHOICES], id="menu-list")
-                yield Static(self._games_line(), id="menu-games")
+                yield Static("", id="menu-games")
         yield Footer()
 
     @staticmethod
@@ -50,6 +50,9 @@ class MenuScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        # Listing the games loads every game's package (cards, rules text): done after the
+        # first frame so the menu appears at once.
+        self.call_after_refresh(lambda: self.query_one("#menu-games", Static).update(self._games_line()))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_choose(event.option.id)
