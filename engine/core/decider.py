@@ -42,7 +42,8 @@ class Game:
     - ``result(state) -> Result | None``;
     - ``parse(text, names) -> Command`` / ``notation(command, names) -> str``: the notation;
     - ``describe(event, names) -> str``: an event as a log line;
-    - ``bots``: bot kind → factory ``(seed) -> Bot``.
+    - ``bots``: bot kind → factory ``(seed) -> Bot``;
+    - ``view_type``: the Struct ``view`` returns, to decode a view sent over the network.
     """
 
     slug: str
@@ -67,6 +68,7 @@ class Game:
     describe: Callable[[Any, Sequence[str]], str]
     bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
     rules_text: str = ""
+    view_type: Any = None
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI).

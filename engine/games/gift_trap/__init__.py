@@ -36,5 +36,6 @@ GAME = Game(
     notation=notation.notation,
     describe=notation.describe,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
+    view_type=view.View,
     rules_text=resources.files(__package__).joinpath("RULES.md").read_text("utf-8"),
 )

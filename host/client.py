@@ -1,0 +1,68 @@
+"""A connection to the room service, as the app (and the tests) use it.
+
+``client = await ServiceClient.connect(socket_path, name)`` says hello and waits for the
+welcome; ``await client.send(message)`` sends a ``protocol`` client message;
+``await client.recv()`` returns the next service message, or None once the service has
+closed the connection. Raises ``ConnectionError`` with one sentence when the service
+cannot be reached or refuses the name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from . import protocol as p
+
+
+class ServiceClient:
+    """One open connection; see the module docstring."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, name: str) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.name = name
+
+    @classmethod
+    async def connect(cls, socket_path: str | Path, name: str) -> "ServiceClient":
+        """Connect to the service at ``socket_path`` as ``name``; the welcome is consumed."""
+        try:
+            reader, writer = await asyncio.open_unix_connection(str(socket_path), limit=p.MAX_SERVICE_FRAME + 8)
+        except OSError as err:
+            raise ConnectionError(f"cannot reach the boxtop host at {socket_path}: {err.strerror or err}") from None
+        client = cls(reader, writer, name)
+        await client.send(p.Hello(name))
+        first = await client.recv()
+        if isinstance(first, p.Bye):
+            await client.close()
+            raise ConnectionError(first.reason)
+        if not isinstance(first, p.Welcome):
+            await client.close()
+            raise ConnectionError("the boxtop host did not welcome this connection")
+        return client
+
+    async def send(self, message) -> None:
+        """Send one client message; raises ``ConnectionError`` when the service is gone."""
+        self.writer.write(p.frame(message))
+        await self.writer.drain()
+
+    async def recv(self):
+        """The next service message, or None when the connection has ended.
+
+        Raises ``protocol.ProtocolError`` for a frame the client cannot read.
+        """
+        try:
+            body = await p.read_frame(self.reader, p.MAX_SERVICE_FRAME)
+        except ConnectionError:
+            return None
+        if body is None:
+            return None
+        return p.decode_service(body)
+
+    async def close(self) -> None:
+        """Close the connection (the service frees or keeps the seat as its rules say)."""
+        self.writer.close()
+        try:
+            await self.writer.wait_closed()
+        except (ConnectionError, OSError):
+            pass

@@ -1,0 +1,190 @@
+"""The room service's wire protocol: length-prefixed msgspec frames over a local socket.
+
+Each frame is a 4-byte big-endian length followed by that many bytes of msgspec JSON,
+one message: a Struct tagged by ``type`` (``shared/DESIGN.md``, "Sessions"). A client
+sends ``ClientMessage``s, the service answers with ``ServiceMessage``s. A client's frame
+may hold at most ``MAX_CLIENT_FRAME`` bytes; the service's at most ``MAX_SERVICE_FRAME``.
+
+What a connection receives never holds the raw state, the seed, the setup or undo data:
+a started room reaches it only as ``engine.core.room.Table`` (its seat's ``view`` and
+redacted log lines).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Union
+
+import msgspec
+
+from engine.core.room import RoomSummary, Table
+
+MAX_CLIENT_FRAME = 64 * 1024
+MAX_SERVICE_FRAME = 8 * 1024 * 1024
+_LENGTH = struct.Struct(">I")
+
+
+class ProtocolError(Exception):
+    """A frame that cannot be read: too long, cut short, or not a known message."""
+
+
+# ---------------------------------------------------------------------- client → service
+class Hello(msgspec.Struct, frozen=True, tag="hello"):
+    """The first frame: the player's ``name`` (the SSH user name)."""
+
+    name: str
+
+
+class ListRooms(msgspec.Struct, frozen=True, tag="list-rooms"):
+    """Ask for the lobby again (it is also pushed on every change)."""
+
+
+class SeatSpec(msgspec.Struct, frozen=True):
+    """A seat of a new room: ``bot`` a bot kind for a bot seat, None for a person's seat
+    (left open for whoever joins)."""
+
+    bot: str | None = None
+
+
+class CreateRoom(msgspec.Struct, frozen=True, tag="create-room"):
+    """Open a room of ``game`` with ``seats`` (clockwise); ``options`` the game's options
+    (strings allowed, as on the command line), ``seed`` (None: the service picks one),
+    ``undo`` policy. The creator sits in the first person's seat."""
+
+    game: str
+    seats: list[SeatSpec]
+    options: dict[str, Union[str, int, bool]] = {}
+    seed: int | None = None
+    undo: str = "strict"
+
+
+class JoinRoom(msgspec.Struct, frozen=True, tag="join-room"):
+    """Sit in room ``code``: in ``seat`` (0-based) or the first free one; back in one's
+    own seat when one already has it (reconnection)."""
+
+    code: str
+    seat: int | None = None
+
+
+class WatchRoom(msgspec.Struct, frozen=True, tag="watch-room"):
+    """Watch room ``code`` as a spectator."""
+
+    code: str
+
+
+class LeaveRoom(msgspec.Struct, frozen=True, tag="leave-room"):
+    """Back to the lobby. Before the start the seat is freed; after it, it waits."""
+
+
+class SetBot(msgspec.Struct, frozen=True, tag="set-bot"):
+    """The creator hands ``seat`` to a bot of ``kind`` (None: open it again, before the start)."""
+
+    seat: int
+    kind: str | None = "heuristic"
+
+
+class StartGame(msgspec.Struct, frozen=True, tag="start-game"):
+    """The creator starts the game (every seat filled)."""
+
+
+class Play(msgspec.Struct, frozen=True, tag="play"):
+    """A command for one's own seat in the game's notation, or ``undo`` / ``redo``."""
+
+    text: str
+
+
+ClientMessage = Union[Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, LeaveRoom, SetBot, StartGame, Play]
+
+
+# ---------------------------------------------------------------------- service → client
+class Welcome(msgspec.Struct, frozen=True, tag="welcome"):
+    """The service accepted ``name``."""
+
+    name: str
+
+
+class Lobby(msgspec.Struct, frozen=True, tag="lobby"):
+    """Every room as a lobby line."""
+
+    rooms: list[RoomSummary]
+
+
+class InRoom(msgspec.Struct, frozen=True, tag="in-room"):
+    """The room this connection is in, while it waits for its start: ``seat`` this
+    connection's seat (None when watching)."""
+
+    room: RoomSummary
+    seat: int | None
+
+
+class TableUpdate(msgspec.Struct, frozen=True, tag="table"):
+    """The started game as this connection may see it."""
+
+    table: Table
+
+
+class Refused(msgspec.Struct, frozen=True, tag="refused"):
+    """The last message was refused; ``message`` one sentence. Nothing changed."""
+
+    message: str
+
+
+class Bye(msgspec.Struct, frozen=True, tag="bye"):
+    """The service closes the connection; ``reason`` one sentence."""
+
+    reason: str
+
+
+ServiceMessage = Union[Welcome, Lobby, InRoom, TableUpdate, Refused, Bye]
+
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+_service_decoder = msgspec.json.Decoder(ServiceMessage)
+_encoder = msgspec.json.Encoder()
+
+
+def frame(message: msgspec.Struct) -> bytes:
+    """``message`` as one frame: length prefix and JSON."""
+    body = _encoder.encode(message)
+    return _LENGTH.pack(len(body)) + body
+
+
+async def read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
+    """The next frame's body, or None at a clean end of stream.
+
+    Raises ``ProtocolError`` when the announced length exceeds ``limit`` bytes or the
+    stream ends inside a frame.
+    """
+    try:
+        head = await reader.readexactly(_LENGTH.size)
+    except asyncio.IncompleteReadError as err:
+        if not err.partial:
+            return None
+        raise ProtocolError("the connection ended inside a frame's length") from None
+    (length,) = _LENGTH.unpack(head)
+    if length > limit:
+        raise ProtocolError(f"a frame of {length} bytes is over the limit of {limit}")
+    try:
+        return await reader.readexactly(length)
+    except asyncio.IncompleteReadError:
+        raise ProtocolError("the connection ended inside a frame") from None
+
+
+def decode_client(body: bytes) -> ClientMessage:
+    """A client's frame as a message; raises ``ProtocolError`` with one sentence."""
+    try:
+        return _client_decoder.decode(body)
+    except msgspec.ValidationError as err:
+        raise ProtocolError(f"not a message the service knows: {err}") from None
+    except msgspec.DecodeError as err:
+        raise ProtocolError(f"a frame that is not JSON: {err}") from None
+
+
+def decode_service(body: bytes) -> ServiceMessage:
+    """A service frame as a message; raises ``ProtocolError`` with one sentence."""
+    try:
+        return _service_decoder.decode(body)
+    except msgspec.ValidationError as err:
+        raise ProtocolError(f"not a message the client knows: {err}") from None
+    except msgspec.DecodeError as err:
+        raise ProtocolError(f"a frame that is not JSON: {err}") from None
