@@ -1,11 +1,14 @@
 """``BoxtopApp``: one Textual app, screens pushed and popped (``shared/DESIGN.md``, "The TUI").
 
 menu → new game → the game's screen → result; plus load, replay, rules and hand-over.
+With ``remote`` it is a client of a host's room service instead: lobby → waiting room →
+the shared game's screen → result (``boxtop join``, run per SSH session by ``boxtop host``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 
@@ -18,7 +21,8 @@ from .screens.replay import ReplayScreen
 
 class BoxtopApp(App[None]):
     """The app. ``session``: open this game at once; ``replay``: replay this loaded
-    game; otherwise the menu. ``save_dir`` overrides the save folder (platformdirs')."""
+    game; ``remote``: ``(socket_path, name)`` of a room service to join; otherwise the
+    menu. ``save_dir`` overrides the save folder (platformdirs')."""
 
     CSS_PATH = "boxtop.tcss"
     TITLE = "boxtop"
@@ -28,15 +32,100 @@ class BoxtopApp(App[None]):
         session: engine.LocalSession | None = None,
         replay: engine.LocalSession | None = None,
         save_dir: str | Path | None = None,
+        remote: tuple[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.start_session = session
         self.start_replay = replay
         self.save_dir = Path(save_dir) if save_dir is not None else None
+        self.remote = remote
+        self.link = None
 
     def on_mount(self) -> None:
+        if self.remote is not None:
+            self._start_remote(*self.remote)
+            return
         self.push_screen(MenuScreen())
         if self.start_session is not None:
             self.push_screen(GameScreen(self.start_session, self.save_dir))
         elif self.start_replay is not None:
             self.push_screen(ReplayScreen(self.start_replay))
+
+    # ------------------------------------------------------------------ shared sessions
+    def _start_remote(self, socket_path: str, name: str) -> None:
+        from .remote import RemoteLink
+        from .screens.lobby import LobbyScreen
+
+        self.link = RemoteLink(socket_path, name)
+        self.lobby = LobbyScreen(name)
+        self.push_screen(self.lobby)
+        self.run_worker(self._pump(), exclusive=True, group="remote")
+
+    async def _pump(self) -> None:
+        try:
+            await self.link.run(self.on_service_message)
+        except ConnectionError as err:
+            self.lobby.say(f"{err} (q quits)", error=True)
+
+    def send(self, message: Any) -> None:
+        """Send a room-service message (``host.protocol``); a no-op without a host."""
+        if self.link is not None:
+            self.link.send(message)
+
+    def leave_room(self) -> None:
+        """Leave the room for the lobby (a started game keeps the seat for a return)."""
+        from host import protocol as p
+
+        self.send(p.LeaveRoom())
+        while len(self.screen_stack) > 1 and self.screen is not self.lobby:
+            self.pop_screen()
+
+    def _room_screen(self, kind: type) -> Any:
+        return next((s for s in self.screen_stack if isinstance(s, kind)), None)
+
+    def on_service_message(self, message: Any) -> None:
+        """Route one message of the room service to the screen it concerns; a message
+        this app cannot show is logged and reported in one line, never a traceback."""
+        try:
+            self._route(message)
+        except Exception as err:  # keep the connection and the app alive
+            self.log.error(f"cannot show {type(message).__name__}: {err!r}")
+            self.notify(f"Could not show the host's last message: {err}", severity="error")
+
+    def _route(self, message: Any) -> None:
+        from host import protocol as p
+
+        from .screens.lobby import WaitingRoomScreen
+        from .screens.shared_game import SharedGameScreen
+
+        if message is None or isinstance(message, p.Bye):
+            reason = message.reason if message is not None else "The host closed the connection."
+            self.exit(return_code=1, message=reason)
+        elif isinstance(message, p.Welcome):
+            self.lobby.connected()
+        elif isinstance(message, p.Lobby):
+            self.lobby.show_rooms(message.rooms)
+        elif isinstance(message, p.InRoom):
+            waiting = self._room_screen(WaitingRoomScreen)
+            if waiting is not None and waiting.room.code == message.room.code:
+                waiting.show_room(message.room, message.seat)
+            else:
+                self._to_lobby()
+                self.push_screen(WaitingRoomScreen(message.room, message.seat, self.link.name))
+        elif isinstance(message, p.TableUpdate):
+            game = self._room_screen(SharedGameScreen)
+            if game is not None and game.session.table.code == message.table.code:
+                game.update(message.table)
+            else:
+                self._to_lobby()
+                self.push_screen(SharedGameScreen(message.table))
+        elif isinstance(message, p.Refused):
+            say = getattr(self.screen, "say", None)
+            if say is not None:
+                say(message.message, error=True)
+            else:
+                self.notify(message.message, severity="error")
+
+    def _to_lobby(self) -> None:
+        while len(self.screen_stack) > 1 and self.screen is not self.lobby:
+            self.pop_screen()

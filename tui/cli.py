@@ -145,6 +145,32 @@ def cmd_play(args) -> int:
     return 0
 
 
+def cmd_host(args) -> int:
+    from pathlib import Path
+
+    from host.paths import data_dir
+    from host.ssh import run_host
+
+    data = Path(args.data).expanduser() if args.data else data_dir()
+    keys = Path(args.authorized_keys).expanduser() if args.authorized_keys else None
+    return run_host(bind=args.bind, port=args.port, authorized_keys=keys, open_=args.open, data=data)
+
+
+def cmd_join(args) -> int:
+    import getpass
+    import os
+    from pathlib import Path
+
+    from host.paths import socket_path
+
+    name = args.name or os.environ.get("BOXTOP_PLAYER") or getpass.getuser()
+    sock = Path(args.socket).expanduser() if args.socket else socket_path()
+    from .app import BoxtopApp
+
+    BoxtopApp(remote=(str(sock), name)).run()
+    return 0
+
+
 def cmd_menu(args) -> int:
     from .app import BoxtopApp
 
@@ -180,6 +206,20 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("path")
     replay.add_argument("--print", action="store_true", help="print the entries and the result, no UI")
     replay.set_defaults(func=cmd_replay)
+
+    host = sub.add_parser("host", help="host shared games over SSH")
+    host.add_argument("--bind", default="127.0.0.1", metavar="ADDR")
+    host.add_argument("--port", type=int, default=2222)
+    who = host.add_mutually_exclusive_group()
+    who.add_argument("--authorized-keys", metavar="FILE", help="public keys allowed in (default: ~/.ssh/authorized_keys)")
+    who.add_argument("--open", action="store_true", help="let anyone in, for a trusted network")
+    host.add_argument("--data", metavar="DIR", help="journal, host key and socket (default: the user data folder)")
+    host.set_defaults(func=cmd_host)
+
+    join = sub.add_parser("join", help="join the local host's lobby (for an OpenSSH ForceCommand)")
+    join.add_argument("--socket", metavar="PATH", help="the room service's socket")
+    join.add_argument("--name", help="player name (default: $BOXTOP_PLAYER or the login name)")
+    join.set_defaults(func=cmd_join)
 
     verify = sub.add_parser("verify", help="re-decide every recorded command of a save")
     verify.add_argument("path")

@@ -36,14 +36,26 @@ def option_notes(options_type: type) -> dict[str, str]:
 
 class NewGameScreen(Screen[None]):
     """Set up a game; tab moves between fields, enter on "Start" begins it. A bad
-    setting shows one line and starts nothing."""
+    setting shows one line and starts nothing.
+
+    With ``shared_as`` (the player's name on a host) it sets up a room instead: person
+    seats stay open for whoever joins (the creator takes the first), and "Create room"
+    sends ``host.protocol.CreateRoom``."""
 
     BINDINGS = [Binding("escape", "close", "Back"), Binding("ctrl+g", "start", "Start")]
 
-    def __init__(self) -> None:
+    def __init__(self, shared_as: str | None = None) -> None:
         super().__init__()
         self.games = engine.all_games()
         self.game = self.games[0]
+        self.shared_as = shared_as
+
+    def _seat_name_input(self, i: int) -> Input:
+        if self.shared_as is None:
+            return Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="seat-name")
+        if i == 0:
+            return Input(self.shared_as, id=f"name-{i}", classes="seat-name", disabled=True)
+        return Input("", placeholder="open seat", id=f"name-{i}", classes="seat-name", disabled=True)
 
     def compose(self) -> ComposeResult:
         g = self.game
@@ -59,8 +71,9 @@ class NewGameScreen(Screen[None]):
             for i in range(g.max_players):
                 with Horizontal(classes="row seat", id=f"seat-row-{i}"):
                     yield Label(f"seat {i + 1}", classes="label")
-                    yield Input(DEFAULT_NAMES[i], id=f"name-{i}", classes="seat-name")
-                    yield Select(KINDS, value="person" if i == 0 else "heuristic", allow_blank=False, id=f"kind-{i}")
+                    yield self._seat_name_input(i)
+                    person = i == 0 or (self.shared_as is not None and i == 1)
+                    yield Select(KINDS, value="person" if person else "heuristic", allow_blank=False, id=f"kind-{i}")
             yield Static("[b]options[/b]", classes="heading")
             notes = option_notes(g.Options)
             for field in msgspec.structs.fields(g.Options):
@@ -79,11 +92,11 @@ class NewGameScreen(Screen[None]):
                 yield Select([("strict (Board Game Arena)", "strict"), ("casual (no limit)", "casual")],
                              value="strict", allow_blank=False, id="undo")
             yield Static("", id="new-error")
-            yield Button("Start", variant="primary", id="start")
+            yield Button("Start" if self.shared_as is None else "Create room", variant="primary", id="start")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "New game"
+        self.title = "New game" if self.shared_as is None else "New room"
         self._show_seats()
         self.query_one("#players", Select).focus()
 
@@ -126,6 +139,9 @@ class NewGameScreen(Screen[None]):
         return seats, options, int(seed_text), str(self.query_one("#undo", Select).value)
 
     def action_start(self) -> None:
+        if self.shared_as is not None:
+            self._create_room()
+            return
         try:
             seats, options, seed, undo = self.settings()
             session = engine.new_game(self.game.slug, seats, seed=seed, options=options, undo=undo)
@@ -135,6 +151,21 @@ class NewGameScreen(Screen[None]):
         from .game import GameScreen
 
         self.app.switch_screen(GameScreen(session, getattr(self.app, "save_dir", None)))
+
+    def _create_room(self) -> None:
+        from host import protocol as p
+
+        try:
+            seats, options, seed, undo = self.settings()
+            self.game.options_from(options)
+        except (ValueError, KeyError) as err:
+            self.query_one("#new-error", Static).update(f"[red]{err.args[0] if err.args else err}[/red]")
+            return
+        if all(s.bot for s in seats):
+            self.query_one("#new-error", Static).update("[red]Keep at least one seat for a person (you).[/red]")
+            return
+        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, seed, undo))
+        self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

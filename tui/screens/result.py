@@ -1,8 +1,13 @@
-"""The result screen: winners, every seat's scores and the tie-break."""
+"""The result screen: winners, every seat's scores and the tie-break.
+
+``session`` is a ``LocalSession`` or a shared game's ``tui.remote.SharedTable`` (which has
+no log here: replay and save are then hidden, and ``m`` goes back to the host's lobby).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,7 +29,7 @@ class ResultScreen(Screen[None]):
         Binding("m", "menu", "Menu"),
     ]
 
-    def __init__(self, session: engine.LocalSession, save_dir: Path | None = None) -> None:
+    def __init__(self, session: "engine.LocalSession | Any", save_dir: Path | None = None) -> None:
         super().__init__()
         self.session = session
         self.save_dir = save_dir
@@ -52,12 +57,20 @@ class ResultScreen(Screen[None]):
             star = "★" if i in result.winners else ""
             table.add_row(star, s.names[i], *[str(v) for v in scores.values()])
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("replay", "save") and not isinstance(self.session, engine.LocalSession):
+            return False  # a shared game's log stays with its host
+        return True
+
     def action_back(self) -> None:
         self.dismiss(None)
 
     def action_menu(self) -> None:
         from .menu import MenuScreen
 
+        if getattr(self.app, "link", None) is not None:
+            self.app.leave_room()  # a shared game: back to the host's lobby
+            return
         while len(self.app.screen_stack) > 1 and not isinstance(self.app.screen, MenuScreen):
             self.app.pop_screen()
 

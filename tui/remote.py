@@ -1,0 +1,110 @@
+"""The app's side of a shared session: the link to the room service and the table it sent.
+
+``RemoteLink`` keeps one ``host.client.ServiceClient`` and hands every service message
+to the app. ``SharedTable`` presents the last ``Table`` the room sent this seat with the
+few methods the game screen reads from a ``LocalSession`` (``view``, ``legal_commands``,
+``log_lines``, ``to_act``, ``result`` …), so each game's table widget works unchanged in
+a shared game. Nothing here changes game state: moves go to the room as ``Play``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+import msgspec
+
+import engine
+from engine.core.room import Table
+from host import protocol as p
+from host.client import ServiceClient
+
+
+class SharedTable:
+    """The started game as the room showed it to this connection (``engine.core.room.Table``)."""
+
+    def __init__(self, table: Table) -> None:
+        self.game = engine.get_game(table.game)
+        self.update(table)
+
+    def update(self, table: Table) -> None:
+        """Take the room's newest ``table``; the view is decoded with the game's view type."""
+        self.table = table
+        self.names = list(table.names)
+        self.my_seat = table.seat
+        self._view = msgspec.json.decode(table.view, type=self.game.view_type)
+        self._legal = [self.game.parse(text, self.names) for text in table.legal]
+        self._result = msgspec.convert(table.result, engine.Result) if table.result is not None else None
+
+    # the LocalSession methods the game screen reads
+    def view(self, seat: int | None) -> Any:
+        return self._view
+
+    def legal_commands(self, seat: int | None) -> list[Any]:
+        return self._legal if seat is not None else []
+
+    def log_lines(self, seat: int | None) -> list[str]:
+        return list(self.table.log)
+
+    def to_act_seats(self) -> list[int]:
+        return list(self.table.to_act)
+
+    def to_act(self) -> list[str]:
+        return [self.names[i] for i in self.table.to_act]
+
+    def result(self) -> engine.Result | None:
+        return self._result
+
+    def can_undo(self, seat: int) -> bool:
+        return self.table.can_undo
+
+    def can_redo(self, seat: int) -> bool:
+        return self.table.can_redo
+
+    def is_bot(self, seat: int) -> bool:
+        return self.table.bots[seat] is not None
+
+    def connected(self, seat: int) -> bool:
+        return self.table.connected[seat]
+
+
+class RemoteLink:
+    """The app's connection to the room service at ``socket_path`` as ``name``.
+
+    ``await run(handle)`` connects and calls ``handle(message)`` for every service
+    message until the connection ends, then ``handle(None)``. Raises ``ConnectionError``
+    with one sentence when the service cannot be reached or refuses the name.
+    """
+
+    def __init__(self, socket_path: str, name: str) -> None:
+        self.socket_path = socket_path
+        self.name = name
+        self.client: ServiceClient | None = None
+
+    async def run(self, handle: Callable[[Any], None]) -> None:
+        self.client = await ServiceClient.connect(self.socket_path, self.name)
+        handle(p.Welcome(self.name))  # connect() consumed the service's welcome
+        try:
+            while True:
+                try:
+                    message = await self.client.recv()
+                except p.ProtocolError:
+                    message = p.Bye("The host sent something this app cannot read.")
+                handle(message)
+                if message is None or isinstance(message, p.Bye):
+                    return
+        finally:
+            await self.client.close()
+
+    def send(self, message) -> None:
+        """Send ``message`` without waiting; a lost connection shows up in ``run``."""
+        if self.client is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._send(message))
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+    async def _send(self, message) -> None:
+        try:
+            await self.client.send(message)
+        except (ConnectionError, OSError):
+            pass

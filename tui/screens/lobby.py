@@ -1,0 +1,216 @@
+"""The lobby of a shared host and the waiting room of one room (``boxtop join``).
+
+The lobby lists every room (code, game, seats, state); ``c`` creates a room, enter joins
+the highlighted one, ``w`` watches it, and a room code typed into the code box joins
+that room. The waiting room shows the room code to tell friends and its seats; the
+room's creator hands seats to bots and starts the game. Both only send the room service
+messages (``host.protocol``); what they show comes back from the service.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from engine.core.room import RoomSummary
+from host import protocol as p
+
+
+def seat_text(seat, me: str | None = None) -> str:
+    """A seat as the lobby shows it: a name, "bot (kind)", "open", "(away)" when disconnected."""
+    if seat.bot is not None:
+        return f"{seat.name} (bot)"
+    if not seat.name:
+        return "open"
+    mark = "" if seat.connected else " (away)"
+    return f"[b]{seat.name}[/b]{mark}" if seat.name == me else f"{seat.name}{mark}"
+
+
+class LobbyScreen(Screen[None]):
+    """Every room of the host; see the module docstring for the keys."""
+
+    BINDINGS = [
+        Binding("c", "create", "Create room"),
+        Binding("enter", "join", "Join", show=True),
+        Binding("w", "watch", "Watch"),
+        Binding("slash", "code", "Room code"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+        self.rooms: list[RoomSummary] = []
+        self.ready = False  # set once on_mount has built the table
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(f"Lobby · you are [b]{self.player}[/b] · connecting…", id="lobby-status")
+        yield Input(placeholder="a room code (/ to type it, enter to join)", id="lobby-code", max_length=8)
+        yield DataTable(id="lobby-rooms", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Lobby"
+        table = self.query_one(DataTable)
+        table.add_columns("code", "game", "seats", "state", "watching", "creator")
+        table.focus()
+        self.ready = True
+        self.show_rooms(self.rooms)
+
+    def connected(self) -> None:
+        """The service welcomed us."""
+        self.query_one("#lobby-status", Static).update(
+            f"Lobby · you are [b]{self.player}[/b] · c creates a room, enter joins, w watches"
+        )
+
+    def show_rooms(self, rooms: list[RoomSummary]) -> None:
+        """Redraw the room list, keeping the highlighted room."""
+        if not self.ready:  # the list arrived before the screen: on_mount draws it
+            self.rooms = list(rooms)
+            return
+        table = self.query_one(DataTable)
+        keep = self._highlighted()
+        self.rooms = list(rooms)
+        table.clear()
+        for r in self.rooms:
+            seats = ", ".join(seat_text(s, self.player) for s in r.seats)
+            table.add_row(r.code, r.title, seats, r.state, str(r.spectators), r.creator, key=r.code)
+        if not self.rooms:
+            self.say("No rooms yet: press c to create one.")
+        elif keep is not None:
+            codes = [r.code for r in self.rooms]
+            if keep in codes:
+                table.move_cursor(row=codes.index(keep))
+
+    def _highlighted(self) -> str | None:
+        table = self.query_one(DataTable)
+        if not self.rooms or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rooms):
+            return None
+        return self.rooms[table.cursor_row].code
+
+    def say(self, text: str, error: bool = False) -> None:
+        """One line under the room list (an error in red)."""
+        self.query_one("#message", Static).update(f"[red]{text}[/red]" if error else text)
+
+    # ------------------------------------------------------------------ keys
+    def action_create(self) -> None:
+        from .new_game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen(shared_as=self.player))
+
+    def action_join(self) -> None:
+        code = self._highlighted()
+        if code is None:
+            self.say("No room to join: press c to create one, or / to type a code.", error=True)
+            return
+        self.app.send(p.JoinRoom(code))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_join()
+
+    def action_watch(self) -> None:
+        code = self._highlighted()
+        if code is None:
+            self.say("No room to watch.", error=True)
+            return
+        self.app.send(p.WatchRoom(code))
+
+    def action_code(self) -> None:
+        self.query_one("#lobby-code", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        code = event.value.strip().upper()
+        event.input.value = ""
+        self.query_one(DataTable).focus()
+        if code:
+            self.app.send(p.JoinRoom(code))
+
+    def action_refresh(self) -> None:
+        self.app.send(p.ListRooms())
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+class WaitingRoomScreen(Screen[None]):
+    """One room before its start: the code, the seats; ↑↓ choose a seat, ``b`` hands it
+    to a heuristic bot, ``x`` to a random bot, ``o`` opens it again, ``s`` starts (all
+    three for the creator only), escape leaves the room."""
+
+    BINDINGS = [
+        Binding("s", "start", "Start"),
+        Binding("b", "bot('heuristic')", "Bot"),
+        Binding("x", "bot('random')", "Random bot"),
+        Binding("o", "bot('')", "Open seat"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, room: RoomSummary, seat: int | None, player: str) -> None:
+        super().__init__()
+        self.room = room
+        self.seat = seat
+        self.player = player
+        self.ready = False  # set once on_mount has built the table
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="room-code")
+        yield DataTable(id="room-seats", cursor_type="row")
+        yield Static("", id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"Room {self.room.code}"
+        self.query_one(DataTable).add_columns("seat", "who")
+        self.ready = True
+        self.show_room(self.room, self.seat)
+        self.query_one(DataTable).focus()
+
+    def show_room(self, room: RoomSummary, seat: int | None) -> None:
+        """Redraw from the room's newest summary."""
+        self.room, self.seat = room, seat
+        if not self.ready:  # on_mount draws it
+            return
+        creator = room.creator == self.player
+        where = "watching" if seat is None else f"in seat {seat + 1}"
+        lead = (
+            "you created it: choose seats with ↑↓, b/x give one to a bot, s starts"
+            if creator else f"waiting for {room.creator} to start"
+        )
+        self.query_one("#room-code", Static).update(
+            f"[b]{room.title}[/b] · room code [b reverse] {room.code} [/b reverse] — tell your friends"
+            f" · you are {where} · {lead}"
+        )
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for i, s in enumerate(room.seats):
+            table.add_row(str(i + 1), seat_text(s, self.player))
+        if row is not None and 0 <= row < len(room.seats):
+            table.move_cursor(row=row)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("start", "bot"):
+            return True if self.room.creator == self.player else False
+        return True
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.query_one("#message", Static).update(f"[red]{text}[/red]" if error else text)
+
+    def action_start(self) -> None:
+        self.app.send(p.StartGame())
+
+    def action_bot(self, kind: str) -> None:
+        row = self.query_one(DataTable).cursor_row
+        if row is None:
+            return
+        self.app.send(p.SetBot(row, kind or None))
+
+    def action_leave(self) -> None:
+        self.app.leave_room()

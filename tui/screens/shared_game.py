@@ -1,0 +1,109 @@
+"""The game screen of a shared session: the same table, fed by the room over the network.
+
+Each terminal is one seat (or a spectator), so there is no hand-over and no bot runs
+here: the room decides and journals every move and sends this seat its ``Table``
+(``tui.remote.SharedTable``). Moves, undo and redo go to the room as ``Play``; a refusal
+comes back as one sentence. The host keeps the game, so there is no save or load here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.screen import Screen
+
+from engine.core.room import Table
+from host import protocol as p
+
+from ..games import table_for
+from ..remote import SharedTable
+from .game import GameScreen
+
+
+class SharedGameScreen(GameScreen):
+    """Play (or watch) a room's game; escape goes back to the lobby (the seat waits)."""
+
+    def __init__(self, table: Table) -> None:
+        Screen.__init__(self)
+        self.session = SharedTable(table)
+        self.save_dir: Path | None = None
+        self.seat: int | None = table.seat
+        self.humans = [] if table.seat is None else [table.seat]
+        self.saved_at_length = 0
+        self.save_path = None
+        self.result_shown = self.session.result() is not None
+        self.handing_over = False
+        self.table = table_for(table.game)(id="table")
+        self.ready = False  # set once on_mount has drawn the table
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.ready = True
+
+    def update(self, table: Table) -> None:
+        """The room's newest table for this seat."""
+        self.session.update(table)
+        if self.ready:  # else on_mount draws it
+            self._after_change()
+
+    # ------------------------------------------------------------------ GameScreen hooks
+    def _after_change(self, first: bool = False) -> None:
+        self.refresh_table()
+        if self.session.result() is not None and not self.result_shown:
+            self.result_shown = True
+            from .result import ResultScreen
+
+            self.app.push_screen(ResultScreen(self.session))
+
+    def _status_line(self, view) -> str:
+        s = self.session
+        phase = self.table.phase_text(view, s.names)
+        away = [s.names[i] for i in range(len(s.names)) if not s.connected(i)]
+        gone = f" · [yellow]away: {', '.join(away)}[/yellow]" if away else ""
+        if s.result() is not None:
+            return f"[b]{phase}[/b]{gone}"
+        who = f"you are [b]{s.names[self.seat]}[/b] · " if self.seat is not None else "watching · "
+        return f"room {s.table.code} · {who}{phase} · to act: {', '.join(s.to_act())}{gone}"
+
+    def play(self, command) -> bool:
+        if self.seat is None:
+            self.say("You are watching this game.", error=True)
+            return False
+        text = command if isinstance(command, str) else self.session.game.notation(command, self.session.names)
+        self.app.send(p.Play(text))
+        self.say("")
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("save", "load"):
+            return False  # the host keeps a shared game
+        return super().check_action(action, parameters)
+
+    def action_undo(self) -> None:
+        if self.seat is not None:
+            self.app.send(p.Play("undo"))
+
+    def action_redo(self) -> None:
+        if self.seat is not None:
+            self.app.send(p.Play("redo"))
+
+    def save_to(self, path: Path | None) -> Path | None:
+        self.say("The host keeps this game; it cannot be saved here.", error=True)
+        return None
+
+    def action_save(self) -> None:
+        self.save_to(None)
+
+    def action_load(self) -> None:
+        self.save_to(None)
+
+    def autosave(self) -> None:
+        """Nothing to save: the host journals every move."""
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.session.game.slug))
+
+    def action_leave(self) -> None:
+        self.app.leave_room()
