@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.binding import Binding
 from textual.screen import Screen
 
 from engine.core.room import Table
@@ -21,7 +22,11 @@ from .game import GameScreen
 
 
 class SharedGameScreen(GameScreen):
-    """Play (or watch) a room's game; escape goes back to the lobby (the seat waits)."""
+    """Play (or watch) a room's game; escape goes back to the lobby (the seat waits).
+    ``ctrl+b`` (shown while a player is away) asks the room to hand the first away
+    seat to a heuristic bot; the room lets only its creator do it."""
+
+    BINDINGS = [Binding("ctrl+b", "bot_for_away", "Bot for away seat")]
 
     def __init__(self, table: Table) -> None:
         Screen.__init__(self)
@@ -74,9 +79,21 @@ class SharedGameScreen(GameScreen):
         self.say("")
         return True
 
+    def _away(self) -> list[int]:
+        s = self.session
+        return [i for i in range(len(s.names)) if not s.is_bot(i) and not s.connected(i)]
+
+    def action_bot_for_away(self) -> None:
+        away = self._away()
+        if away:
+            self.app.send(p.SetBot(away[0], "heuristic"))
+            self.say(f"Asked the room to hand {self.session.names[away[0]]}'s seat to a bot.")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("save", "load"):
             return False  # the host keeps a shared game
+        if action == "bot_for_away":
+            return bool(self._away()) and self.session.result() is None
         return super().check_action(action, parameters)
 
     def action_undo(self) -> None:

@@ -1,0 +1,156 @@
+"""The app as a client of a host's room service (issue 3, "The lobby"; ``shared/DESIGN.md``,
+"Sessions"), driven by keys with Pilot. ann plays in the real app; bob is a second
+connection to the same service, played by a heuristic bot through the protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from engine.games.gift_trap.bot import HeuristicBot
+from host import protocol as p
+from host.client import ServiceClient
+from host.service import RoomService
+from tui.app import BoxtopApp
+from tui.remote import SharedTable
+from tui.screens.lobby import LobbyScreen, WaitingRoomScreen
+from tui.screens.result import ResultScreen
+from tui.screens.shared_game import SharedGameScreen
+
+SIZE = (130, 40)
+
+
+@pytest.fixture
+async def service():
+    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
+    svc = RoomService(data)
+    await svc.start(data / "s.sock")
+    yield svc, data / "s.sock"
+    await svc.close()
+
+
+class Other:
+    """A second player on the service: keeps the newest lobby and table it was sent."""
+
+    def __init__(self, client: ServiceClient) -> None:
+        self.client = client
+        self.lobby: list = []
+        self.table = None
+        self.refusals: list[str] = []
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while (m := await self.client.recv()) is not None:
+            if isinstance(m, p.Lobby):
+                self.lobby = m.rooms
+            elif isinstance(m, p.TableUpdate):
+                self.table = m.table
+            elif isinstance(m, p.Refused):
+                self.refusals.append(m.message)
+
+
+async def until(pilot, condition, timeout: float = 10.0) -> None:
+    """Pause the app until ``condition()`` holds; fails after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        assert loop.time() < end, "timed out"
+        await pilot.pause(0.02)
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
+    svc, sock = service
+    app = BoxtopApp(remote=(str(sock), "ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in str(
+            app.screen.query_one("#lobby-status").render()))
+        # create a room for three: ann, an open seat, a heuristic bot; a short track
+        await pilot.press("c")
+        await until(pilot, lambda: app.screen.query("#players"))
+        await pilot.press("enter", "up", "enter")  # players: 4 → 3
+        track = app.screen.query_one("#opt-track_length")
+        track.focus()
+        await pilot.press("end", "backspace", "backspace", "8")
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
+        room = app.screen.room
+        assert [s.name for s in room.seats] == ["ann", "", "bot3"] and room.creator == "ann"
+
+        bob = Other(await ServiceClient.connect(sock, "bob"))
+        await bob.client.send(p.JoinRoom(room.code))
+        await until(pilot, lambda: app.screen.room.seats[1].name == "bob")
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+        assert "you are ann" in status(app)
+
+        brain, rng = HeuristicBot(5), random.Random(5)
+        for _ in range(2000):
+            if isinstance(app.screen, ResultScreen):
+                break
+            shown = app.screen.session if isinstance(app.screen, SharedGameScreen) else None
+            if bob.table is not None and 1 in bob.table.to_act and bob.table.result is None:
+                seen = SharedTable(bob.table)
+                command = brain.choose(seen.view(1), seen.legal_commands(1), rng)
+                before = bob.table
+                await bob.client.send(p.Play(seen.game.notation(command, seen.names)))
+                await until(pilot, lambda: bob.table is not before)
+            elif shown is not None and 0 in shown.table.to_act:
+                line = status(app)
+                if "deal:" in line:
+                    await pilot.press("right", "enter")
+                elif "give:" in line:
+                    await pilot.press("enter", "enter", "d")
+                elif "rate:" in line:
+                    await pilot.press("enter", "enter", "enter", "enter", "d")
+                await pilot.pause(0.05)
+            else:
+                await pilot.pause(0.05)
+        assert isinstance(app.screen, ResultScreen)
+        ours = app.screen.session.result()
+        await until(pilot, lambda: bob.table.result is not None)
+        assert SharedTable(bob.table).result() == ours
+        assert ours.winners and not bob.refusals
+        room_obj = svc.rooms.get(room.code)
+        assert room_obj.session.result() == ours  # the room holds the same finished game
+        # replay and save belong to the host: hidden here; m goes back to the lobby
+        assert app.screen.check_action("replay", ()) is False
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await bob.client.close()
+
+
+async def test_a_refused_move_shows_the_rooms_sentence_and_watching_shows_no_tiles(service):
+    svc, sock = service
+    bob = Other(await ServiceClient.connect(sock, "bob"))
+    await bob.client.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("heuristic")], seed=3))
+    await asyncio.sleep(0.2)
+    code = svc.rooms.summaries()[0].code
+    await bob.client.send(p.StartGame())
+    await asyncio.sleep(0.2)
+    app = BoxtopApp(remote=(str(sock), "ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
+        await pilot.press("enter")  # join: the game has started, so the room refuses
+        await until(pilot, lambda: "watch" in str(app.screen.query_one("#message").render()))
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+        assert "watching" in status(app)
+        view = app.screen.session.view(None)
+        assert view.me is None and view.my_gives == () and view.my_rates == ()
+        # a watcher's move is refused here, before it reaches the room
+        await pilot.press("colon")
+        await pilot.press(*"deal red", "enter")
+        assert "watching" in str(app.screen.query_one("#message").render())
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert svc.rooms.get(code).spectators == {}
+    await bob.client.close()
