@@ -149,11 +149,38 @@ def cmd_host(args) -> int:
     from pathlib import Path
 
     from host.paths import data_dir
-    from host.ssh import run_host
 
     data = Path(args.data).expanduser() if args.data else data_dir()
+    if args.no_ssh:
+        return run_service(data)
+    from host.ssh import run_host
+
     keys = Path(args.authorized_keys).expanduser() if args.authorized_keys else None
     return run_host(bind=args.bind, port=args.port, authorized_keys=keys, open_=args.open, data=data)
+
+
+def run_service(data) -> int:
+    """Run only the room service (for hosts that use their own OpenSSH server and
+    ``boxtop join``) until Ctrl+C; prints where its socket is."""
+    import asyncio
+
+    from host.paths import socket_path
+    from host.service import RoomService
+
+    async def serve() -> None:
+        service = RoomService(data)
+        await service.start(socket_path(data))
+        print(f"boxtop room service: {socket_path(data)} (journal in {data})", flush=True)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await service.close()
+
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 def cmd_join(args) -> int:
@@ -214,6 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     who.add_argument("--authorized-keys", metavar="FILE", help="public keys allowed in (default: ~/.ssh/authorized_keys)")
     who.add_argument("--open", action="store_true", help="let anyone in, for a trusted network")
     host.add_argument("--data", metavar="DIR", help="journal, host key and socket (default: the user data folder)")
+    host.add_argument("--no-ssh", action="store_true", help="run only the room service, for OpenSSH and boxtop join")
     host.set_defaults(func=cmd_host)
 
     join = sub.add_parser("join", help="join the local host's lobby (for an OpenSSH ForceCommand)")
