@@ -61,5 +61,29 @@ async def main() -> None:
     await shoot(BoxtopApp(session=done), "result", keys)
 
 
+async def shared() -> None:
+    """The lobby of a host with three rooms, and a waiting room, as ann sees them."""
+    from host import protocol as p
+    from host.client import ServiceClient
+    from host.service import RoomService
+
+    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
+    service = RoomService(data)
+    await service.start(data / "s.sock")
+    bob = await ServiceClient.connect(data / "s.sock", "bob")
+    await bob.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec(), p.SeatSpec("heuristic")], seed=5))
+    cyd = await ServiceClient.connect(data / "s.sock", "cyd")
+    await cyd.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("random"),
+                                              p.SeatSpec("heuristic")], seed=6))
+    await cyd.send(p.StartGame())
+    await asyncio.sleep(0.3)
+    await shoot(BoxtopApp(remote=(str(data / "s.sock"), "ann")), "lobby", [])
+    await shoot(BoxtopApp(remote=(str(data / "s.sock"), "ann")), "waiting-room", ["c", "ctrl+g"])
+    for client in (bob, cyd):
+        await client.close()
+    await service.close()
+
+
 if __name__ == "__main__":
     asyncio.run(main())
+    asyncio.run(shared())
