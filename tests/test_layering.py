@@ -82,3 +82,18 @@ print("ok", len(sys.modules))
     proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("ok ")
+
+
+def test_only_the_ssh_module_of_host_imports_asyncssh_and_none_imports_the_ui():
+    # DESIGN.md, "Sessions": the room service is the authority and speaks msgspec frames;
+    # the SSH server only carries bytes to a process of the app. So host/ never imports
+    # textual, rich or the tui package, and asyncssh only in host/ssh.py.
+    files = sorted((ROOT / "host").rglob("*.py"))
+    assert {"service.py", "protocol.py", "client.py"} <= {f.name for f in files}
+    offenders = []
+    for path in files:
+        for line, name in imported_modules(path):
+            top = name.split(".")[0]
+            if top in {"textual", "rich", "tui"} or (top == "asyncssh" and path.name != "ssh.py"):
+                offenders.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert offenders == []
