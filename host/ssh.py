@@ -1,0 +1,831 @@
+"""SSH hosting: ``boxtop host`` runs the room service and an asyncssh server in front of it.
+
+``shared/DESIGN.md``, "Sessions": *SSH hosting (``boxtop host``) is an asyncssh server.
+Each SSH session gets its own process of the TUI on a PTY (the way Charm's wish runs one
+program per session), and that process joins the room over a local socket … Known
+pitfalls: refuse sessions without a PTY; make the PTY the child's controlling terminal
+so window resizes arrive; take ``TERM`` from the client and drop ``COLUMNS``/``LINES``
+from the child's environment; pass bytes through (``encoding=None``); reap children when
+a client vanishes so none are orphaned.*
+
+How each pitfall is handled here:
+
+* A session is served only when the client asked for a PTY and a shell; a session
+  without a terminal (``ssh -T``) or with a command gets one line on stderr and exit
+  status 1. Subsystems (sftp), port forwarding, agent and X11 forwarding are refused.
+* The child (default ``python -m tui.cli join --socket …``) starts on a fresh PTY: it is
+  a session leader (``setsid``) whose controlling terminal is the PTY slave
+  (``TIOCSCTTY``), so a ``TIOCSWINSZ`` on the master, done when the client's window
+  changes, makes the kernel send ``SIGWINCH`` to the child's foreground process group.
+* The child's environment is the host's with ``BOXTOP_PLAYER`` = the SSH user name,
+  ``TERM`` = the client's terminal type, and no ``COLUMNS``/``LINES``.
+* The channel carries bytes (``encoding=None``, asyncssh's line editor off); the master
+  is read with ``loop.add_reader``, with flow control both ways.
+* When the child exits its status goes back to the client and the channel closes. When
+  the client vanishes (channel or connection closed, or keepalives unanswered) the
+  child's process group gets ``SIGHUP``, then ``SIGKILL`` after a short grace, and the
+  child is reaped: no orphan, no zombie. ``Host.close()`` does the same for every child.
+
+Auth: by default only the public keys in an authorized-keys file (re-read at every
+login) may log in; ``open_=True`` lets anyone in. The SSH user name is the player's name
+and must be one the room service accepts (``host.service.NAME``), else the session gets
+one line saying so. The host key, ``DATA/ssh_host_ed25519_key``, is created on the first
+start (mode 0600) and reused after.
+
+This is the only module of the project that imports asyncssh.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import fcntl
+import ipaddress
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+from typing import Callable
+
+import asyncssh
+
+from .paths import socket_path as service_socket_path
+from .service import NAME, RoomService
+
+HOST_KEY_NAME = "ssh_host_ed25519_key"
+#: Seconds a child has to exit after SIGHUP before it gets SIGKILL.
+KILL_GRACE = 1.0
+#: Seconds to wait, after a child exits, for the last of its output.
+DRAIN_GRACE = 0.3
+#: Sessions with a running child, at most; more get one line and exit status 1.
+MAX_SESSIONS = 64
+#: Bytes of client input waiting for the child before the channel stops reading.
+MAX_INPUT_BACKLOG = 256 * 1024
+#: Longest path a Unix socket can have (sun_path is 104–108 bytes, with its NUL).
+MAX_SOCKET_PATH = 100
+#: Project root: put first on the child's PYTHONPATH so ``-m tui.cli`` finds this copy.
+ROOT = Path(__file__).resolve().parent.parent
+NAME_RULE = "a player name is 1–24 letters, digits, '.', '_' or '-'"
+
+
+class HostError(Exception):
+    """The host cannot start (no authorized keys, port in use, a bad host key …); its
+    text is one line for the person running ``boxtop host``."""
+
+
+# ---------------------------------------------------------------------------- the PTY child
+def _set_winsize(fd: int, width: int, height: int, pixwidth: int = 0, pixheight: int = 0) -> None:
+    """``TIOCSWINSZ`` on ``fd`` (80×24 when the client said 0); values are clamped to 16 bits."""
+    clamp = lambda v, default=0: max(0, min(int(v), 0xFFFF)) or default  # noqa: E731
+    packed = struct.pack("HHHH", clamp(height, 24), clamp(width, 80), clamp(pixwidth), clamp(pixheight))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, packed)
+
+
+def _take_terminal() -> None:
+    """In the child, after ``setsid`` and before exec: stdin (the PTY slave) becomes the
+    controlling terminal of the new session."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class PtyChild:
+    """One child process on its own PTY, relaying bytes with callbacks.
+
+    ``PtyChild(argv, env, size, on_output, on_exit)`` starts ``argv`` at once (raises
+    ``OSError`` or ``subprocess.SubprocessError`` when it cannot be started): a new session whose controlling terminal is
+    the PTY slave, stdin/stdout/stderr on the slave, the window ``size`` =
+    ``(width, height, pixwidth, pixheight)`` set before it runs. ``on_output(bytes)`` gets
+    what it writes; ``on_exit(returncode)`` is called once, after it has been reaped
+    (a negative code is the signal that ended it). ``write(bytes)`` sends it input,
+    ``resize(...)`` changes the window, ``hangup()`` ends its process group (SIGHUP, then
+    SIGKILL after ``KILL_GRACE``), ``await wait()`` waits until it is reaped.
+    """
+
+    def __init__(
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        size: tuple[int, int, int, int],
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        on_input_drained: Callable[[], None] | None = None,
+    ) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._on_output: Callable[[bytes], None] | None = on_output
+        self._on_exit: Callable[[int], None] | None = on_exit
+        self._on_input_drained = on_input_drained
+        self._input = bytearray()
+        self._writing = False
+        self._reading = False
+        self._paused = False
+        self._output_done = False
+        self.exited = False
+        self.hung_up = False
+        self.returncode: int | None = None
+        self._done: asyncio.Future[int] = self._loop.create_future()
+        self._timers: list[asyncio.TimerHandle] = []
+        self._pidfd: int | None = None
+        self._poll_task: asyncio.Task | None = None
+
+        master, slave = os.openpty()
+        try:
+            _set_winsize(master, *size)
+            # preexec_fn runs after setsid (start_new_session) and the dup2 of the slave
+            # onto 0/1/2; it only makes an ioctl, so it is safe despite asyncssh's threads.
+            self.proc = subprocess.Popen(
+                argv,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=env,
+                start_new_session=True,
+                preexec_fn=_take_terminal,
+                close_fds=True,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        self.pid = self.proc.pid
+        self.master: int | None = master
+        os.set_blocking(master, False)
+        self._start_reading()
+        self._watch_exit()
+
+    # -------------------------------------------------------------- output
+    def _start_reading(self) -> None:
+        if not self._reading and not self._paused and not self._output_done and self.master is not None:
+            self._loop.add_reader(self.master, self._readable)
+            self._reading = True
+
+    def _stop_reading(self) -> None:
+        if self._reading and self.master is not None:
+            self._loop.remove_reader(self.master)
+        self._reading = False
+
+    def _read_some(self) -> bytes | None:
+        """Up to 64 KiB from the master; b"" when nothing is waiting; None at the end."""
+        try:
+            return os.read(self.master, 65536) or None
+        except BlockingIOError:
+            return b""
+        except OSError as err:  # EIO: every holder of the slave has closed it
+            if err.errno in (errno.EIO, errno.EBADF):
+                return None
+            raise
+
+    def _readable(self) -> None:
+        data = self._read_some()
+        if data is None:
+            self._output_done = True
+            self._stop_reading()
+            if self.exited:
+                self._reap()
+        elif data and self._on_output is not None:
+            self._on_output(data)
+
+    def pause_output(self) -> None:
+        """Stop reading the child's output (the client is slow); the PTY then blocks it."""
+        self._paused = True
+        self._stop_reading()
+
+    def resume_output(self) -> None:
+        """Read the child's output again."""
+        self._paused = False
+        self._start_reading()
+
+    # -------------------------------------------------------------- input and size
+    def write(self, data: bytes) -> None:
+        """Queue ``data`` for the child's terminal (dropped once it has exited)."""
+        if self.exited or self.master is None:
+            return
+        self._input += data
+        self._flush_input()
+
+    @property
+    def input_backlog(self) -> int:
+        """Bytes of input not yet taken by the PTY."""
+        return len(self._input)
+
+    def _flush_input(self) -> None:
+        if self.master is None:
+            return
+        while self._input:
+            try:
+                n = os.write(self.master, self._input[:65536])
+            except BlockingIOError:
+                break
+            except OSError:
+                self._input.clear()
+                break
+            del self._input[:n]
+        if self._input and not self._writing:
+            self._loop.add_writer(self.master, self._flush_input)
+            self._writing = True
+        elif not self._input:
+            if self._writing:
+                self._loop.remove_writer(self.master)
+                self._writing = False
+            if self._on_input_drained is not None:
+                self._on_input_drained()
+
+    def resize(self, width: int, height: int, pixwidth: int = 0, pixheight: int = 0) -> None:
+        """Set the PTY's window size; the kernel sends SIGWINCH to the child's foreground group."""
+        if self.master is not None and not self.exited:
+            try:
+                _set_winsize(self.master, width, height, pixwidth, pixheight)
+            except OSError:
+                pass
+
+    # -------------------------------------------------------------- ending
+    def _watch_exit(self) -> None:
+        pidfd_open = getattr(os, "pidfd_open", None)
+        if pidfd_open is not None:
+            try:
+                self._pidfd = pidfd_open(self.pid)
+            except OSError:
+                self._pidfd = None
+        if self._pidfd is not None:
+            self._loop.add_reader(self._pidfd, self._exited)
+        else:
+            self._poll_task = self._loop.create_task(self._poll_exit())
+
+    async def _poll_exit(self) -> None:
+        waitid = getattr(os, "waitid", None)
+        while True:
+            await asyncio.sleep(0.1)
+            if waitid is not None:
+                try:  # WNOWAIT: notice the exit, leave the zombie (its pid stays ours)
+                    if waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
+                        continue
+                except ChildProcessError:
+                    pass
+            elif self.proc.poll() is None:
+                continue
+            self._exited()
+            return
+
+    def _signal_group(self, sig: int) -> None:
+        """Signal the child's process group (and the child itself, should it have left it).
+        Only called before the child is reaped, so its pid cannot have been reused."""
+        if self.returncode is not None:
+            return
+        for kill in (os.killpg, os.kill):
+            try:
+                kill(self.pid, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def _exited(self) -> None:
+        """The child has exited (not yet reaped)."""
+        if self.exited:
+            return
+        self.exited = True
+        if self._pidfd is not None:
+            self._loop.remove_reader(self._pidfd)
+        # whatever is left of its process group goes too (the leader is a zombie, so
+        # its pid, the group's id, is still ours)
+        self._signal_group(signal.SIGKILL if self.hung_up else signal.SIGHUP)
+        if self._output_done or self.hung_up:
+            self._reap()
+        else:
+            self._timers.append(self._loop.call_later(DRAIN_GRACE, self._reap))
+
+    def _reap(self) -> None:
+        if self.returncode is not None:
+            return
+        if self.master is not None and not self.hung_up and self._on_output is not None:
+            while (data := self._read_some()):  # the last of its output, even if paused
+                self._on_output(data)
+        self.returncode = self.proc.wait()  # immediate: it has exited
+        for timer in self._timers:
+            timer.cancel()
+        if self._pidfd is not None:
+            os.close(self._pidfd)
+            self._pidfd = None
+        if self._poll_task is not None and self._poll_task is not asyncio.current_task():
+            self._poll_task.cancel()
+        self._stop_reading()
+        if self.master is not None:
+            if self._writing:
+                self._loop.remove_writer(self.master)
+                self._writing = False
+            os.close(self.master)
+            self.master = None
+        if not self._done.done():
+            self._done.set_result(self.returncode)
+        on_exit, self._on_exit, self._on_output = self._on_exit, None, None
+        if on_exit is not None:
+            on_exit(self.returncode)
+
+    def hangup(self) -> None:
+        """The client is gone: SIGHUP to the child's process group, SIGKILL after
+        ``KILL_GRACE`` if it is still there; it is reaped as soon as it exits."""
+        self._on_output = None
+        if self.hung_up or self.returncode is not None:
+            return
+        self.hung_up = True
+        if self.exited:
+            self._reap()
+            return
+        self._signal_group(signal.SIGHUP)
+        self._signal_group(signal.SIGCONT)  # a stopped child (ctrl+z) must wake to see the SIGHUP
+        self._timers.append(self._loop.call_later(KILL_GRACE, self._signal_group, signal.SIGKILL))
+
+    async def wait(self) -> int:
+        """The child's return code, once it has been reaped."""
+        return await asyncio.shield(self._done)
+
+
+# ---------------------------------------------------------------------------- one SSH session
+class _Session(asyncssh.SSHServerSession):
+    """One SSH session channel: a PTY child, or one line of refusal."""
+
+    def __init__(self, host: "Host", name: str) -> None:
+        self.host = host
+        self.name = name
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.command: str | None = None
+        self.child: PtyChild | None = None
+        self._reading_paused = False
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type, term_size, term_modes) -> bool:
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.command = command  # refused with one line once the session starts
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        chan = self.chan
+        if chan is None:
+            return
+        term_type = chan.get_terminal_type()
+        hint = self.host.ssh_command(self.name if NAME.match(self.name) else "<name>", tty=True)
+        if not NAME.match(self.name):
+            shown = ascii(self.name[:40])
+            self._refuse(f"boxtop: {NAME_RULE}, not {shown}: connect with {hint}")
+        elif term_type is None:
+            self._refuse(f"boxtop needs a terminal: connect with {hint}")
+        elif self.command is not None:
+            self._refuse(f"boxtop runs no commands: connect with {hint}")
+        elif self.host.closing:
+            self._refuse("boxtop: the host is shutting down.")
+        elif len(self.host.children) >= MAX_SESSIONS:
+            self._refuse("boxtop: the host is full; try again later.")
+        else:
+            self._start_child(term_type)
+
+    def _refuse(self, line: str) -> None:
+        assert self.chan is not None
+        newline = "\r\n" if self.chan.get_terminal_type() is not None else "\n"
+        self.chan.write_stderr((line + newline).encode("utf-8", "replace"))
+        self.chan.exit(1)
+
+    def _start_child(self, term_type: str) -> None:
+        assert self.chan is not None
+        env = dict(os.environ)
+        env.pop("COLUMNS", None)
+        env.pop("LINES", None)
+        env["BOXTOP_PLAYER"] = self.name
+        env["TERM"] = term_type or "xterm-256color"
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+        size = tuple(self.chan.get_terminal_size())
+        try:
+            self.child = PtyChild(
+                self.host.child_argv, env, size, self._output, self._child_exited, self._input_drained
+            )
+        except (OSError, subprocess.SubprocessError) as err:
+            self.host._log(f"could not start a session for {self.name}: {err}")
+            self._refuse(f"boxtop: the host could not start the game ({getattr(err, 'strerror', None) or err}).")
+            return
+        self.host.children.add(self.child)
+        self.host._log(f"{self.name} joined ({self.host._peer(self.chan)}), pid {self.child.pid}")
+
+    # ---------------------------------------------------------- relaying
+    def _output(self, data: bytes) -> None:
+        if self.chan is not None:
+            try:
+                self.chan.write(data)
+            except OSError:  # the channel is closing: the child is hung up from connection_lost
+                pass
+
+    def data_received(self, data: bytes, datatype) -> None:
+        child = self.child
+        if child is None or self.chan is None:
+            return
+        child.write(data)
+        if child.input_backlog > MAX_INPUT_BACKLOG and not self._reading_paused:
+            self._reading_paused = True
+            self.chan.pause_reading()
+
+    def _input_drained(self) -> None:
+        if self._reading_paused and self.chan is not None:
+            self._reading_paused = False
+            self.chan.resume_reading()
+
+    def eof_received(self) -> bool:
+        return True  # keep the session half-open: the game ends when the child does
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.child is not None:
+            self.child.resize(width, height, pixwidth, pixheight)
+
+    def pause_writing(self) -> None:
+        if self.child is not None:
+            self.child.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.child is not None:
+            self.child.resume_output()
+
+    # ---------------------------------------------------------- ending
+    def _child_exited(self, returncode: int) -> None:
+        self.host.children.discard(self.child)
+        if returncode < 0:
+            try:
+                how = f"ended by {signal.Signals(-returncode).name}"
+            except ValueError:
+                how = f"ended by signal {-returncode}"
+        else:
+            how = f"exit status {returncode}"
+        self.host._log(f"{self.name} left ({how})")
+        chan = self.chan
+        if chan is None:
+            return
+        try:
+            if returncode < 0:
+                try:
+                    name = signal.Signals(-returncode).name.removeprefix("SIG")
+                except ValueError:
+                    name = "KILL"
+                chan.exit_with_signal(name)
+            else:
+                chan.exit(returncode)
+        except OSError:  # the channel is already closing
+            pass
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.chan = None
+        if self.child is not None and self.child.returncode is None:
+            self.child.hangup()
+
+
+class _Server(asyncssh.SSHServer):
+    """One SSH connection: authentication and session requests."""
+
+    def __init__(self, host: "Host") -> None:
+        self.host = host
+        self.conn: asyncssh.SSHServerConnection | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.host.connections.add(conn)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.conn is not None:
+            self.host.connections.discard(self.conn)
+
+    def begin_auth(self, username: str) -> bool:
+        if self.host.open:
+            return False  # no authentication: anyone, with any key, password or none
+        keys = self.host._load_keys()
+        if keys is not None and self.conn is not None:
+            self.conn.set_authorized_keys(keys)
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def session_requested(self):
+        assert self.conn is not None
+        name = self.conn.get_extra_info("username") or ""
+        return self.conn.create_server_channel(encoding=None), _Session(self.host, name)
+
+
+# ---------------------------------------------------------------------------- the host
+def _load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
+    """The host's private key at ``path``, created (ed25519, mode 0600) when missing.
+
+    Raises ``HostError`` when the file exists but is not a readable private key.
+    """
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        try:
+            key = asyncssh.read_private_key(str(path))
+        except (OSError, asyncssh.KeyImportError, ValueError) as err:
+            raise HostError(f"the host key {path} cannot be read: {err}") from None
+        if path.stat().st_mode & 0o077:
+            os.chmod(path, 0o600)
+        return key
+    except OSError as err:
+        raise HostError(f"cannot create the host key {path}: {err.strerror or err}") from None
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="boxtop host key")
+    with os.fdopen(fd, "wb") as f:
+        f.write(key.export_private_key())
+    os.chmod(path, 0o600)  # whatever the umask
+    return key
+
+
+def _read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    """The keys in ``path``; raises ``HostError`` when it is missing or holds no key."""
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise HostError(
+            f"no authorized-keys file at {path}: give one with --authorized-keys FILE, "
+            "or let anyone in with --open"
+        ) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise HostError(f"cannot read the authorized-keys file {path}: {getattr(err, 'strerror', None) or err}") from None
+    try:
+        return asyncssh.import_authorized_keys(text)
+    except ValueError:
+        raise HostError(f"the authorized-keys file {path} holds no public key, so nobody could log in") from None
+
+
+async def _socket_in_use(path: Path) -> bool:
+    """Whether a room service is already listening on ``path``."""
+    if not path.exists():
+        return False
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_unix_connection(str(path)), 1.0)
+    except (OSError, asyncio.TimeoutError):
+        return False
+    writer.close()
+    return True
+
+
+def _display_host(bind: str) -> str:
+    """The host name friends type: the bind address, or this machine's name when bound
+    to every address."""
+    if bind in ("", "0.0.0.0", "::", "*"):
+        return socket.gethostname()
+    return bind
+
+
+def _is_loopback(bind: str) -> bool:
+    if bind == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(bind).is_loopback
+    except ValueError:
+        return False
+
+
+class Host:
+    """A running host: the room service and the SSH server (see ``start_host``).
+
+    ``port`` is the SSH port it listens on, ``host`` the name friends type,
+    ``fingerprint`` the host key's SHA256 fingerprint, ``socket`` the room service's
+    socket, ``children`` the running session processes. ``ssh_command(name)`` is the
+    command a friend types; ``await close()`` stops everything.
+    """
+
+    def __init__(
+        self,
+        *,
+        bind: str,
+        data: Path,
+        authorized_keys: Path,
+        open_: bool,
+        child_argv: list[str],
+        service: RoomService,
+        socket: Path,
+        host_key: asyncssh.SSHKey,
+        log: Callable[[str], None] | None,
+    ) -> None:
+        self.bind = bind
+        self.host = _display_host(bind)
+        self.data = data
+        self.authorized_keys = authorized_keys
+        self.open = open_
+        self.child_argv = child_argv
+        self.service = service
+        self.socket = socket
+        self.fingerprint = host_key.get_fingerprint()
+        self.port = 0
+        self.children: set[PtyChild] = set()
+        self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.closing = False
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._log_fn = log
+        self._keys_warned = False
+
+    def ssh_command(self, name: str, tty: bool = False) -> str:
+        """The command a friend types to join as ``name``: ``ssh -p PORT name@host``
+        (no ``-p`` on port 22; ``-t`` first when ``tty``)."""
+        parts = ["ssh"] + (["-t"] if tty else []) + ([] if self.port == 22 else ["-p", str(self.port)])
+        return " ".join(parts + [f"{name}@{self.host}"])
+
+    def _log(self, line: str) -> None:
+        if self._log_fn is not None:
+            self._log_fn(line)
+
+    def _peer(self, chan) -> str:
+        peer = chan.get_extra_info("peername")
+        return f"from {peer[0]}" if peer else "from ?"
+
+    def _load_keys(self) -> asyncssh.SSHAuthorizedKeys | None:
+        """The authorized keys as the file is now (None, and one log line, when it
+        cannot be read: nobody gets in until it is fixed)."""
+        try:
+            keys = _read_authorized_keys(self.authorized_keys)
+        except HostError as err:
+            if not self._keys_warned:
+                self._log(f"warning: {err}")
+                self._keys_warned = True
+            return None
+        self._keys_warned = False
+        return keys
+
+    async def close(self) -> None:
+        """Stop listening, close every SSH connection, hang up, kill and reap every
+        child, then close the room service. Safe to call twice."""
+        if self.closing:
+            return
+        self.closing = True
+        if self._acceptor is not None:
+            self._acceptor.close()
+        for conn in list(self.connections):
+            conn.close()
+        children = list(self.children)
+        for child in children:
+            child.hangup()
+        if children:
+            await asyncio.wait([asyncio.ensure_future(c.wait()) for c in children], timeout=KILL_GRACE + 5)
+        if self._acceptor is not None:
+            try:
+                await asyncio.wait_for(self._acceptor.wait_closed(), 5)
+            except asyncio.TimeoutError:
+                pass
+        await self.service.close()
+
+
+async def start_host(
+    bind: str,
+    port: int,
+    data: Path,
+    authorized_keys: Path | None,
+    open_: bool,
+    child_argv: list[str] | None = None,
+    *,
+    log: Callable[[str], None] | None = None,
+) -> Host:
+    """Start the room service on ``host.paths.socket_path(data)`` and an SSH server on
+    ``bind``:``port`` (0 picks a free port; ``Host.port`` says which); return the ``Host``.
+
+    ``authorized_keys`` (default ``~/.ssh/authorized_keys``) lists the public keys that
+    may log in; it is read again at every login. ``open_`` lets anyone in instead.
+    ``child_argv`` is the program each PTY session runs (default
+    ``python -m tui.cli join --socket SOCKET``); ``log`` gets one line per session start
+    and end. Raises ``HostError`` (one line) when the keys file is missing or holds no
+    key, another host already serves ``data``, the host key is unreadable, the socket
+    path is too long, or the port cannot be bound (in use, not permitted).
+    """
+    if not 0 <= port <= 65535:
+        raise HostError(f"port {port} is not a port number (0–65535)")
+    data = Path(data).expanduser()
+    keys_path = Path(authorized_keys).expanduser() if authorized_keys else Path.home() / ".ssh" / "authorized_keys"
+    if not open_:
+        _read_authorized_keys(keys_path)  # fail now, with one line, rather than at each login
+    try:
+        data.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as err:
+        raise HostError(f"cannot create the data folder {data}: {err.strerror or err}") from None
+    sock = service_socket_path(data)
+    if len(os.fsencode(str(sock))) > MAX_SOCKET_PATH:
+        raise HostError(f"the data folder path is too long for a Unix socket ({sock}); use --data with a shorter one")
+    if await _socket_in_use(sock):
+        raise HostError(f"another boxtop host is already using {data}")
+    host_key = _load_or_create_host_key(data / HOST_KEY_NAME)
+    argv = list(child_argv) if child_argv is not None else [sys.executable, "-m", "tui.cli", "join", "--socket", str(sock)]
+
+    service = RoomService(data)
+    try:
+        await service.start(sock)
+    except OSError as err:
+        await service.close()
+        raise HostError(f"cannot listen on {sock}: {err.strerror or err}") from None
+    host = Host(
+        bind=bind,
+        data=data,
+        authorized_keys=keys_path,
+        open_=open_,
+        child_argv=argv,
+        service=service,
+        socket=sock,
+        host_key=host_key,
+        log=log,
+    )
+    try:
+        host._acceptor = await asyncssh.create_server(
+            lambda: _Server(host),
+            bind,
+            port,
+            server_host_keys=[host_key],
+            encoding=None,
+            line_editor=False,
+            public_key_auth=not open_,
+            password_auth=False,
+            kbdint_auth=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            keepalive_interval=30,
+            keepalive_count_max=3,
+        )
+    except (OSError, asyncssh.Error) as err:
+        await service.close()
+        _unlink_quietly(sock)
+        if isinstance(err, OSError) and err.errno == errno.EADDRINUSE:
+            raise HostError(f"port {port} on {bind or 'every address'} is in use: choose another with --port") from None
+        text = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise HostError(f"cannot listen on {bind or 'every address'} port {port}: {text}") from None
+    host.port = host._acceptor.get_port()
+    return host
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+# ---------------------------------------------------------------------------- boxtop host
+def _say(line: str = "") -> None:
+    print(line, flush=True)
+
+
+async def _serve(bind: str, port: int, authorized_keys: Path | None, open_: bool, data: Path) -> int:
+    host = await start_host(bind, port, data, authorized_keys, open_, log=lambda line: _say(f"  {line}"))
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        _say(f"boxtop host: listening on {bind or 'every address'} port {host.port}. Friends join with:")
+        _say()
+        _say(f"    {host.ssh_command('<name>')}")
+        _say()
+        _say(f"  <name> is the player's name: {NAME_RULE.removeprefix('a player name is ')}.")
+        if _is_loopback(bind):
+            _say("  Only this machine can connect; --bind 0.0.0.0 lets others on your network in.")
+        if open_:
+            print(
+                "boxtop: warning: the host is open: anyone who can reach this port gets in, "
+                "with any name and no key. Use --open only on a trusted network.",
+                file=sys.stderr,
+                flush=True,
+            )
+        else:
+            _say(f"  Key-only: the public keys in {host.authorized_keys} may log in (read at every login).")
+        _say(f"  Host key fingerprint: {host.fingerprint}")
+        _say(f"  Data (journal, host key, socket): {host.data}")
+        _say("  Ctrl+C stops the host.")
+        await stop.wait()
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+        _say("boxtop host: stopping…")
+        await host.close()
+        _unlink_quietly(host.socket)
+    _say("boxtop host: stopped.")
+    return 0
+
+
+def run_host(bind: str, port: int, authorized_keys: Path | None, open_: bool, data: Path) -> int:
+    """``boxtop host``: serve until Ctrl+C or SIGTERM; returns the exit status.
+
+    Prints the command friends type, whether the host is open (a warning line on
+    stderr) or key-only, the host key's fingerprint and where the data lives. A problem
+    starting (no authorized-keys file without ``--open``, port in use, …) is one line
+    on stderr and exit status 2, never a traceback.
+    """
+    try:
+        return asyncio.run(_serve(bind, port, authorized_keys, open_, Path(data)))
+    except HostError as err:
+        print(f"boxtop: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
