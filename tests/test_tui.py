@@ -305,3 +305,21 @@ async def test_ctrl_o_saves_the_game_and_opens_the_load_screen(save_dir):
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.state == session.state
+
+
+async def test_an_unexpected_error_shows_one_line_and_writes_the_crash_log(tmp_path, monkeypatch, capsys):
+    # "No traceback reaches a player": the app ends with one line naming the crash log.
+    monkeypatch.setenv("BOXTOP_LOG_DIR", str(tmp_path))
+    app = BoxtopApp()
+
+    def boom() -> None:
+        raise RuntimeError("a bug")
+
+    with pytest.raises(RuntimeError):
+        async with app.run_test(size=SIZE) as pilot:
+            app.call_later(boom)
+            await pilot.pause()
+    log = (tmp_path / "crash.log").read_text()
+    assert "RuntimeError: a bug" in log and "Traceback" in log
+    shown = " ".join(capsys.readouterr().err.split())  # the console wraps long lines
+    assert shown == f"boxtop stopped on an unexpected error (RuntimeError); the details are in {tmp_path / 'crash.log'}."

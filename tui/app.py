@@ -41,6 +41,33 @@ class BoxtopApp(App[None]):
         self.remote = remote
         self.link = None
 
+    # ------------------------------------------------------------------ errors
+    def _handle_exception(self, error: Exception) -> None:
+        self._crash = error
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """An unexpected error ends the app with one line for the player; the traceback
+        goes to the crash log (``tui.paths.crash_log_path``), never to the screen."""
+        import traceback
+        from datetime import datetime, timezone
+
+        from .paths import crash_log_path
+
+        path = crash_log_path()
+        error = getattr(self, "_crash", None)
+        text = "".join(traceback.format_exception(error)) if error is not None else "unknown error\n"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("a", encoding="utf-8") as log:
+                log.write(f"--- {datetime.now(timezone.utc).isoformat(timespec='seconds')}\n{text}")
+            where = f"the details are in {path}"
+        except OSError:
+            where = "the details could not be written down"
+        self.bell()
+        self._exit_renderables.append(f"boxtop stopped on an unexpected error ({type(error).__name__}); {where}.")
+        self._close_messages_no_wait()
+
     def on_mount(self) -> None:
         if self.remote is not None:
             self._start_remote(*self.remote)
@@ -83,16 +110,18 @@ class BoxtopApp(App[None]):
     def _room_screen(self, kind: type) -> Any:
         return next((s for s in self.screen_stack if isinstance(s, kind)), None)
 
-    def on_service_message(self, message: Any) -> None:
+    async def on_service_message(self, message: Any) -> None:
         """Route one message of the room service to the screen it concerns; a message
-        this app cannot show is logged and reported in one line, never a traceback."""
+        this app cannot show is logged and reported in one line, never a traceback.
+        Screen changes are awaited, so a quick start after a join never pops a screen
+        that is still mounting."""
         try:
-            self._route(message)
+            await self._route(message)
         except Exception as err:  # keep the connection and the app alive
             self.log.error(f"cannot show {type(message).__name__}: {err!r}")
             self.notify(f"Could not show the host's last message: {err}", severity="error")
 
-    def _route(self, message: Any) -> None:
+    async def _route(self, message: Any) -> None:
         from host import protocol as p
 
         from .screens.lobby import WaitingRoomScreen
@@ -110,15 +139,15 @@ class BoxtopApp(App[None]):
             if waiting is not None and waiting.room.code == message.room.code:
                 waiting.show_room(message.room, message.seat)
             else:
-                self._to_lobby()
-                self.push_screen(WaitingRoomScreen(message.room, message.seat, self.link.name))
+                await self._to_lobby()
+                await self.push_screen(WaitingRoomScreen(message.room, message.seat, self.link.name))
         elif isinstance(message, p.TableUpdate):
             game = self._room_screen(SharedGameScreen)
             if game is not None and game.session.table.code == message.table.code:
                 game.update(message.table)
             else:
-                self._to_lobby()
-                self.push_screen(SharedGameScreen(message.table))
+                await self._to_lobby()
+                await self.push_screen(SharedGameScreen(message.table))
         elif isinstance(message, p.Refused):
             say = getattr(self.screen, "say", None)
             if say is not None:
@@ -126,6 +155,6 @@ class BoxtopApp(App[None]):
             else:
                 self.notify(message.message, severity="error")
 
-    def _to_lobby(self) -> None:
+    async def _to_lobby(self) -> None:
         while len(self.screen_stack) > 1 and self.screen is not self.lobby:
-            self.pop_screen()
+            await self.pop_screen()

@@ -43,3 +43,11 @@ def list_saves(folder: Path | None = None) -> list[tuple[str, Path]]:
             ("examples", p) for p in sorted(EXAMPLES.glob("*.json")) if p.name != "expected.json"
         ]
     return found
+
+
+def crash_log_path() -> Path:
+    """Where an unexpected error's traceback is written: platformdirs' user log folder
+    for boxtop (``$BOXTOP_LOG_DIR`` overrides it) + ``crash.log``."""
+    env = os.environ.get("BOXTOP_LOG_DIR")
+    folder = Path(env).expanduser() if env else platformdirs.user_log_path("boxtop")
+    return folder / "crash.log"

@@ -10,7 +10,7 @@ a shared game. Nothing here changes game state: moves go to the room as ``Play``
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import msgspec
 
@@ -71,7 +71,7 @@ class SharedTable:
 class RemoteLink:
     """The app's connection to the room service at ``socket_path`` as ``name``.
 
-    ``await run(handle)`` connects and calls ``handle(message)`` for every service
+    ``await run(handle)`` connects and awaits ``handle(message)`` for every service
     message until the connection ends, then ``handle(None)``. Raises ``ConnectionError``
     with one sentence when the service cannot be reached or refuses the name.
     """
@@ -81,16 +81,16 @@ class RemoteLink:
         self.name = name
         self.client: ServiceClient | None = None
 
-    async def run(self, handle: Callable[[Any], None]) -> None:
+    async def run(self, handle: Callable[[Any], Awaitable[None]]) -> None:
         self.client = await ServiceClient.connect(self.socket_path, self.name)
-        handle(p.Welcome(self.name))  # connect() consumed the service's welcome
+        await handle(p.Welcome(self.name))  # connect() consumed the service's welcome
         try:
             while True:
                 try:
                     message = await self.client.recv()
                 except p.ProtocolError:
                     message = p.Bye("The host sent something this app cannot read.")
-                handle(message)
+                await handle(message)
                 if message is None or isinstance(message, p.Bye):
                     return
         finally:
