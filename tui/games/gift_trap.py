@@ -133,7 +133,10 @@ class GiftTrapTable(GameTable):
             self.more = False
         self._snap_gift()
         self._draw()
-        self.refresh_bindings()
+        state = (view.options.extra_tiles, view.phase, active)  # what check_action reads
+        if state != getattr(self, "_shown_bindings", None):  # the footer is rebuilt on each refresh
+            self._shown_bindings = state
+            self.refresh_bindings()
 
     # ------------------------------------------------------------------ choices
     def rows(self) -> list[Any]:
@@ -268,8 +271,17 @@ class GiftTrapTable(GameTable):
         if v is None:
             return
         self._draw_cards()
-        self.query_one("#gt-tracks", Static).update(self._tracks())
-        self.query_one("#gt-tiles", Static).update(self._tiles())
+        # Each panel is updated only when what it shows changed: a repaint costs more
+        # than comparing (in a shared game every seat redraws on every move).
+        tracks_key = (v.phase, v.committed, v.give_scores, v.get_scores, v.dealer, v.winners, v.me,
+                      tuple(self.names), len(v.history), v.options.track_length)
+        if tracks_key != getattr(self, "_tracks_key", None):
+            self._tracks_key = tracks_key
+            self.query_one("#gt-tracks", Static).update(self._tracks())
+        tiles_text = self._tiles()
+        if tiles_text != getattr(self, "_tiles_text", None):
+            self._tiles_text = tiles_text
+            self.query_one("#gt-tiles", Static).update(tiles_text)
         tiles = self.query_one("#gt-tiles", Static)
         tiles.border_title = self._tiles_title()
         tracks = self.query_one("#gt-tracks", Static)

@@ -110,9 +110,21 @@ class GameScreen(Screen[None]):
         legal = s.legal_commands(seat) if seat is not None else []
         active = bool(legal)
         self.table.show(view, s.names, legal, active)
-        self.query_one("#status", Static).update(self._status_line(view))
+        line = self._status_line(view)
+        if line != getattr(self, "_status_shown", None):
+            self._status_shown = line
+            self.query_one("#status", Static).update(line)
         self.table.show_log(s.log_lines(seat))
-        self.refresh_bindings()
+        state = self._bindings_state()
+        if state != getattr(self, "_shown_bindings", None):  # the footer is rebuilt on each refresh
+            self._shown_bindings = state
+            self.refresh_bindings()
+
+    def _bindings_state(self) -> tuple:
+        """What ``check_action`` depends on; the footer is refreshed only when it changes."""
+        if self.seat is None:
+            return (None,)
+        return (self.seat, self.session.can_undo(self.seat), self.session.can_redo(self.seat))
 
     def _status_line(self, view) -> str:
         s = self.session

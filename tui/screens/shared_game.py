@@ -83,6 +83,9 @@ class SharedGameScreen(GameScreen):
         s = self.session
         return [i for i in range(len(s.names)) if not s.is_bot(i) and not s.connected(i)]
 
+    def _bindings_state(self) -> tuple:
+        return (*super()._bindings_state(), tuple(self._away()), self.session.result() is None)
+
     def action_bot_for_away(self) -> None:
         away = self._away()
         if away:
