@@ -172,7 +172,7 @@ class RoomService:
         if not isinstance(hello, p.Hello):
             conn.close("Closed: the first message must be hello.")
             return False
-        if not NAME.match(hello.name):
+        if not NAME.fullmatch(hello.name):  # fullmatch: "$" would let a trailing newline in
             conn.close("Closed: a name is 1–24 letters, digits, '.', '_' or '-'.")
             return False
         conn.name = hello.name

@@ -63,6 +63,19 @@ class Journal:
         """Commit entry ``seq`` of room ``code``; raises ``sqlite3.IntegrityError`` if it exists."""
         self.db.execute("INSERT INTO entries (code, seq, entry) VALUES (?, ?, ?)", (code, seq, msgspec.json.encode(entry)))
 
+    def start_room(self, record: RoomRecord, entry: msgspec.Struct) -> None:
+        """Commit a room's start in one transaction: entry 0 (replacing any left by an
+        earlier start that failed) and its record marked started. A crash leaves either
+        both or neither."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("DELETE FROM entries WHERE code = ?", (record.code,))
+            self.db.execute("INSERT INTO entries (code, seq, entry) VALUES (?, ?, ?)", (record.code, 0, msgspec.json.encode(entry)))
+            self.db.execute(
+                "INSERT INTO rooms (code, record) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET record = excluded.record",
+                (record.code, msgspec.json.encode(record)),
+            )
+
     def append_many(self, code: str, entries: list) -> None:
         """Commit several entries of room ``code`` in one transaction."""
         with self.db:

@@ -10,6 +10,7 @@ seat's ``view`` and log lines, never the raw state, the seed or undo data.
 from __future__ import annotations
 
 import secrets
+import sys
 from typing import Any, Callable
 
 import msgspec
@@ -18,7 +19,7 @@ from . import registry
 from .errors import IllegalCommand
 from .journal import Journal, RoomRecord
 from .log import Entry, Seat, entry_type
-from .session import LocalSession
+from .session import UNDO_POLICIES, LocalSession
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
@@ -114,7 +115,20 @@ class Room:
         for s in seats:
             if s.bot is not None and s.bot not in g.bots:
                 raise RoomError(f"unknown bot {s.bot!r}; bots are: {', '.join(g.bots)}")
-        seats = [Seat(s.name or f"bot{i + 1}", s.bot) if s.bot else Seat(s.name) for i, s in enumerate(seats)]
+        if undo not in UNDO_POLICIES:
+            raise RoomError(f"The undo policy is one of {', '.join(UNDO_POLICIES)}, not {undo!r}.")
+        taken = {creator.lower()}  # a bot never takes the creator's name: they could not sit
+        named = []
+        for i, s in enumerate(seats):
+            if s.bot:
+                name = s.name or f"bot{i + 1}"
+                while name.lower() in taken:
+                    name += "x"
+                taken.add(name.lower())
+                named.append(Seat(name, s.bot))
+            else:
+                named.append(Seat(s.name))
+        seats = named
         record = RoomRecord(code, game, msgspec.to_builtins(opts), seats, int(seed), creator, False, undo)
         journal.put_room(record)
         return cls(record, journal)
@@ -127,7 +141,10 @@ class Room:
             g = registry.get(record.game)
             entries = journal.entries(record.code, entry_type(g))
             session = LocalSession(g, record.seats, record.seed, record.options, record.undo, entries=entries)
-        return cls(record, journal, session)
+        room = cls(record, journal, session)
+        if session is not None:
+            room._run_bots()  # the host may have died between a move and its bots' replies
+        return room
 
     # ------------------------------------------------------------------ lobby
     @property
@@ -175,8 +192,11 @@ class Room:
                 raise RoomError(f"There is no seat {seat + 1}.")
             if seats[seat].bot is not None or seats[seat].name:
                 raise RoomError(f"Seat {seat + 1} is taken.")
-            if any(s.name == player for s in seats):
-                raise RoomError(f"A bot is already called {player}; choose another name.")
+            # Names are compared without case: the notation reads "give 1 to bob" that way.
+            clash = next((s for s in seats if s.name and s.name.lower() == player.lower()), None)
+            if clash is not None:
+                who = "A bot" if clash.bot is not None else "Someone at this table"
+                raise RoomError(f"{who} is already called {clash.name}; choose another name.")
             seats[seat] = Seat(player)
             self._save_record()
             mine = seat
@@ -227,9 +247,9 @@ class Room:
             self._save_record()
             self._run_bots()
         else:
-            taken = {s.name for s in seats}
+            taken = {s.name.lower() for s in seats} | {self.record.creator.lower()}
             name = f"bot{seat + 1}"
-            while name in taken and seats[seat].name != name:
+            while name.lower() in taken and seats[seat].name != name:
                 name += "x"
             seats[seat] = Seat(name, kind) if kind else Seat("")
             self._save_record()
@@ -244,10 +264,18 @@ class Room:
             raise RoomError("The game has started already.")
         if any(s.bot is None and not s.name for s in self.record.seats):
             raise RoomError("Fill every seat (with a player or a bot) first.")
-        session = LocalSession(self.game, self.record.seats, self.record.seed, self.record.options, self.record.undo)
-        self.journal.append(self.code, 0, session.entries[0])
+        try:
+            session = LocalSession(self.game, self.record.seats, self.record.seed, self.record.options, self.record.undo)
+        except ValueError as err:
+            raise RoomError(str(err)) from None
+        # Entry 0 and the started record in one transaction: a crash between two
+        # separate writes left a room that could neither restore nor start again.
         self.record.started = True
-        self._save_record()
+        try:
+            self.journal.start_room(self.record, session.entries[0])
+        except BaseException:
+            self.record.started = False
+            raise
         self.session = session
         self._run_bots()
         self._changed()
@@ -262,10 +290,20 @@ class Room:
         return seat
 
     def _commit(self, before: int) -> None:
-        """Journal every entry the session recorded since ``before``, then tell listeners."""
-        new = self.session.entries[before:]
+        """Journal every entry the session recorded since ``before``; if the journal
+        refuses them, the session goes back to ``before`` and the error is raised."""
+        s = self.session
+        new = s.entries[before:]
         if new:
-            self.journal.append_many(self.code, new)
+            try:
+                self.journal.append_many(self.code, new)
+            except BaseException:
+                # Not journaled, so it did not happen: the log in memory never runs
+                # ahead of the journal (else later entries would be journaled with a gap).
+                self.session = LocalSession(
+                    self.game, s.seats, s.seed, s.options, s.undo_policy, entries=s.entries[:before]
+                )
+                raise
 
     def play(self, player: str, text: str) -> Entry:
         """Play ``text`` (notation, or ``undo``/``redo``) for ``player``'s own seat.
@@ -330,7 +368,10 @@ class Rooms:
         self.journal = journal
         self.rooms: dict[str, Room] = {}
         for record in journal.rooms():
-            self.rooms[record.code] = Room.restore(journal, record)
+            try:
+                self.rooms[record.code] = Room.restore(journal, record)
+            except (KeyError, ValueError, msgspec.MsgspecError) as err:  # one bad room must not stop the host
+                print(f"boxtop: room {record.code} cannot be restored: {err}", file=sys.stderr)
 
     def create(self, **kwargs) -> Room:
         """A new room with a fresh code; see ``Room.create``."""
