@@ -261,6 +261,11 @@ class RoomService:
         room = self.rooms.rooms.get(code)
         if room is not None and conn.name:
             room.leave(conn.name, spectator=watching)
+            if self.rooms.forget_if_abandoned(code):
+                lobby = self._lobby()
+                for other in list(self.connections):
+                    if other.name and other.room is None and other is not conn:
+                        other.send(lobby)
 
     # ------------------------------------------------------------------ pushing
     def _lobby(self) -> p.Lobby:

@@ -280,3 +280,23 @@ def test_a_restored_record_round_trips(path):
     record.seats[2] = Seat("bob")
     j.put_room(record)
     assert j.rooms() == [record]
+
+
+def test_a_waiting_room_everybody_left_is_forgotten(tmp_path):
+    # An abandoned room would stay in the lobby for good; a started one waits for its
+    # players (DESIGN.md, "Sessions": "A dropped connection can come back to its seat").
+    journal = Journal(tmp_path / "j.sqlite3")
+    rooms = Rooms(journal)
+    waiting = rooms.create(game="gift-trap", creator="ann", seats=[Seat(""), Seat(""), Seat("", "heuristic")])
+    waiting.join("ann")
+    assert not rooms.forget_if_abandoned(waiting.code)  # ann is still there
+    waiting.leave("ann")
+    assert rooms.forget_if_abandoned(waiting.code)
+    assert waiting.code not in rooms.rooms and Rooms(journal).rooms == {}
+
+    started = rooms.create(game="gift-trap", creator="bob", seats=[Seat(""), Seat("", "heuristic"), Seat("", "random")])
+    started.join("bob")
+    started.start("bob")
+    started.leave("bob")
+    assert not rooms.forget_if_abandoned(started.code)
+    assert started.code in Rooms(journal).rooms

@@ -386,6 +386,17 @@ class Rooms:
             raise RoomError(f"There is no room {code!r}.")
         return room
 
+    def forget_if_abandoned(self, code: str) -> bool:
+        """Delete room ``code`` when it is waiting for its start with nobody in it (no
+        seated player connected, no spectator): an abandoned room would stay in the
+        lobby for good. Returns whether it was deleted."""
+        room = self.rooms.get(code)
+        if room is None or room.session is not None or room.connected or room.spectators:
+            return False
+        del self.rooms[code]
+        self.journal.delete_room(code)
+        return True
+
     def summaries(self) -> list[RoomSummary]:
         """Every room as a lobby line."""
         return [r.summary() for r in self.rooms.values()]
