@@ -82,7 +82,9 @@ class LobbyScreen(Screen[None]):
             table.add_row(r.code, r.title, seats, r.state, str(r.spectators), r.creator, key=r.code)
         if not self.rooms:
             self.say("No rooms yet: press c to create one.")
-        elif keep is not None:
+        elif "No rooms yet" in str(self.query_one("#message", Static).render()):
+            self.say("")
+        if keep is not None and self.rooms:
             codes = [r.code for r in self.rooms]
             if keep in codes:
                 table.move_cursor(row=codes.index(keep))
