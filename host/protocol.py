@@ -89,9 +89,11 @@ class StartGame(msgspec.Struct, frozen=True, tag="start-game"):
 
 
 class Play(msgspec.Struct, frozen=True, tag="play"):
-    """A command for one's own seat in the game's notation, or ``undo`` / ``redo``."""
+    """A command for one's own seat in the game's notation, or ``undo`` / ``redo``.
+    ``ref``: the client's running number for it, echoed as ``ack`` once it is done."""
 
     text: str
+    ref: int = 0
 
 
 ClientMessage = Union[Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, LeaveRoom, SetBot, StartGame, Play]
@@ -119,15 +121,20 @@ class InRoom(msgspec.Struct, frozen=True, tag="in-room"):
 
 
 class TableUpdate(msgspec.Struct, frozen=True, tag="table"):
-    """The started game as this connection may see it."""
+    """The started game as this connection may see it; ``ack`` the ``ref`` of the last
+    ``Play`` of this connection the room has decided (so a client knows its own moves
+    are in the table before it acts on the next keys)."""
 
     table: Table
+    ack: int = 0
 
 
 class Refused(msgspec.Struct, frozen=True, tag="refused"):
-    """The last message was refused; ``message`` one sentence. Nothing changed."""
+    """The last message was refused; ``message`` one sentence. Nothing changed.
+    ``ack`` as in ``TableUpdate``."""
 
     message: str
+    ack: int = 0
 
 
 class Bye(msgspec.Struct, frozen=True, tag="bye"):

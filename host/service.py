@@ -55,6 +55,7 @@ class Connection:
         self.stamp = time.monotonic()
         self.bad_frames = 0
         self.closed = False
+        self.ack = 0  # the ref of the last Play decided for this connection
 
     def allow(self) -> bool:
         """Take a token for one frame; False when the bucket is empty (a flood)."""
@@ -193,10 +194,10 @@ class RoomService:
         try:
             self._dispatch(conn, message)
         except (RoomError, IllegalCommand) as err:
-            conn.send(p.Refused(str(err)))
+            conn.send(p.Refused(str(err), conn.ack))
         except Exception:  # a bug must not stop the other rooms: log it, tell this client
             traceback.print_exc(file=sys.stderr)
-            conn.send(p.Refused("The host could not do that; the error was logged."))
+            conn.send(p.Refused("The host could not do that; the error was logged.", conn.ack))
 
     # ------------------------------------------------------------------ messages
     def _dispatch(self, conn: Connection, m) -> None:
@@ -231,6 +232,7 @@ class RoomService:
         elif isinstance(m, p.StartGame):
             self._room_of(conn).start(conn.name)
         elif isinstance(m, p.Play):
+            conn.ack = m.ref  # every table pushed from here on says it was decided
             if conn.watching:
                 raise IllegalCommand("You are watching this game, not playing in it.")
             self._room_of(conn).play(conn.name, m.text)
@@ -277,7 +279,7 @@ class RoomService:
             seat = None if conn.watching else room.seat_of(conn.name)
             conn.send(p.InRoom(room.summary(), seat))
         else:
-            conn.send(p.TableUpdate(table))
+            conn.send(p.TableUpdate(table, conn.ack))
 
     def _room_changed(self, room: Room) -> None:
         lobby = None

@@ -270,13 +270,6 @@ async def test_host_key_is_created_private_and_kept(data, keys):
 # ---------------------------------------------------------------- the real app
 
 
-def _lobby_exists() -> bool:
-    """Whether ``BoxtopApp`` takes ``remote=`` (the lobby screen exists)."""
-    text = (ROOT / "tui" / "app.py").read_text("utf-8")
-    return re.search(r"\bremote\s*:", text) is not None
-
-
-@pytest.mark.skipif(not _lobby_exists(), reason="BoxtopApp does not accept remote= yet (the lobby is being written)")
 async def test_real_child_shows_the_lobby(data, keys):
     host = await start_host("127.0.0.1", 0, data, keys["auth"], False)
     try:

@@ -144,11 +144,16 @@ class BoxtopApp(App[None]):
         elif isinstance(message, p.TableUpdate):
             game = self._room_screen(SharedGameScreen)
             if game is not None and game.session.table.code == message.table.code:
-                game.update(message.table)
+                game.update(message.table, message.ack)
             else:
                 await self._to_lobby()
                 await self.push_screen(SharedGameScreen(message.table))
         elif isinstance(message, p.Refused):
+            game = self._room_screen(SharedGameScreen)
+            if game is not None:
+                game.refused(message.message, message.ack)
+                if self.screen is game:
+                    return
             say = getattr(self.screen, "say", None)
             if say is not None:
                 say(message.message, error=True)

@@ -46,6 +46,22 @@ class GameTable(Widget, can_focus=True):
         self.log_pane = LogPane(id="log")
         self.log_pane.border_title = "log"
 
+    async def on_key(self, event) -> None:
+        """In a shared game (the screen has ``hold_key``), each key is handled here, in
+        order: held while the seat's last move travels to the room and back (the table
+        would act on a stale view), else its binding runs at once, so the next key
+        already sees that a move is on its way. Elsewhere keys go to the bindings as usual."""
+        hold = getattr(self.screen, "hold_key", None)
+        if hold is None:
+            return
+        event.stop()
+        event.prevent_default()
+        if hold(event.key):
+            return
+        active = self.screen.active_bindings.get(event.key)
+        if active is not None and active.enabled:
+            await active.node.run_action(active.binding.action)
+
     def show_log(self, lines: list[str]) -> None:
         """Replace the log pane's text with ``lines`` (the seat's log in notation)."""
         self.log_pane.show(lines)

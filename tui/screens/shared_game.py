@@ -40,16 +40,47 @@ class SharedGameScreen(GameScreen):
         self.handing_over = False
         self.table = table_for(table.game)(id="table")
         self.ready = False  # set once on_mount has drawn the table
+        self.sent = 0  # the ref of the last Play sent
+        self.acked = 0  # the ref of the last Play the room has decided
+        self.held: list[str] = []  # keys typed meanwhile, replayed once it is decided
 
     def on_mount(self) -> None:
         super().on_mount()
         self.ready = True
 
-    def update(self, table: Table) -> None:
-        """The room's newest table for this seat."""
+    def update(self, table: Table, ack: int = 0) -> None:
+        """The room's newest table for this seat; ``ack`` the last of our moves in it."""
         self.session.update(table)
         if self.ready:  # else on_mount draws it
             self._after_change()
+        self._decided(ack)
+
+    def refused(self, message: str, ack: int = 0) -> None:
+        """The room refused our move ``ack`` with ``message`` (one sentence)."""
+        self.say(message, error=True)
+        self._decided(ack)
+
+    def _decided(self, ack: int) -> None:
+        self.acked = max(self.acked, ack)
+        if self.acked >= self.sent and self.held:
+            keys, self.held = self.held, []
+            for key in keys:  # in order; a key that sends a move holds the ones after it again
+                self.app.simulate_key(key)
+
+    #: Keys never held: leaving, help and the command line work while a move travels.
+    PASS_KEYS = frozenset({"escape", "question_mark", "colon", "ctrl+c", "ctrl+q"})
+
+    def hold_key(self, key: str) -> bool:
+        """Whether to hold ``key`` for later: our last move has not come back yet, so the
+        table would act on a stale view (fast typing over a slow link)."""
+        if key in self.PASS_KEYS or (self.acked >= self.sent and not self.held):
+            return False
+        self.held.append(key)
+        return True
+
+    def _send_play(self, text: str) -> None:
+        self.sent += 1
+        self.app.send(p.Play(text, self.sent))
 
     # ------------------------------------------------------------------ GameScreen hooks
     def _after_change(self, first: bool = False) -> None:
@@ -75,7 +106,7 @@ class SharedGameScreen(GameScreen):
             self.say("You are watching this game.", error=True)
             return False
         text = command if isinstance(command, str) else self.session.game.notation(command, self.session.names)
-        self.app.send(p.Play(text))
+        self._send_play(text)
         self.say("")
         return True
 
@@ -101,11 +132,11 @@ class SharedGameScreen(GameScreen):
 
     def action_undo(self) -> None:
         if self.seat is not None:
-            self.app.send(p.Play("undo"))
+            self._send_play("undo")
 
     def action_redo(self) -> None:
         if self.seat is not None:
-            self.app.send(p.Play("redo"))
+            self._send_play("redo")
 
     def save_to(self, path: Path | None) -> Path | None:
         self.say("The host keeps this game; it cannot be saved here.", error=True)

@@ -1,0 +1,149 @@
+"""End to end over SSH (issue 3, "Tests"): two players and a bot play Gift Trap to the
+result, each in the real app on its own SSH session, by keys; a spectator's screen never
+shows a seat's face-down tiles.
+
+ann's room is set up through the room service by a second connection of ann's (the room
+treats it as ann), which also tells the test whose turn it is; every move is made by
+keys sent to the SSH sessions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+from host import protocol as p  # noqa: E402
+from host.client import ServiceClient  # noqa: E402
+from host.ssh import start_host  # noqa: E402
+from tui.remote import SharedTable  # noqa: E402
+
+ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[@-Z\\-_])")
+QUIET = 0.15
+RIGHT = "\x1b[C"
+
+
+class Terminal:
+    """An SSH session running the app: its whole output, kept as it arrives."""
+
+    def __init__(self, process) -> None:
+        self.process = process
+        self.raw = b""
+        self.last = time.monotonic()
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while chunk := await self.process.stdout.read(65536):
+            self.raw += chunk
+            self.last = time.monotonic()
+
+    def text(self) -> bytes:
+        return ANSI.sub(b"", self.raw)
+
+    def keys(self, text: str) -> None:
+        self.process.stdin.write(text.encode())
+
+    async def shows(self, needle: bytes, timeout: float = 20) -> None:
+        end = time.monotonic() + timeout
+        while needle not in self.text():
+            assert time.monotonic() < end, f"{needle!r} never showed: {self.text()[-1500:]!r}"
+            await asyncio.sleep(0.05)
+
+    async def settled(self) -> None:
+        while time.monotonic() - self.last < QUIET:
+            await asyncio.sleep(0.03)
+
+
+async def session(host, name: str) -> Terminal:
+    conn = await asyncssh.connect(
+        "127.0.0.1", host.port, username=name, known_hosts=None, agent_path=None, config=None, client_keys=None,
+    )
+    process = await conn.create_process(term_type="xterm-256color", term_size=(130, 40), encoding=None)
+    terminal = Terminal(process)
+    terminal.conn = conn
+    await terminal.shows(b"Lobby")
+    return terminal
+
+
+async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator_sees_no_tiles():
+    data = Path(tempfile.mkdtemp(prefix="bxg", dir="/tmp"))
+    host = await start_host("127.0.0.1", 0, data, None, True)
+    try:
+        ann, bob, cyd = [await session(host, n) for n in ("ann", "bob", "cyd")]
+        eyes = await ServiceClient.connect(host.socket, "ann")
+        await eyes.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec(), p.SeatSpec("heuristic")],
+                                     {"track_length": 8}, seed=11))
+        state = {"room": None, "table": None}
+
+        async def watch() -> None:
+            while (m := await eyes.recv()) is not None:
+                if isinstance(m, p.InRoom):
+                    state["room"] = m.room
+                elif isinstance(m, p.TableUpdate):
+                    state["table"] = m.table
+
+        watcher = asyncio.create_task(watch())
+        while state["room"] is None:
+            await asyncio.sleep(0.02)
+        code = state["room"].code
+        for terminal in (ann, bob):  # each types the room code friends were told
+            terminal.keys("/")
+            await asyncio.sleep(0.3)
+            terminal.keys(code + "\r")
+        await bob.shows(b"waiting for ann to start")
+        assert [s.name for s in state["room"].seats] == ["ann", "bob", "bot3"]
+        await cyd.shows(code.encode())
+        cyd.keys("w")  # the only room is highlighted: watch it
+        await ann.shows(b"s starts")
+        ann.keys("s")
+        await cyd.shows(b"as a spectator")
+
+        players = {0: ann, 1: bob}
+        for _ in range(400):
+            table = state["table"]
+            if table is not None and table.result is not None:
+                break
+            acting = [i for i in (table.to_act if table else []) if i in players]
+            if not acting:
+                await asyncio.sleep(0.05)
+                continue
+            seat = acting[0]
+            for terminal in (ann, bob):
+                await terminal.settled()
+            phase = SharedTable(table).view(0).phase
+            players[seat].keys({"deal": RIGHT + "\r", "give": "\r\r" + "d", "rate": "\r\r\r\r" + "d"}[phase])
+
+            def moved_on() -> bool:
+                now = state["table"]
+                return now.result is not None or SharedTable(now).view(0).phase != phase or seat not in now.to_act
+
+            end = time.monotonic() + 20
+            while not moved_on():
+                assert time.monotonic() < end, f"{phase} by seat {seat} did nothing: {players[seat].text()[-800:]!r}"
+                await asyncio.sleep(0.05)
+        result = state["table"].result
+        assert result is not None, "the game did not end"
+        names = state["table"].names
+        winners = " and ".join(names[i] for i in result["winners"])
+        verb = b" wins!" if len(result["winners"]) == 1 else b" win!"
+        for terminal in (ann, bob, cyd):
+            await terminal.shows(winners.encode() + verb)
+
+        # the spectator saw the game go by, never a face-down tile
+        seen = cyd.text()
+        assert b"(hidden)" in seen and b"Face-down tiles are hidden" in seen
+        for leak in (rb"\b(?:ann|bob|bot3): give \d", rb"\b(?:ann|bob|bot3): rate (?:super|good|okay|no way)",
+                     rb"your Give tiles", rb"your Get tiles", rb"\xe2\x86\x92(?:ann|bob|bot3)"):
+            assert re.search(leak, seen) is None, leak
+        # while ann did see her own moves spelled out
+        assert re.search(rb"ann: give \d", ann.text())
+        watcher.cancel()
+        await eyes.close()
+    finally:
+        await host.close()
