@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import random
 import re
 import socket
@@ -58,9 +59,12 @@ def host():
     """A ``boxtop host --open`` process on a free port; yields (port, data folder)."""
     port = free_port()
     data = Path(tempfile.mkdtemp(prefix="bxb", dir="/tmp"))
+    # Bytecode caching on, as on a player's machine (this sandbox sets PYTHONDONTWRITEBYTECODE,
+    # which would recompile boxtop's modules in every session's process).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "tui.cli", "host", "--open", "--port", str(port), "--data", str(data)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, env=env,
     )
     end = time.monotonic() + 30
     while True:

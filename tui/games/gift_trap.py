@@ -277,16 +277,18 @@ class GiftTrapTable(GameTable):
                       tuple(self.names), len(v.history), v.options.track_length)
         if tracks_key != getattr(self, "_tracks_key", None):
             self._tracks_key = tracks_key
-            self.query_one("#gt-tracks", Static).update(self._tracks())
+            self.query_one("#gt-tracks", Static).update(self._tracks(), layout=False)  # fixed size (CSS)
         tiles_text = self._tiles()
         if tiles_text != getattr(self, "_tiles_text", None):
             self._tiles_text = tiles_text
-            self.query_one("#gt-tiles", Static).update(tiles_text)
-        tiles = self.query_one("#gt-tiles", Static)
-        tiles.border_title = self._tiles_title()
-        tracks = self.query_one("#gt-tracks", Static)
-        tracks.border_title = "Give · Get"
-        tracks.border_subtitle = f"GIFTED at {v.options.track_length}"
+            self.query_one("#gt-tiles", Static).update(tiles_text, layout=False)  # fixed size (CSS)
+        titles = (self._tiles_title(), f"GIFTED at {v.options.track_length}")
+        if titles != getattr(self, "_titles", None):  # setting a border title always repaints
+            self._titles = titles
+            self.query_one("#gt-tiles", Static).border_title = titles[0]
+            tracks = self.query_one("#gt-tracks", Static)
+            tracks.border_title = "Give · Get"
+            tracks.border_subtitle = titles[1]
 
     def _draw_cards(self) -> None:
         v = self.view
@@ -294,8 +296,10 @@ class GiftTrapTable(GameTable):
         cards = [self.query_one(f"#card-{s}", Card) for s in range(1, MAX_SPACES + 1)]
         if v.phase == "deal" or not v.gifts:
             for i, card in enumerate(cards):
-                card.display = i < len(DECKS) and v.phase != "over"
-                if not card.display:
+                shown = i < len(DECKS) and v.phase != "over"
+                if card.display != shown:
+                    card.display = shown
+                if not shown:
                     continue
                 deck = DECKS[i]
                 body = Text(f"{deck.title()} stack\n", style="bold")
@@ -305,8 +309,10 @@ class GiftTrapTable(GameTable):
                           blocked=self.active and (i + 1) not in legal, deck=deck)
             return
         for space, card in enumerate(cards, 1):
-            card.display = space <= len(v.gifts)
-            if not card.display:
+            shown = space <= len(v.gifts)
+            if card.display != shown:
+                card.display = shown
+            if not shown:
                 continue
             gift = v.gifts[space - 1]
             body = Text(gift.name, style="bold", no_wrap=True, overflow="ellipsis")

@@ -113,7 +113,7 @@ class GameScreen(Screen[None]):
         line = self._status_line(view)
         if line != getattr(self, "_status_shown", None):
             self._status_shown = line
-            self.query_one("#status", Static).update(line)
+            self.query_one("#status", Static).update(line, layout=False)  # one fixed line
         self.table.show_log(s.log_lines(seat))
         state = self._bindings_state()
         if state != getattr(self, "_shown_bindings", None):  # the footer is rebuilt on each refresh

@@ -35,4 +35,4 @@ class Card(Static):
             self.remove_class(cls)
         if deck:
             self.add_class(f"deck-{deck}")
-        self.update(body)
+        self.update(body, layout=False)  # a card's size is fixed by the CSS
