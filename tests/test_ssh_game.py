@@ -10,8 +10,13 @@ keys sent to the SSH sessions.
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import os
 import re
+import shutil
+import struct
 import tempfile
+import termios
 import time
 from pathlib import Path
 
@@ -39,9 +44,12 @@ class Terminal:
         self.task = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
-        while chunk := await self.process.stdout.read(65536):
-            self.raw += chunk
-            self.last = time.monotonic()
+        try:
+            while chunk := await self.process.stdout.read(65536):
+                self.raw += chunk
+                self.last = time.monotonic()
+        except OSError:  # a pseudo-terminal whose ssh has ended reads EIO
+            pass
 
     def text(self) -> bytes:
         return ANSI.sub(b"", self.raw)
@@ -60,22 +68,66 @@ class Terminal:
             await asyncio.sleep(0.03)
 
 
-async def session(host, name: str) -> Terminal:
-    conn = await asyncssh.connect(
-        "127.0.0.1", host.port, username=name, known_hosts=None, agent_path=None, config=None, client_keys=None,
-    )
-    process = await conn.create_process(term_type="xterm-256color", term_size=(130, 40), encoding=None)
-    terminal = Terminal(process)
-    terminal.conn = conn
+class OpenSSH:
+    """OpenSSH's ``ssh`` on a pseudo-terminal of 130×40 (as in a real terminal window, so
+    ssh sends that size), shaped like an asyncssh process: ``stdout.read``, ``stdin.write``."""
+
+    def __init__(self, proc, master: int, reader: asyncio.StreamReader) -> None:
+        self.proc, self.master, self.stdout = proc, master, reader
+        self.stdin = self
+
+    @classmethod
+    async def start(cls, argv: list[str]) -> "OpenSSH":
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 130, 0, 0))
+        proc = await asyncio.create_subprocess_exec(
+            *argv, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+            env={**os.environ, "TERM": "xterm-256color"},
+        )
+        os.close(slave)
+        reader = asyncio.StreamReader()
+        await asyncio.get_running_loop().connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), os.fdopen(master, "rb", buffering=0)
+        )
+        return cls(proc, master, reader)
+
+    def write(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def close(self) -> None:
+        if self.proc.returncode is None:
+            self.proc.kill()
+
+
+async def session(host, name: str, client: str) -> Terminal:
+    if client == "openssh":
+        process = await OpenSSH.start([
+            "ssh", "-t", "-p", str(host.port), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+            "-o", "LogLevel=ERROR", f"{name}@127.0.0.1",
+        ])
+        terminal = Terminal(process)
+        terminal.conn = terminal.process
+    else:
+        conn = await asyncssh.connect(
+            "127.0.0.1", host.port, username=name, known_hosts=None, agent_path=None, config=None, client_keys=None,
+        )
+        process = await conn.create_process(term_type="xterm-256color", term_size=(130, 40), encoding=None)
+        terminal = Terminal(process)
+        terminal.conn = conn
     await terminal.shows(b"Lobby")
     return terminal
 
 
-async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator_sees_no_tiles():
+CLIENTS = ["asyncssh", pytest.param("openssh", marks=pytest.mark.skipif(
+    shutil.which("ssh") is None, reason="OpenSSH's ssh is not installed"))]
+
+
+@pytest.mark.parametrize("client", CLIENTS)
+async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator_sees_no_tiles(client):
     data = Path(tempfile.mkdtemp(prefix="bxg", dir="/tmp"))
     host = await start_host("127.0.0.1", 0, data, None, True)
     try:
-        ann, bob, cyd = [await session(host, n) for n in ("ann", "bob", "cyd")]
+        ann, bob, cyd = [await session(host, n, client) for n in ("ann", "bob", "cyd")]
         eyes = await ServiceClient.connect(host.socket, "ann")
         await eyes.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec(), p.SeatSpec("heuristic")],
                                      {"track_length": 8}, seed=11))
@@ -145,5 +197,7 @@ async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator
         assert re.search(rb"ann: give \d", ann.text())
         watcher.cancel()
         await eyes.close()
+        for terminal in (ann, bob, cyd):
+            terminal.conn.close()
     finally:
         await host.close()
