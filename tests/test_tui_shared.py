@@ -154,3 +154,34 @@ async def test_a_refused_move_shows_the_rooms_sentence_and_watching_shows_no_til
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert svc.rooms.get(code).spectators == {}
     await bob.client.close()
+
+
+async def test_the_creator_hands_an_away_players_seat_to_a_bot(service):
+    # Issue 3, "Reconnection and empty seats": "Others see who is disconnected. The
+    # room's creator can hand an empty seat to a bot."
+    svc, sock = service
+    app = BoxtopApp(remote=(str(sock), "ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in str(
+            app.screen.query_one("#lobby-status").render()))
+        await pilot.press("c")
+        await until(pilot, lambda: app.screen.query("#players"))
+        await pilot.press("enter", "up", "enter", "ctrl+g")  # ann, an open seat, a bot
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
+        code = app.screen.room.code
+        bob = Other(await ServiceClient.connect(sock, "bob"))
+        await bob.client.send(p.JoinRoom(code))
+        await until(pilot, lambda: app.screen.room.seats[1].name == "bob")
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+        assert app.screen.check_action("bot_for_away", ()) is False  # nobody is away
+        await bob.client.close()
+        await until(pilot, lambda: "away: bob" in status(app))
+        assert app.screen.check_action("bot_for_away", ()) is True
+        await pilot.press("ctrl+b")
+        room = svc.rooms.get(code)
+        await until(pilot, lambda: room.record.seats[1].bot == "heuristic")
+        await until(pilot, lambda: "away" not in status(app))
+        # the bot now plays bob's seat: once ann deals, only ann is left to give
+        await pilot.press("right", "enter")
+        await until(pilot, lambda: app.screen.session.to_act_seats() == [0])
