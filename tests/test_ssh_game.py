@@ -56,6 +56,16 @@ class Terminal:
 
     def keys(self, text: str) -> None:
         self.process.stdin.write(text.encode())
+        self.mark = len(self.raw)
+
+    mark = 0  # where the output stood when keys were last sent
+
+    async def shows_since_keys(self, needle: bytes, timeout: float = 20) -> None:
+        """Wait until ``needle`` is drawn after the last keys sent (the screen caught up)."""
+        end = time.monotonic() + timeout
+        while needle not in ANSI.sub(b"", self.raw[self.mark:]):
+            assert time.monotonic() < end, f"{needle!r} never showed: {self.text()[-1500:]!r}"
+            await asyncio.sleep(0.05)
 
     async def shows(self, needle: bytes, timeout: float = 20) -> None:
         end = time.monotonic() + timeout
@@ -169,6 +179,8 @@ async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator
             for terminal in (ann, bob):
                 await terminal.settled()
             phase = SharedTable(table).view(0).phase
+            await players[seat].shows_since_keys(f"{phase}: ".encode())  # its screen is in that phase too
+            await players[seat].settled()
             players[seat].keys({"deal": RIGHT + "\r", "give": "\r\r" + "d", "rate": "\r\r\r\r" + "d"}[phase])
 
             def moved_on() -> bool:
