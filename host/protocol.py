@@ -177,21 +177,20 @@ async def read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
         raise ProtocolError("the connection ended inside a frame") from None
 
 
-def decode_client(body: bytes) -> ClientMessage:
-    """A client's frame as a message; raises ``ProtocolError`` with one sentence."""
+def _decode(decoder: msgspec.json.Decoder, body: bytes, reader: str):
     try:
-        return _client_decoder.decode(body)
-    except msgspec.ValidationError as err:
-        raise ProtocolError(f"not a message the service knows: {err}") from None
+        return decoder.decode(body)
+    except msgspec.ValidationError as err:  # a subclass of DecodeError: caught first
+        raise ProtocolError(f"not a message the {reader} knows: {err}") from None
     except msgspec.DecodeError as err:
         raise ProtocolError(f"a frame that is not JSON: {err}") from None
+
+
+def decode_client(body: bytes) -> ClientMessage:
+    """A client's frame as a message; raises ``ProtocolError`` with one sentence."""
+    return _decode(_client_decoder, body, "service")
 
 
 def decode_service(body: bytes) -> ServiceMessage:
     """A service frame as a message; raises ``ProtocolError`` with one sentence."""
-    try:
-        return _service_decoder.decode(body)
-    except msgspec.ValidationError as err:
-        raise ProtocolError(f"not a message the client knows: {err}") from None
-    except msgspec.DecodeError as err:
-        raise ProtocolError(f"a frame that is not JSON: {err}") from None
+    return _decode(_service_decoder, body, "client")
