@@ -213,3 +213,69 @@ async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator
             terminal.conn.close()
     finally:
         await host.close()
+
+
+async def test_boxtop_host_killed_with_sigkill_comes_back_with_every_acknowledged_move():
+    # Issue 3, "Durability": "Kill the host with SIGKILL at any moment and start it again:
+    # every room comes back with every acknowledged entry, and players reconnect."
+    import signal
+    import socket as sockets
+    import subprocess
+    import sys
+
+    data = Path(tempfile.mkdtemp(prefix="bxk", dir="/tmp"))
+    with sockets.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+
+    async def start():
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui.cli", "host", "--open", "--port", str(port), "--data", str(data),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )
+        for _ in range(300):
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.close()
+                return proc
+            except OSError:
+                await asyncio.sleep(0.05)
+        raise AssertionError("the host did not start")
+
+    host = await start()
+    try:
+        ann = await ServiceClient.connect(data / "rooms.sock", "ann")
+        await ann.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("random")], seed=4))
+        code = None
+        while code is None:
+            m = await ann.recv()
+            code = m.room.code if isinstance(m, p.InRoom) else None
+        await ann.send(p.StartGame())
+        acked = None
+        for ref, text in enumerate(["deal red", "give 2 to bot2"], 1):
+            await ann.send(p.Play(text, ref))
+            while not (isinstance(m := await ann.recv(), p.TableUpdate) and m.ack == ref):
+                pass
+            acked = m.table
+        assert "ann: give 2 to bot2" in acked.log
+
+        host.send_signal(signal.SIGKILL)
+        assert await host.wait() == -signal.SIGKILL
+        await ann.close()
+        host = await start()
+
+        conn = await asyncssh.connect("127.0.0.1", port, username="ann", known_hosts=None, agent_path=None,
+                                      config=None, client_keys=None)
+        process = await conn.create_process(term_type="xterm-256color", term_size=(130, 40), encoding=None)
+        terminal = Terminal(process)
+        await terminal.shows(b"Lobby")
+        terminal.keys("/")
+        await asyncio.sleep(0.3)
+        terminal.keys(code + "\r")
+        await terminal.shows(b"ann: give 2 to bot2")  # her acknowledged move, back in her seat
+        await terminal.shows(b"1/2 placed")
+        conn.close()
+    finally:
+        if host.returncode is None:
+            host.terminate()
+            await host.wait()
