@@ -9,6 +9,7 @@ from .decider import Game
 #: slug → module that defines ``GAME``; modules load on first use.
 _MODULES = {
     "gift-trap": "engine.games.gift_trap",
+    "giftbringer": "engine.games.giftbringer",
 }
 _LOADED: dict[str, Game] = {}
 

@@ -98,6 +98,11 @@ class GameTable(Widget, can_focus=True):
         return ""
 
 
+def has_table(slug: str) -> bool:
+    """Whether game ``slug`` has a table widget (can be played in the app yet)."""
+    return slug in _TABLES
+
+
 def table_for(slug: str) -> type[GameTable]:
     """The table widget class of game ``slug``; raises ``KeyError`` when it has none."""
     module, _, cls = _TABLES[slug].partition(":")

@@ -46,7 +46,12 @@ class MenuScreen(Screen):
     def _games_line() -> str:
         import engine
 
-        return "games: " + ", ".join(f"{g.title} ({g.min_players}–{g.max_players})" for g in engine.all_games())
+        from ..games import has_table
+
+        return "games: " + ", ".join(
+            f"{g.title} ({g.min_players}–{g.max_players}{'' if has_table(g.slug) else ', command line only for now'})"
+            for g in engine.all_games()
+        )
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -46,7 +46,9 @@ class NewGameScreen(Screen[None]):
 
     def __init__(self, shared_as: str | None = None) -> None:
         super().__init__()
-        self.games = engine.all_games()
+        from ..games import has_table
+
+        self.games = [g for g in engine.all_games() if has_table(g.slug)]
         self.game = self.games[0]
         self.shared_as = shared_as
 

@@ -1,0 +1,272 @@
+"""Giftbringer's ``setup``, ``decide``, ``legal``, ``to_act`` and ``result``.
+
+Every rule cites ``giftbringer.txt`` by its heading; decisions on unclear or lost
+passages are in ``RULES.md`` beside this file. The sheet is data (``sheet.py``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from engine.core.decider import Result
+from engine.core.errors import IllegalCommand
+
+from .commands import BLESSINGS, Bless, Cross, Done, Land, Visit
+from .events import Blessed, Committed, Crossed, DiceRolled, GameEnded, GameStarted, Landed, Recruited, Visited
+from .sheet import SHEET, neighbours, ships_of
+from .state import PlayerSheet, State
+
+POINTS = {"G": 4, "C": 5, "M": 6}  # "SCORING": Glass of Milk 4, Cookie 5, Muffin 6
+BONUS = {"G": 7, "C": 8, "M": 9}  # "15 points if you gained 7 Glasses of Milk / 8 Cookies / 9 Muffins"
+HAPPINESS_POINTS = ((9, 50), (6, 25), (3, 10))  # "10/25/50 points … 3rd/6th/9th level"
+
+
+def roll(rng: random.Random) -> tuple[int, ...]:
+    """The Merry Leader's four six-sided dice."""
+    return tuple(rng.randint(1, 6) for _ in range(4))
+
+
+def setup(options, n: int, rng: random.Random) -> list:
+    """"Randomly determine the Merry Leader", who rolls round 1's dice."""
+    return [GameStarted(leader=rng.randrange(n)), DiceRolled(round=1, dice=roll(rng))]
+
+
+def to_act(state: State) -> frozenset[int]:
+    """Every seat that has not finished the round (a simultaneous phase)."""
+    if state.phase != "play":
+        return frozenset()
+    return frozenset(i for i, s in enumerate(state.sheets) if not s.committed)
+
+
+# ---------------------------------------------------------------------- what a sheet allows
+def reachable(sheet: PlayerSheet, place: str) -> bool:
+    """Whether ``place`` may be worked on and Visited: "adjacent to your Viking Ship or a
+    previously Visited road/house" ("VISIT"). Before the harbour is chosen, a place on
+    any ship's coast counts (RULES.md: adjacency is checked when crossing)."""
+    if place in sheet.visited:
+        return False
+    if not sheet.ship:
+        return bool(ships_of(place))
+    return sheet.ship in ships_of(place) or any(v in neighbours(place) for v in sheet.visited)
+
+
+def presents_left(sheet: PlayerSheet) -> int:
+    """Presents the recruited Vikings still carry."""
+    return sum(SHEET.viking(v).presents - sheet.given.get(v, 0) for v in sheet.recruited)
+
+
+def free_slots(sheet: PlayerSheet) -> int:
+    """Empty Gratitude slots under the recruited Vikings."""
+    return sum(SHEET.viking(v).slots - len(sheet.gratitude.get(v, ())) for v in sheet.recruited)
+
+
+def complete(sheet: PlayerSheet, target: str) -> bool:
+    """Every result ``target`` demands is crossed."""
+    return all(sheet.marks[target])
+
+
+def _free_result(sheet: PlayerSheet, number: int) -> int:
+    if not 1 <= number <= len(sheet.results):
+        raise IllegalCommand(f"There is no result {number}; this round has results 1–{len(sheet.results)}.")
+    result = sheet.results[number - 1]
+    if result.used:
+        raise IllegalCommand(f"Result {number} (a {result.value}) is already used.")
+    return result.value
+
+
+def _cross(state: State, seat: int, sheet: PlayerSheet, c: Cross) -> list:
+    value = _free_result(sheet, c.result)
+    target = c.target.upper()
+    if target not in sheet.marks:
+        raise IllegalCommand(f"There is no {c.target!r} on the sheet.")
+    if target.startswith("V"):
+        if target in sheet.recruited:
+            raise IllegalCommand(f"{SHEET.viking(target).name} is recruited already.")
+        demand = SHEET.viking(target).demand
+    else:
+        if target in sheet.visited:
+            raise IllegalCommand(f"{SHEET.place(target).name} is visited already.")
+        if not reachable(sheet, target):
+            raise IllegalCommand(f"{SHEET.place(target).name} is not next to your harbour or a place you visited.")
+        demand = SHEET.place(target).demand
+    marks = sheet.marks[target]
+    index = next((i for i, (face, done) in enumerate(zip(demand, marks)) if face == value and not done), None)
+    if index is None:
+        raise IllegalCommand(f"{target} has no open {value} to cross.")
+    events = [Crossed(seat, c.result, target, index)]
+    if target.startswith("V") and all(done or i == index for i, done in enumerate(marks)):
+        events.append(Recruited(seat, target))  # "RECRUIT": "When you cross all results … you Recruit them"
+    return events
+
+
+def _bless(sheet: PlayerSheet, seat: int, b: Bless) -> list:
+    if b.kind not in BLESSINGS:
+        raise IllegalCommand(f"There is no {b.kind!r} Blessing; they are {', '.join(BLESSINGS)}.")
+    if b.kind in sheet.blessings:
+        raise IllegalCommand(f"The {b.kind!r} Blessing is used already (each once a game).")
+    count = 1 if b.kind == "any" else 2
+    if len(b.results) != count or len(set(b.results)) != count:
+        raise IllegalCommand(f"The {b.kind!r} Blessing takes {count} different result{'s' * (count > 1)}.")
+    values = [_free_result(sheet, r) for r in b.results]
+    if b.kind == "any" or b.kind == "two":
+        if not 1 <= b.value <= 6:
+            raise IllegalCommand("A result is a face from 1 to 6.")
+        value = b.value
+    elif b.kind == "sum":
+        value = min(6, values[0] + values[1])  # "If a sum result would be above 6 treat it as a 6"
+    else:
+        value = max(1, abs(values[0] - values[1]))  # "If a difference would be below 1 treat it as a 1"
+    return [Blessed(seat, b.kind, tuple(b.results), value)]
+
+
+def _visit(sheet: PlayerSheet, seat: int, v: Visit) -> list:
+    place_id = v.place.upper()
+    if place_id.startswith("V") or place_id not in sheet.marks:
+        raise IllegalCommand(f"There is no road or house {v.place!r} on the sheet.")
+    place = SHEET.place(place_id)
+    if not sheet.recruited:
+        raise IllegalCommand("Recruit a Viking first: Visit needs at least one (\"VISIT\").")
+    if not sheet.ship:
+        raise IllegalCommand("Choose your harbour first (land S1…): your first Visit starts from a Viking Ship.")
+    if not reachable(sheet, place_id):
+        raise IllegalCommand(f"{place.name} is not next to your harbour or a place you visited.")
+    if not complete(sheet, place_id):
+        left = [f for f, done in zip(place.demand, sheet.marks[place_id]) if not done]
+        raise IllegalCommand(f"{place.name} still needs {', '.join(map(str, left))} crossed.")
+    if presents_left(sheet) < place.presents:
+        raise IllegalCommand(f"{place.name} needs {place.presents} Presents; your Vikings carry {presents_left(sheet)}.")
+    presents, need = [], place.presents
+    for viking in sheet.recruited:  # RULES.md: Presents come from Vikings in the order recruited
+        have = SHEET.viking(viking).presents - sheet.given.get(viking, 0)
+        take = min(have, need)
+        if take:
+            presents.append((viking, take))
+            need -= take
+    gratitude, letters = [], list(place.gratitude)
+    for viking in sheet.recruited:  # "write down all expresses of Gratitude … below any … Viking"
+        room = SHEET.viking(viking).slots - len(sheet.gratitude.get(viking, ()))
+        while room and letters:
+            gratitude.append((viking, letters.pop(0)))
+            room -= 1
+    return [Visited(seat, place_id, tuple(presents), tuple(gratitude), len(letters), place.happiness)]
+
+
+def decide(state: State, seat: int, command, rng: random.Random) -> list:
+    """Turn ``command`` by ``seat`` into events; raises ``IllegalCommand`` naming the rule."""
+    if state.phase != "play":
+        raise IllegalCommand("The game is over.")
+    sheet = state.sheets[seat]
+    if sheet.committed:
+        raise IllegalCommand("You have finished this round; wait for the others.")
+    match command:
+        case Cross():
+            return _cross(state, seat, sheet, command)
+        case Bless():
+            return _bless(sheet, seat, command)
+        case Land(ship=ship):
+            ship = ship.upper()
+            if sheet.ship:
+                raise IllegalCommand("Your harbour is chosen for good (\"you are not able to choose a new one\").")
+            if ship not in {s.id for s in SHEET.ships}:
+                raise IllegalCommand(f"There is no Viking Ship {command.ship!r}; ships: {', '.join(s.id for s in SHEET.ships)}.")
+            return [Landed(seat, ship)]
+        case Visit():
+            return _visit(sheet, seat, command)
+        case Done():
+            events = [Committed(seat)]
+            if all(s.committed for i, s in enumerate(state.sheets) if i != seat):
+                events += _end_of_round(state, rng)
+            return events
+    raise IllegalCommand(f"Not a Giftbringer command: {command!r}.")
+
+
+def _end_of_round(state: State, rng: random.Random) -> list:
+    """Everybody finished: the next roll ("At the beginning of each round, Merry Leader
+    roll four six-sided dice"), or after the last round the scoring ("SCORING")."""
+    if state.round >= state.options.rounds:
+        points = tuple(score(s, state.options.happiness_cumulative)["total"] for s in state.sheets)
+        return [GameEnded(points, _winners(state.sheets, points))]
+    return [DiceRolled(round=state.round + 1, dice=roll(rng))]
+
+
+def _winners(sheets, points) -> tuple[int, ...]:
+    """Most points; ties go to the higher Happiness level, then more Gratitude taken
+    (RULES.md, "Tie-break"); a tie on all three is shared."""
+    key = lambda i: (points[i], sheets[i].happiness, sum(len(g) for g in sheets[i].gratitude.values()))  # noqa: E731
+    best = max(key(i) for i in range(len(points)))
+    return tuple(i for i in range(len(points)) if key(i) == best)
+
+
+# ---------------------------------------------------------------------- scoring
+def counts(sheet: PlayerSheet) -> dict[str, int]:
+    """Gratitude taken, by letter."""
+    out = {"G": 0, "C": 0, "M": 0}
+    for letters in sheet.gratitude.values():
+        for letter in letters:
+            out[letter] += 1
+    return out
+
+
+def score(sheet: PlayerSheet, cumulative: bool = False) -> dict[str, int]:
+    """Points of a sheet ("SCORING"): milk, cookies, muffins, happiness, bonuses, total."""
+    c = counts(sheet)
+    milk, cookies, muffins = c["G"] * POINTS["G"], c["C"] * POINTS["C"], c["M"] * POINTS["M"]
+    if cumulative:
+        happy = sum(p for level, p in HAPPINESS_POINTS if sheet.happiness >= level)
+    else:
+        happy = next((p for level, p in HAPPINESS_POINTS if sheet.happiness >= level), 0)
+    bonus = sum(15 for letter, need in BONUS.items() if c[letter] >= need)
+    return {"milk": milk, "cookies": cookies, "muffins": muffins, "happiness": happy, "bonus": bonus,
+            "total": milk + cookies + muffins + happy + bonus}
+
+
+def result(state: State) -> Result | None:
+    """None until the last round ends; then points and winners."""
+    if state.phase != "over":
+        return None
+    scores = [score(s, state.options.happiness_cumulative) for s in state.sheets]
+    tiebreak = ("most points; a tie goes to the higher Happiness level, then to more Gratitude taken "
+                "(RULES.md, \"Tie-break\": giftbringer.txt, \"SCORING\", names no tie-break)")
+    return Result(scores=scores, winners=list(state.winners), tiebreak=tiebreak)
+
+
+# ---------------------------------------------------------------------- legal commands
+def legal(state: State, seat: int) -> list:
+    """Exactly the commands ``decide`` accepts for ``seat`` now."""
+    if state.phase != "play" or state.sheets[seat].committed:
+        return []
+    sheet = state.sheets[seat]
+    free = [(i + 1, r.value) for i, r in enumerate(sheet.results) if not r.used]
+    out: list = []
+    targets = [v.id for v in SHEET.vikings if v.id not in sheet.recruited]
+    targets += [p.id for p in SHEET.places if reachable(sheet, p.id)]
+    for number, value in free:
+        for target in targets:
+            demand = SHEET.viking(target).demand if target.startswith("V") else SHEET.place(target).demand
+            if any(face == value and not done for face, done in zip(demand, sheet.marks[target])):
+                out.append(Cross(number, target))
+    for kind in BLESSINGS:
+        if kind in sheet.blessings:
+            continue
+        if kind == "any":
+            out += [Bless("any", (n,), v) for n, value in free for v in range(1, 7) if v != value]
+        else:
+            for (a, x), (b, y) in itertools.combinations(free, 2):
+                if kind == "two":
+                    out += [Bless("two", (a, b), v) for v in range(1, 7)]
+                else:
+                    out.append(Bless(kind, (a, b)))
+    if not sheet.ship:
+        out += [Land(s.id) for s in SHEET.ships]
+    elif sheet.recruited:
+        have = presents_left(sheet)
+        out += [Visit(p.id) for p in SHEET.places
+                if reachable(sheet, p.id) and complete(sheet, p.id) and p.presents <= have]
+    out.append(Done())
+    return out
+
+
+def reveals(event) -> bool:
+    """A roll shows new random results: undo stops before it."""
+    return isinstance(event, (DiceRolled, GameEnded))
