@@ -246,7 +246,7 @@ def test_each_blessing_once_and_a_blessed_result_is_a_result():
     state = play(with_results(started(), 0, 1, 2, 3, 4), 0, Bless("any", (1,), 3))
     with pytest.raises(IllegalCommand, match="used already"):
         rules.decide(state, 0, Bless("any", (2,), 5), RNG)
-    state = play(state, 0, Bless("sum", (5, 4), 0))  # the made 3 and the 4
+    state = play(state, 0, Bless("sum", (4, 5), 0))  # the 4 and the made 3
     assert state.sheets[0].results[-1].value == 6
 
 

@@ -34,9 +34,9 @@ def parse(text: str, names: Sequence[str]) -> object:
         case ["bless", "any", n, "as", v]:
             return Bless("any", (_number(n),), _number(v, "face"))
         case ["bless", "two", a, b, "as", v]:
-            return Bless("two", (_number(a), _number(b)), _number(v, "face"))
+            return Bless("two", tuple(sorted((_number(a), _number(b)))), _number(v, "face"))
         case ["bless", ("sum" | "diff") as kind, a, b]:
-            return Bless(kind, (_number(a), _number(b)))
+            return Bless(kind, tuple(sorted((_number(a), _number(b)))))
         case ["land", ship]:
             return Land(ship.upper())
         case ["visit", place]:

@@ -108,11 +108,17 @@ def _bless(sheet: PlayerSheet, seat: int, b: Bless) -> list:
     count = 1 if b.kind == "any" else 2
     if len(b.results) != count or len(set(b.results)) != count:
         raise IllegalCommand(f"The {b.kind!r} Blessing takes {count} different result{'s' * (count > 1)}.")
+    if list(b.results) != sorted(b.results):  # one command per choice: the notation sorts them
+        raise IllegalCommand("Name the results in increasing order.")
     values = [_free_result(sheet, r) for r in b.results]
     if b.kind == "any" or b.kind == "two":
         if not 1 <= b.value <= 6:
             raise IllegalCommand("A result is a face from 1 to 6.")
+        if b.kind == "any" and b.value == values[0]:
+            raise IllegalCommand(f"Result {b.results[0]} is a {b.value} already: the Blessing makes it any *other* result.")
         value = b.value
+    elif b.value:
+        raise IllegalCommand(f"The {b.kind!r} Blessing makes the {b.kind} of the two results; it takes no face.")
     elif b.kind == "sum":
         value = min(6, values[0] + values[1])  # "If a sum result would be above 6 treat it as a 6"
     else:
