@@ -13,6 +13,7 @@ import engine
 from engine import Seat
 from engine.core.rng import rng_for
 from engine.games.gift_trap.bot import HeuristicBot
+from engine.games.giftbringer.bot import HeuristicBot as GiftbringerBot
 
 HERE = Path(__file__).resolve().parent
 
@@ -46,9 +47,30 @@ def bot_game() -> engine.LocalSession:
     return s
 
 
+def giftbringer_solo() -> engine.LocalSession:
+    """Giftbringer alone: ann's round planned by a careful (heuristic) player."""
+    s = engine.new_game("giftbringer", ["ann"], seed=11)
+    me = GiftbringerBot(11)
+    while s.result() is None:
+        s.submit(0, me.choose(s.view(0), s.legal_commands(0), rng_for(s.seed, s.ply, "example")))
+    return s
+
+
+def giftbringer_three() -> engine.LocalSession:
+    """Giftbringer for three: ann (played carefully) against a heuristic and a random bot."""
+    s = engine.new_game("giftbringer", [Seat("ann"), Seat("bot2", "heuristic"), Seat("bot3", "random")], seed=5)
+    me = GiftbringerBot(5)
+    while s.result() is None:
+        s.run_bots()
+        if s.result() is None and 0 in s.to_act_seats():
+            s.submit(0, me.choose(s.view(0), s.legal_commands(0), rng_for(s.seed, s.ply, "example")))
+    return s
+
+
 def main() -> None:
     expected = {}
-    for name, make in [("gift-trap-hot-seat.json", hot_seat_game), ("gift-trap-vs-bots.json", bot_game)]:
+    for name, make in [("gift-trap-hot-seat.json", hot_seat_game), ("gift-trap-vs-bots.json", bot_game),
+                       ("giftbringer-solo.json", giftbringer_solo), ("giftbringer-three.json", giftbringer_three)]:
         s = make()
         s.save(HERE / name)
         expected[name] = s.result()

@@ -13,8 +13,9 @@ EXPECTED = msgspec.json.decode((SAVES / "expected.json").read_bytes(), type=dict
 FILES = sorted(p.name for p in SAVES.glob("*.json") if p.name != "expected.json")
 
 
-def test_at_least_two_gift_trap_games_are_recorded():
+def test_at_least_two_games_of_each_game_are_recorded():
     assert len([f for f in FILES if f.startswith("gift-trap")]) >= 2
+    assert len([f for f in FILES if f.startswith("giftbringer")]) >= 2
     assert set(FILES) == set(EXPECTED)
 
 
