@@ -1,8 +1,9 @@
 """Record the example games in ``saves/`` and their results in ``saves/expected.json``.
 
-Run: ``.venv/bin/python saves/make_examples.py``. Seeded, so the games are the same
-every time (apart from timestamps); ``tests/test_golden_saves.py`` replays each file to
-the result recorded here.
+Run: ``.venv/bin/python saves/make_examples.py`` (records the games that are missing;
+``--all`` records every one again). Seeded, but the games depend on the bots' choices:
+when a bot changes, a game recorded again differs. ``tests/test_golden_saves.py``
+replays each file to the result recorded here.
 """
 
 from pathlib import Path
@@ -68,9 +69,15 @@ def giftbringer_three() -> engine.LocalSession:
 
 
 def main() -> None:
-    expected = {}
+    import sys
+
+    again = "--all" in sys.argv[1:]
+    path = HERE / "expected.json"
+    expected = msgspec.json.decode(path.read_bytes(), type=dict[str, engine.Result]) if path.exists() else {}
     for name, make in [("gift-trap-hot-seat.json", hot_seat_game), ("gift-trap-vs-bots.json", bot_game),
                        ("giftbringer-solo.json", giftbringer_solo), ("giftbringer-three.json", giftbringer_three)]:
+        if (HERE / name).exists() and name in expected and not again:
+            continue
         s = make()
         s.save(HERE / name)
         expected[name] = s.result()
