@@ -38,3 +38,16 @@ def test_bench_undo_at_10000_entries(benchmark):
 
     benchmark.pedantic(s.undo, args=("ann",), setup=setup, rounds=200, warmup_rounds=5)
     assert s.can_redo("ann")
+
+
+def test_bench_giftbringer_random_bot_game_4_players(benchmark):
+    # issue 4: "the benchmarks extended (a 4-player random game ≤ 50 ms median)"
+    seeds = iter(range(10**9))
+
+    def play():
+        s = engine.new_game("giftbringer", [Seat(f"b{i}", "random") for i in range(4)], seed=next(seeds))
+        s.run_bots()
+        return s
+
+    s = benchmark(play)
+    assert s.result() is not None
