@@ -18,7 +18,10 @@ from textual.widget import Widget
 from ..widgets.log_pane import LogPane
 
 #: game slug → "module:Class" of its table widget
-_TABLES = {"gift-trap": "tui.games.gift_trap:GiftTrapTable"}
+_TABLES = {
+    "gift-trap": "tui.games.gift_trap:GiftTrapTable",
+    "giftbringer": "tui.games.giftbringer:GiftbringerTable",
+}
 
 
 class GameTable(Widget, can_focus=True):

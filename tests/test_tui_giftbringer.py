@@ -1,0 +1,72 @@
+"""The Giftbringer table by keys with Pilot (issue 4, "The screen": "Keyboard only: move
+between dice, Vikings and places; pick; confirm the round. Only legal choices are offered")."""
+
+from __future__ import annotations
+
+import engine
+from engine import Seat
+from engine.games.giftbringer.sheet import SHEET
+from tui.app import BoxtopApp
+from tui.screens.game import GameScreen
+from tui.screens.result import ResultScreen
+
+SIZE = (140, 45)
+
+
+def message(app) -> str:
+    return str(app.screen.query_one("#message").render())
+
+
+async def test_cross_bless_recruit_and_finish_a_solo_game_by_keys():
+    session = engine.new_game("giftbringer", ["ann"], seed=5, options={"rounds": 2})
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        viking = SHEET.vikings[0]  # the target cursor starts on the first Viking
+        dice = [r.value for r in session.state.sheets[0].results]
+        useful = [i for i, d in enumerate(dice) if d in viking.demand]
+        useless = [i for i, d in enumerate(dice) if d not in viking.demand]
+        if useless:  # a result that fits no symbol of his is refused with a sentence
+            await pilot.press(*["right"] * useless[0], "enter")
+            assert "cannot be crossed" in message(app)
+            assert not any(session.state.sheets[0].marks[viking.id])
+            await pilot.press(*["left"] * useless[0])
+        if useful:
+            await pilot.press(*["right"] * useful[0], "enter")
+        else:  # Santa's Blessing "any": result 1 becomes his first face, then cross it
+            await pilot.press("space", str(viking.demand[0]))
+            assert session.state.sheets[0].blessings == ("any",)
+            await pilot.press(*["right"] * 4, "enter")
+        assert sum(session.state.sheets[0].marks[viking.id]) == 1
+        # the "diff" Blessing on two marked results makes a new one
+        free = [i for i, r in enumerate(session.state.sheets[0].results) if not r.used]
+        if len(free) >= 2:
+            before = len(session.state.sheets[0].results)
+            cursor = app.screen.table.result_cursor
+            await pilot.press(*["right"] * ((free[0] - cursor) % len(session.state.sheets[0].results)))
+            await pilot.press("space", "right", "space", "minus")
+            assert len(session.state.sheets[0].results) == before + 1
+            assert "diff" in session.state.sheets[0].blessings
+        await pilot.press("d")  # round 2
+        assert session.state.round == 2
+        await pilot.press("d")
+        await pilot.pause()
+        assert session.result() is not None and isinstance(app.screen, ResultScreen)
+
+
+async def test_other_players_sheets_can_be_looked_at():
+    # issue 4: "Other players' sheets can be looked at (they are public)"
+    seats = [Seat("ann"), Seat("bot2", "heuristic")]
+    session = engine.new_game("giftbringer", seats, seed=8)
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.table
+        assert "ann's island" in str(app.screen.query_one("#gb-map").border_title)
+        await pilot.press("o")
+        assert table.looking == 1 and "bot2's island" in str(app.screen.query_one("#gb-map").border_title)
+        await pilot.press("enter")  # nothing can be done on another's sheet
+        assert "another sheet" in message(app)
+        await pilot.press("o")
+        assert table.looking is None

@@ -1,0 +1,367 @@
+"""Giftbringer's table: the dice tray beside your Player Sheet (the island as a map, the
+Vikings, the Happiness track and a running score), and the log.
+
+Keys: ←→ choose a result in the tray, ↑↓ choose a Viking, place or ship (the map marks
+it), enter crosses the result on it (or lands at a ship, or visits a finished place),
+``v`` visits, space marks a result for a Blessing, then ``1``–``6`` (one marked: "any";
+two marked: "two"), ``+`` (sum) or ``-`` (difference), ``o`` shows the next player's sheet,
+``d`` finishes the round. Only legal choices are offered.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from engine.games.giftbringer.commands import Bless, Cross, Done, Land, Visit
+from engine.games.giftbringer.rules import complete, free_slots, presents_left, reachable, score
+from engine.games.giftbringer.sheet import SHEET, neighbours
+
+from . import GameTable
+
+LETTERS = {"C": "Cookie", "G": "Milk", "M": "Muffin"}
+MAP_W, MAP_H = 64, 20
+
+
+def _demand_text(demand: Sequence[int], marks: Sequence[bool]) -> Text:
+    text = Text()
+    for k, (face, done) in enumerate(zip(demand, marks)):
+        if k:
+            text.append(" ")
+        text.append(str(face), style="strike dim" if done else "bold")
+    return text
+
+
+class GiftbringerTable(GameTable):
+    """The Giftbringer table widget (see the module docstring for the keys)."""
+
+    KEYS_HELP = (
+        "←/→: choose a result in the dice tray\n"
+        "↑/↓: choose a Viking, road, house or ship\n"
+        "enter: cross the result on it · land at a ship · visit a finished place\n"
+        "v: visit the chosen place\n"
+        "space: mark a result for a Blessing; then 1–6 (any / two as that face), + (sum), - (difference)\n"
+        "o: look at the next player's sheet\n"
+        "d: finish the round"
+    )
+
+    BINDINGS = [
+        Binding("left,h", "result(-1)", "result", show=False),
+        Binding("right,l", "result(1)", "result", show=False),
+        Binding("up,k", "target(-1)", "target", show=False),
+        Binding("down,j", "target(1)", "target", show=False),
+        Binding("enter", "use", "Use"),
+        Binding("v", "visit", "Visit"),
+        Binding("space", "mark", "Mark"),
+        *[Binding(str(f), f"bless_face({f})", str(f), show=False) for f in range(1, 7)],
+        Binding("plus", "bless('sum')", "Sum", show=False),
+        Binding("minus", "bless('diff')", "Diff", show=False),
+        Binding("o", "other", "Other sheet"),
+        Binding("d", "done", "Done"),
+    ]
+
+    DEFAULT_CSS = """
+    GiftbringerTable { height: 1fr; layout: horizontal; }
+    GiftbringerTable #gb-left { width: 44; }
+    GiftbringerTable #gb-tray { height: auto; border: round $accent; padding: 0 1; }
+    GiftbringerTable #gb-vikings { height: auto; border: round $panel-lighten-2; padding: 0 1; }
+    GiftbringerTable #gb-score { height: 1fr; border: round $panel-lighten-2; padding: 0 1; }
+    GiftbringerTable #gb-right { width: 1fr; }
+    GiftbringerTable #gb-map { height: 24; border: round $panel-lighten-2; padding: 0 1; }
+    GiftbringerTable #gb-info { height: 3; padding: 0 1; }
+    GiftbringerTable #log { height: 1fr; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: Any = None
+        self.names: list[str] = []
+        self.legal: list[Any] = []
+        self.active = False
+        self.result_cursor = 0  # index into the round's results
+        self.target_cursor = 0  # index into targets()
+        self.marked: list[int] = []  # 1-based results marked for a Blessing
+        self.looking: int | None = None  # another seat whose sheet is shown
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="gb-left"):
+            yield Static(id="gb-tray")
+            yield Static(id="gb-vikings")
+            yield Static(id="gb-score")
+        with Vertical(id="gb-right"):
+            yield Static(id="gb-map")
+            yield Static(id="gb-info")
+            yield self.log_pane
+
+    # ------------------------------------------------------------------ protocol
+    @staticmethod
+    def secret_choice(view: Any) -> bool:
+        """Nothing is hidden: sheets are public, so no hand-over is needed."""
+        return False
+
+    @staticmethod
+    def phase_text(view: Any, names: Sequence[str]) -> str:
+        if view.phase == "over":
+            return "the game is over"
+        return f"Round {view.round} of {view.options.rounds} · dice {' '.join(map(str, view.dice))}"
+
+    def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
+        """Redraw for ``view``; ``legal`` and ``active`` as in ``GameTable``."""
+        new_round = self.view is None or self.view.round != view.round
+        self.view, self.names, self.legal, self.active = view, list(names), legal, active
+        if new_round:
+            self.result_cursor, self.marked = 0, []
+        results = self._sheet().results
+        self.marked = [m for m in self.marked if m <= len(results) and not results[m - 1].used]
+        if results and (self.result_cursor >= len(results) or results[self.result_cursor].used):
+            free = [i for i, r in enumerate(results) if not r.used]
+            self.result_cursor = free[0] if free else 0
+        self._draw()
+
+    # ------------------------------------------------------------------ model helpers
+    def _seat(self) -> int:
+        v = self.view
+        if self.looking is not None:
+            return self.looking
+        return v.me if v.me is not None else 0
+
+    def _sheet(self):
+        return self.view.sheets[self._seat()]
+
+    def targets(self) -> list[str]:
+        """Vikings, then places, then ships, in sheet order."""
+        return [x.id for x in SHEET.vikings] + [p.id for p in SHEET.places] + [s.id for s in SHEET.ships]
+
+    def _target(self) -> str:
+        t = self.targets()
+        return t[self.target_cursor % len(t)]
+
+    def _result_number(self) -> int:
+        return self.result_cursor + 1
+
+    # ------------------------------------------------------------------ actions
+    def _offer(self, command) -> None:
+        if not self.active or self.looking is not None:
+            self.refuse("You cannot act now." if self.looking is None else "You are looking at another sheet (o).")
+            return
+        if command not in self.legal:
+            self.refuse(self._why_not(command))
+            return
+        self.choose(command)
+
+    def _why_not(self, command) -> str:
+        match command:
+            case Cross(result=n, target=t):
+                return f"Result {n} cannot be crossed on {t}: no open symbol of that face, or not reachable."
+            case Visit(place=p):
+                return f"{p} cannot be visited yet: cross every result, bring its Presents, start from your harbour."
+            case Land():
+                return "Your harbour is chosen already."
+            case Bless(kind=k):
+                return f"The {k!r} Blessing cannot be used on those results."
+        return "That is not possible now."
+
+    def action_result(self, delta: int) -> None:
+        """Move to the next result not yet used (used ones are skipped)."""
+        results = self._sheet().results
+        for step in range(1, len(results) + 1):
+            i = (self.result_cursor + delta * step) % len(results)
+            if not results[i].used:
+                self.result_cursor = i
+                break
+        self._draw()
+
+    def action_target(self, delta: int) -> None:
+        self.target_cursor = (self.target_cursor + delta) % len(self.targets())
+        self._draw()
+
+    def action_use(self) -> None:
+        target = self._target()
+        if target.startswith("S"):
+            self._offer(Land(target))
+        elif not target.startswith("V") and Visit(target) in self.legal:
+            self._offer(Visit(target))
+        else:
+            self._offer(Cross(self._result_number(), target))
+
+    def action_visit(self) -> None:
+        self._offer(Visit(self._target()))
+
+    def action_mark(self) -> None:
+        n = self._result_number()
+        if n in self.marked:
+            self.marked.remove(n)
+        elif len(self.marked) < 2:
+            self.marked.append(n)
+        else:
+            self.marked = [self.marked[1], n]
+        self._draw()
+
+    def action_bless_face(self, face: int) -> None:
+        marked = sorted(self.marked) or [self._result_number()]
+        kind = "any" if len(marked) == 1 else "two"
+        self.marked = []
+        self._offer(Bless(kind, tuple(marked), face))
+
+    def action_bless(self, kind: str) -> None:
+        if len(self.marked) != 2:
+            self.refuse("Mark two results with space first.")
+            return
+        marked, self.marked = tuple(sorted(self.marked)), []
+        self._offer(Bless(kind, marked))
+
+    def action_other(self) -> None:
+        v = self.view
+        if v is None or v.n < 2:
+            return
+        start = self._seat()
+        nxt = (start + 1) % v.n
+        self.looking = None if nxt == v.me else nxt
+        self._draw()
+
+    def action_done(self) -> None:
+        self._offer(Done())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.view is None:
+            return True
+        if action in ("use", "visit", "mark", "done"):
+            return True if self.active else None
+        if action == "other":
+            return self.view.n > 1
+        return True
+
+    # ------------------------------------------------------------------ drawing
+    def _draw(self) -> None:
+        if self.view is None:
+            return
+        self.query_one("#gb-tray", Static).update(self._tray())  # its height follows the results
+        self.query_one("#gb-vikings", Static).update(self._vikings())
+        self.query_one("#gb-score", Static).update(self._score(), layout=False)
+        self.query_one("#gb-map", Static).update(self._map(), layout=False)
+        self.query_one("#gb-info", Static).update(self._info(), layout=False)
+        whose = self.names[self._seat()] if self.names else ""
+        self.query_one("#gb-map", Static).border_title = f"{whose}'s island" + (" (looking: o returns)" if self.looking is not None else "")
+        self.query_one("#gb-tray", Static).border_title = "dice tray"
+
+    def _tray(self) -> Text:
+        sheet = self._sheet()
+        text = Text()
+        for i, r in enumerate(sheet.results):
+            here = i == self.result_cursor and self.looking is None
+            style = "dim strike" if r.used else ("reverse bold" if here else "bold")
+            mark = "*" if i + 1 in self.marked else " "
+            text.append(f"{i + 1}:", style="dim")
+            text.append(f"{r.value}", style=style)
+            text.append(("✦" if r.made else "") + mark + " ")
+        text.append("\nBlessings: ")
+        for kind, label in (("any", "any"), ("two", "2→1"), ("sum", "sum"), ("diff", "diff")):
+            spent = kind in sheet.blessings
+            text.append(label, style="dim strike" if spent else "cyan")
+            text.append(" ")
+        if self.marked:
+            text.append(f"\nmarked {', '.join(map(str, sorted(self.marked)))}: 1–6, + or -", style="yellow")
+        return text
+
+    def _vikings(self) -> Text:
+        sheet = self._sheet()
+        text = Text()
+        target = self._target()
+        for v in SHEET.vikings:
+            here = v.id == target
+            recruited = v.id in sheet.recruited
+            text.append("▶" if here else " ", style="bold")
+            text.append(f"{v.name[:9]:<9} ", style="bold green" if recruited else ("reverse" if here else ""))
+            demand = _demand_text(v.demand, sheet.marks[v.id])
+            demand.pad_right(8 - demand.cell_len)
+            text.append_text(demand)
+            left = v.presents - sheet.given.get(v.id, 0)
+            text.append(f"  🎁{left}/{v.presents} " if recruited else f"  🎁{v.presents} ", style="" if left else "dim")
+            slots = list(sheet.gratitude.get(v.id, ())) + ["_"] * (v.slots - len(sheet.gratitude.get(v.id, ())))
+            text.append("[" + "".join(slots) + "]\n", style="" if recruited else "dim")
+        text.append(f"Presents left {presents_left(sheet)} · free slots {free_slots(sheet)} · lost {sheet.lost}", style="dim")
+        return text
+
+    def _score(self) -> Text:
+        sheet = self._sheet()
+        s = score(sheet, self.view.options.happiness_cumulative)
+        text = Text("Happiness ", style="bold")
+        for level in range(1, 10):
+            text.append("■" if sheet.happiness >= level else "□", style="magenta" if level in (3, 6, 9) else "")
+        text.append(f" {sheet.happiness}\n")
+        text.append(f"milk {s['milk']} · cookies {s['cookies']} · muffins {s['muffins']}\n")
+        text.append(f"happiness {s['happiness']} · bonus {s['bonus']} · ")
+        text.append(f"total {s['total']}", style="bold")
+        if self.view.phase == "over":
+            text.append("\nfinal: " + ", ".join(f"{self.names[i]} {p}" for i, p in enumerate(self.view.points)))
+        return text
+
+    def _map(self) -> Text:
+        sheet = self._sheet()
+        grid = [[" "] * MAP_W for _ in range(MAP_H)]
+        styles: list[list[str]] = [[""] * MAP_W for _ in range(MAP_H)]
+        target = self._target()
+        near = neighbours(target) if not target.startswith(("V", "S")) else frozenset()
+
+        def put(x: int, y: int, label: str, style: str) -> None:
+            for k, ch in enumerate(label):
+                if 0 <= x + k < MAP_W and 0 <= y < MAP_H:
+                    grid[y][x + k], styles[y][x + k] = ch, style
+
+        for s in SHEET.ships:
+            mine = sheet.ship == s.id
+            put(s.x, s.y, f"⛵{s.id}", "reverse bold" if s.id == target else ("bold cyan" if mine else "cyan"))
+        for p in SHEET.places:
+            label = p.id + ("♥" if p.happiness else "")
+            if p.id in sheet.visited:
+                style = "bold green"
+            elif reachable(sheet, p.id):
+                style = "bold yellow" if complete(sheet, p.id) else "bold"
+            else:
+                style = "dim"
+            if p.id == target:
+                style = "reverse bold"
+            elif p.id in near:
+                style += " underline"
+            put(p.x, p.y, label, style)
+        text = Text()
+        for y in range(MAP_H):
+            line = "".join(grid[y]).rstrip()
+            for x, ch in enumerate(line):
+                text.append(ch, style=styles[y][x])
+            text.append("\n")
+        text.append("green visited · yellow ready to visit · bold reachable · ♥ Happiness", style="dim")
+        return text
+
+    def _info(self) -> Text:
+        sheet = self._sheet()
+        target = self._target()
+        text = Text()
+        if target.startswith("V"):
+            v = SHEET.viking(target)
+            text.append(f"{v.name} ({v.id}): cross ", style="bold")
+            text.append_text(_demand_text(v.demand, sheet.marks[v.id]))
+            text.append(f" · carries {v.presents} Presents · {v.slots} Gratitude slots")
+        elif target.startswith("S"):
+            s = SHEET.ship(target)
+            text.append(f"{s.name} ({s.id}): a harbour; its coast: {', '.join(s.coast)}", style="bold")
+        else:
+            p = SHEET.place(target)
+            text.append(f"{p.name} ({p.id}, {p.kind}): ", style="bold")
+            text.append_text(_demand_text(p.demand, sheet.marks[p.id]) if p.demand else Text("no results"))
+            extras = []
+            if p.presents:
+                extras.append(f"{p.presents} Presents")
+            if p.gratitude:
+                extras.append(" ".join(LETTERS[c] for c in p.gratitude))
+            if p.happiness:
+                extras.append("Happiness")
+            if extras:
+                text.append(" · " + " · ".join(extras))
+            text.append(f"\nnext to: {', '.join(sorted(neighbours(p.id)))}", style="dim")
+        return text
