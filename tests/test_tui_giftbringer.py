@@ -70,3 +70,24 @@ async def test_other_players_sheets_can_be_looked_at():
         assert "another sheet" in message(app)
         await pilot.press("o")
         assert table.looking is None
+
+
+async def test_a_solo_game_enters_the_personal_best_table(tmp_path, monkeypatch):
+    # issue 4, "Also": "Solo play (1 player) is a real mode: a personal best table kept in
+    # the user's data folder (platformdirs) per sheet."
+    from tui import best
+
+    monkeypatch.setenv("BOXTOP_DATA_DIR", str(tmp_path))
+    for seed in (1, 2):
+        session = engine.new_game("giftbringer", ["ann"], seed=seed, options={"rounds": 1})
+        app = BoxtopApp(session=session)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("d")
+            await pilot.pause()
+            assert isinstance(app.screen, ResultScreen)
+            shown = str(app.screen.query_one("#result-best").render())
+            assert "Personal bests: 1. 0" in shown
+    tables = best.load()
+    key = f"giftbringer/{session.game.edition}"
+    assert list(tables) == [key] and [b.seed for b in tables[key]] == [1, 2]

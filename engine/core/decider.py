@@ -43,7 +43,9 @@ class Game:
     - ``parse(text, names) -> Command`` / ``notation(command, names) -> str``: the notation;
     - ``describe(event, names) -> str``: an event as a log line;
     - ``bots``: bot kind → factory ``(seed) -> Bot``;
-    - ``view_type``: the Struct ``view`` returns, to decode a view sent over the network.
+    - ``view_type``: the Struct ``view`` returns, to decode a view sent over the network;
+    - ``edition``: names the game's data (a sheet, a card list): results made with other
+      data are not comparable (personal bests are kept per edition).
     """
 
     slug: str
@@ -69,6 +71,7 @@ class Game:
     bots: dict[str, Callable[[int], Any]] = field(default_factory=dict)
     rules_text: str = ""
     view_type: Any = None
+    edition: str = ""
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI).

@@ -45,6 +45,7 @@ class ResultScreen(Screen[None]):
                 yield Static(f"[b]{winners} {verb}![/b]", id="result-winners")
                 yield DataTable(id="result-table", cursor_type="none")
                 yield Static(f"[dim]tie-break: {result.tiebreak}[/dim]", id="result-tiebreak")
+                yield Static("", id="result-best")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -56,6 +57,30 @@ class ResultScreen(Screen[None]):
         for i, scores in enumerate(result.scores):
             star = "★" if i in result.winners else ""
             table.add_row(star, s.names[i], *[str(v) for v in scores.values()])
+        self._personal_best()
+
+    def _personal_best(self) -> None:
+        """A solo game played by a person goes into the personal best table
+        (``tui.best``, per game and edition); the table is shown."""
+        s = self.session
+        if not isinstance(s, engine.LocalSession) or len(s.seats) != 1 or s.is_bot(0):
+            return
+        from .. import best
+
+        key = f"{s.game.slug}/{s.game.edition}" if s.game.edition else s.game.slug
+        points = s.result().scores[0].get("total", sum(s.result().scores[0].values()))
+        try:
+            if not getattr(s, "best_recorded", False):
+                s.best_recorded = True
+                rank, table = best.record(key, points, s.seed)
+            else:
+                rank, table = None, best.load().get(key, [])
+        except OSError as err:
+            self.query_one("#result-best", Static).update(f"[red]Cannot keep your personal best: {err.strerror or err}[/red]")
+            return
+        lines = [f"{i + 1}. {b.points} ({b.day}, seed {b.seed})" for i, b in enumerate(table[:5])]
+        head = f"[b]A new personal best![/b]" if rank == 1 else (f"Your {rank}. best game." if rank else "")
+        self.query_one("#result-best", Static).update("\n".join([head, "Personal bests: " + " · ".join(lines)]).strip())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("replay", "save") and not isinstance(self.session, engine.LocalSession):

@@ -5,6 +5,7 @@ decision on an unclear or lost passage; the Player Sheet is a reconstruction, as
 (``data/sheet.toml``, ``SHEET.md``). ``GAME`` is the decider registered as ``giftbringer``.
 """
 
+import hashlib
 from importlib import resources
 
 from engine.core.decider import Game
@@ -37,5 +38,6 @@ GAME = Game(
     describe=notation.describe,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
+    edition="sheet-" + hashlib.sha256(resources.files(__package__).joinpath("data/sheet.toml").read_bytes()).hexdigest()[:8],
     rules_text=resources.files(__package__).joinpath("RULES.md").read_text("utf-8"),
 )
