@@ -33,6 +33,7 @@ async def shoot(app: BoxtopApp, name: str, keys: list[str]) -> None:
 
 async def main() -> None:
     os.environ["BOXTOP_SAVE_DIR"] = tempfile.mkdtemp()
+    os.environ["BOXTOP_DATA_DIR"] = tempfile.mkdtemp()  # personal bests start empty
     await shoot(BoxtopApp(), "menu", [])
     await shoot(BoxtopApp(), "new-game", ["n"])
 
@@ -59,6 +60,14 @@ async def main() -> None:
     for _ in range(12):
         keys += ["right", "enter"] + ["enter"] * 3 + ["d"] + ["enter"] * 4 + ["d"]
     await shoot(BoxtopApp(session=done), "result", keys)
+
+    # Giftbringer: ann and two bots, three rounds in; and a short solo game at its result
+    gb = engine.new_game("giftbringer", [engine.Seat("ann"), engine.Seat("bot2", "heuristic"),
+                                         engine.Seat("bot3", "heuristic")], seed=5)
+    await shoot(BoxtopApp(session=gb), "giftbringer", ["right", "enter", "down", "down", "d", "d", "down", "space",
+                                                        "right", "space", "plus", "o"])
+    solo = engine.new_game("giftbringer", [engine.Seat("ann")], seed=5, options={"rounds": 2})
+    await shoot(BoxtopApp(session=solo), "giftbringer-result", ["right", "enter", "d", "d"])
 
 
 async def shared() -> None:

@@ -278,13 +278,14 @@ class GiftbringerTable(GameTable):
             text.append("▶" if here else " ", style="bold")
             text.append(f"{v.name[:9]:<9} ", style="bold green" if recruited else ("reverse" if here else ""))
             demand = _demand_text(v.demand, sheet.marks[v.id])
-            demand.pad_right(8 - demand.cell_len)
             text.append_text(demand)
+            text.append("\u00a0" * max(1, 8 - demand.cell_len))  # no-break spaces keep the column
             left = v.presents - sheet.given.get(v.id, 0)
-            text.append(f"  🎁{left}/{v.presents} " if recruited else f"  🎁{v.presents} ", style="" if left else "dim")
+            gifts = f"P{left}/{v.presents}" if recruited else f"P{v.presents}"
+            text.append(f" {gifts:<5} ", style="" if left else "dim")
             slots = list(sheet.gratitude.get(v.id, ())) + ["_"] * (v.slots - len(sheet.gratitude.get(v.id, ())))
             text.append("[" + "".join(slots) + "]\n", style="" if recruited else "dim")
-        text.append(f"Presents left {presents_left(sheet)} · free slots {free_slots(sheet)} · lost {sheet.lost}", style="dim")
+        text.append(f"P Presents left {presents_left(sheet)} · slots {free_slots(sheet)} · lost {sheet.lost}", style="dim")
         return text
 
     def _score(self) -> Text:
@@ -315,7 +316,7 @@ class GiftbringerTable(GameTable):
 
         for s in SHEET.ships:
             mine = sheet.ship == s.id
-            put(s.x, s.y, f"⛵{s.id}", "reverse bold" if s.id == target else ("bold cyan" if mine else "cyan"))
+            put(s.x, s.y, f"≋{s.id}", "reverse bold" if s.id == target else ("bold cyan" if mine else "cyan"))
         for p in SHEET.places:
             label = p.id + ("♥" if p.happiness else "")
             if p.id in sheet.visited:
@@ -335,7 +336,7 @@ class GiftbringerTable(GameTable):
             for x, ch in enumerate(line):
                 text.append(ch, style=styles[y][x])
             text.append("\n")
-        text.append("green visited · yellow ready to visit · bold reachable · ♥ Happiness", style="dim")
+        text.append("green visited · yellow to visit · bold reachable · ♥ Happiness · ≋ harbour", style="dim")
         return text
 
     def _info(self) -> Text:
