@@ -111,6 +111,17 @@ def test_unknown_game(good_bytes, tmp_path):
     refused(write(tmp_path, d), "'chess'", "does not know")
 
 
+def test_another_edition_of_the_game(tmp_path):
+    # A log refers to its game's data (Giftbringer's Player Sheet): a save recorded with
+    # another sheet is refused in one sentence, never half-loaded with wrong symbols.
+    s = engine.new_game("giftbringer", ["ann"], seed=3)
+    s.save(tmp_path / "g.json")
+    d = doc((tmp_path / "g.json").read_bytes())
+    assert d["edition"] == s.game.edition and d["edition"].startswith("sheet-")
+    d["edition"] = "sheet-00000000"
+    refused(write(tmp_path, d), "another edition of Giftbringer", "sheet-00000000", s.game.edition)
+
+
 def test_bad_options(good_bytes, tmp_path):
     d = doc(good_bytes)
     d["options"]["track_length"] = 1

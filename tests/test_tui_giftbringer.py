@@ -91,3 +91,25 @@ async def test_a_solo_game_enters_the_personal_best_table(tmp_path, monkeypatch)
     tables = best.load()
     key = f"giftbringer/{session.game.edition}"
     assert list(tables) == [key] and [b.seed for b in tables[key]] == [1, 2]
+
+
+async def test_the_replay_of_a_recorded_game_steps_through_every_round():
+    # issue 4, "Done when": "the replay of one of them steps through every round"
+    from pathlib import Path
+
+    from tui.screens.replay import ReplayScreen
+
+    session = engine.load(Path(__file__).resolve().parent.parent / "saves" / "giftbringer-three.json")
+    app = BoxtopApp(replay=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        seen_rounds = set()
+        await pilot.press("home")
+        for _ in range(len(session.applied_entries()) + 1):
+            seen_rounds.add(app.screen.table.view.round)
+            await pilot.press("right")
+        assert seen_rounds == set(range(1, 11))
+        assert app.screen.table.view.phase == "over"
+        await pilot.press("home")
+        assert app.screen.table.view.round == 1

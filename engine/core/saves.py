@@ -28,6 +28,7 @@ class _Header(msgspec.Struct):
     format: str
     version: int
     game: str
+    edition: str = ""
     options: msgspec.Raw = msgspec.Raw(b"{}")
     seats: list[Seat] = []
     seed: int = 0
@@ -38,10 +39,14 @@ class _Header(msgspec.Struct):
 
 
 def _document(session: LocalSession) -> dict[str, Any]:
-    return {
+    doc = {
         "format": FORMAT,
         "version": VERSION,
         "game": session.game.slug,
+    }
+    if session.game.edition:  # the game's data (a sheet, cards) the log refers to
+        doc["edition"] = session.game.edition
+    return doc | {
         "options": session.options,
         "seats": session.seats,
         "seed": session.seed,
@@ -119,6 +124,11 @@ def loads(data: bytes, redecide: bool = False, name: str = "save file") -> Local
         game = registry.get(header.game)
     except KeyError:
         raise SaveError(f"{name} is a game of {header.game!r}, which boxtop does not know") from None
+    if header.edition != game.edition:
+        raise SaveError(
+            f"{name} was recorded with another edition of {game.title} ({header.edition or 'none'}); "
+            f"this boxtop has {game.edition or 'none'}"
+        )
     try:
         options = msgspec.json.decode(header.options, type=game.Options)
     except msgspec.ValidationError as err:
