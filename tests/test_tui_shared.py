@@ -185,3 +185,28 @@ async def test_the_creator_hands_an_away_players_seat_to_a_bot(service):
         # the bot now plays bob's seat: once ann deals, only ann is left to give
         await pilot.press("right", "enter")
         await until(pilot, lambda: app.screen.session.to_act_seats() == [0])
+
+
+async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(service):
+    # issue 4, "Also": "Works in shared sessions over SSH without game-specific code there."
+    svc, sock = service
+    bob = Other(await ServiceClient.connect(sock, "bob"))
+    await bob.client.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": 2}, seed=4))
+    app = BoxtopApp(remote=(str(sock), "ann"))
+    async with app.run_test(size=(140, 45)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
+        await bob.client.send(p.StartGame())
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+        assert "Round 1 of 2" in status(app)
+        await pilot.press("d")
+        await bob.client.send(p.Play("done"))
+        await until(pilot, lambda: "Round 2 of 2" in status(app))
+        await pilot.press("o")  # bob's public sheet
+        assert "bob's island" in str(app.screen.query_one("#gb-map").border_title)
+        await pilot.press("o", "d")
+        await bob.client.send(p.Play("done"))
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause(0.2)  # let the result screen finish mounting before the app closes
+    await bob.client.close()
