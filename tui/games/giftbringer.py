@@ -309,16 +309,16 @@ class GiftbringerTable(GameTable):
         target = self._target()
         near = neighbours(target) if not target.startswith(("V", "S")) else frozenset()
 
-        def put(x: int, y: int, label: str, style: str) -> None:
+        def put(x: int, y: int, label: str, style: str | list[str]) -> None:
             for k, ch in enumerate(label):
                 if 0 <= x + k < MAP_W and 0 <= y < MAP_H:
-                    grid[y][x + k], styles[y][x + k] = ch, style
+                    grid[y][x + k] = ch
+                    styles[y][x + k] = style[k] if isinstance(style, list) else style
 
         for s in SHEET.ships:
             mine = sheet.ship == s.id
             put(s.x, s.y, f"≋{s.id}", "reverse bold" if s.id == target else ("bold cyan" if mine else "cyan"))
         for p in SHEET.places:
-            label = p.id + ("♥" if p.happiness else "")
             if p.id in sheet.visited:
                 style = "bold green"
             elif reachable(sheet, p.id):
@@ -329,14 +329,28 @@ class GiftbringerTable(GameTable):
                 style = "reverse bold"
             elif p.id in near:
                 style += " underline"
-            put(p.x, p.y, label, style)
+            # the place, what it demands (crossed faces struck out), its Presents and Happiness
+            label, look = p.id, [style] * len(p.id)
+            if p.demand and p.id not in sheet.visited:
+                label += ":"
+                look.append("dim")
+                for face, done in zip(p.demand, sheet.marks[p.id]):
+                    label += str(face)
+                    look.append("dim strike" if done else ("cyan" if style != "dim" else "dim"))
+            if p.presents and p.id not in sheet.visited:
+                label += f"P{p.presents}"
+                look += ["magenta" if style != "dim" else "dim"] * (1 + len(str(p.presents)))
+            if p.happiness:
+                label += "♥"
+                look.append("red" if p.id not in sheet.visited else "green")
+            put(p.x, p.y, label, look)
         text = Text()
         for y in range(MAP_H):
             line = "".join(grid[y]).rstrip()
             for x, ch in enumerate(line):
                 text.append(ch, style=styles[y][x])
             text.append("\n")
-        text.append("green visited · yellow to visit · bold reachable · ♥ Happiness · ≋ harbour", style="dim")
+        text.append("green visited · yellow to visit · bold reachable · :faces · P Presents · ♥ · ≋ harbour", style="dim")
         return text
 
     def _info(self) -> Text:
