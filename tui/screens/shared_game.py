@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -64,8 +65,8 @@ class SharedGameScreen(GameScreen):
         self.acked = max(self.acked, ack)
         if self.acked >= self.sent and self.held:
             keys, self.held = self.held, []
-            for key in keys:  # in order; a key that sends a move holds the ones after it again
-                self.app.simulate_key(key)
+            for key in keys:  # to the table, in order; a key that sends a move holds the ones after it again
+                self.table.post_message(events.Key(key, None))
 
     #: Keys never held: leaving, help and the command line work while a move travels.
     PASS_KEYS = frozenset({"escape", "question_mark", "colon", "ctrl+c", "ctrl+q"})
