@@ -19,7 +19,7 @@ def test_the_heuristic_bot_beats_the_random_bot_in_most_of_200_games():
         wins += heuristic > random_
         margins.append(heuristic - random_)
     assert wins >= 190  # measured: 200 of 200
-    assert statistics.mean(margins) >= 40  # measured: 56 points
+    assert statistics.mean(margins) >= 40  # measured: 57 points
 
 
 def test_a_careful_solo_player_scores_far_more_than_a_careless_one():

@@ -16,7 +16,6 @@ naming the bad item; ``SHEET`` is the sheet of ``data/sheet.toml``.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Iterable
 from functools import cached_property
