@@ -37,6 +37,25 @@ def _demand_text(demand: Sequence[int], marks: Sequence[bool]) -> Text:
     return text
 
 
+def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """Cells from ``a`` to ``b`` (Bresenham), inside the map, ends excluded."""
+    (x0, y0), (x1, y1) = a, b
+    x0 += 1  # from the label's second cell, so a line leaves a node to the side
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
+    err, cells = dx + dy, []
+    while (x0, y0) != (x1, y1):
+        cells.append((x0, y0))
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy
+    return [(x, y) for x, y in cells[1:] if 0 <= x < MAP_W and 0 <= y < MAP_H]
+
+
 class GiftbringerTable(GameTable):
     """The Giftbringer table widget (see the module docstring for the keys)."""
 
@@ -314,6 +333,17 @@ class GiftbringerTable(GameTable):
                 if 0 <= x + k < MAP_W and 0 <= y < MAP_H:
                     grid[y][x + k] = ch
                     styles[y][x + k] = style[k] if isinstance(style, list) else style
+
+        # the roads between places (and from each harbour to its coast) as dotted lines,
+        # drawn first so that the labels sit on top of them
+        positions = {p.id: (p.x, p.y) for p in SHEET.places} | {s.id: (s.x, s.y) for s in SHEET.ships}
+        edges = {tuple(sorted((a, b))) for a in positions if not a.startswith("S") for b in neighbours(a)}
+        edges |= {(c, s.id) for s in SHEET.ships for c in s.coast}
+        for a, b in edges:
+            walked = {a, b} <= set(sheet.visited) | {sheet.ship}
+            for x, y in _line(positions[a], positions[b]):
+                if grid[y][x] == " ":
+                    grid[y][x], styles[y][x] = "·", ("green" if walked else "grey42")
 
         for s in SHEET.ships:
             mine = sheet.ship == s.id
