@@ -113,3 +113,28 @@ async def test_the_replay_of_a_recorded_game_steps_through_every_round():
         assert app.screen.table.view.phase == "over"
         await pilot.press("home")
         assert app.screen.table.view.round == 1
+
+
+async def test_a_move_typed_fast_on_the_command_line_reaches_the_engine_whole():
+    # ":" opens the command line as the key arrives: every key after it is the command's,
+    # none reaches the table (a digit there would spend a Blessing: "1"-"6" pick its face)
+    from engine.games.giftbringer.commands import Done
+
+    session = engine.new_game("giftbringer", ["ann"], seed=5, options={"rounds": 2})
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        move = next(c for c in session.legal_commands(0) if not isinstance(c, Done))
+        text = session.notation(move)
+        # one burst, as a terminal delivers a fast typist's keys: all queued before any is
+        # handled (pilot.press would wait for each key to be handled before the next)
+        from textual import events
+
+        for ch in [":", *text]:
+            app._driver.send_message(events.Key({" ": "space", ":": "colon"}.get(ch, ch), ch))
+        app._driver.send_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert session.entries[-1].command == move, message(app)
+        assert session.state.sheets[0].blessings == ()
+        assert app.screen.table.has_focus  # enter gives the keys back to the table

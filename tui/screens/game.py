@@ -31,7 +31,9 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
-        Binding("colon", "command_line", "Command"),
+        # priority: handled as the key arrives, so the keys typed right after it already go
+        # to the command line (a fast typist's ":cross 2 on H4" never reaches the table)
+        Binding("colon", "command_line", "Command", priority=True),
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+o", "load", "Load"),
         Binding("question_mark", "rules", "Rules"),
@@ -56,12 +58,12 @@ class GameScreen(Screen[None]):
         yield Static(id="status")
         yield self.table
         yield Static(id="message")
-        yield Input(placeholder="a move in notation, or undo / redo / save — escape closes", id="command")
+        # always shown (one line), so keys typed right after ":" are never lost while it opens
+        yield Input(placeholder=": a move in notation, or undo / redo / save (escape leaves it)", id="command")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = self.session.game.title
-        self.query_one("#command", Input).display = False
         self.table.focus()
         self._after_change(first=True)
 
@@ -199,9 +201,11 @@ class GameScreen(Screen[None]):
 
     def action_command_line(self) -> None:
         line = self.query_one("#command", Input)
-        line.display = True
+        if line.has_focus:  # a ":" typed in the command line itself
+            line.insert_text_at_cursor(":")
+            return
         line.value = ""
-        line.focus()
+        self.set_focus(line)  # at once (focus() waits a turn): the very next key is the command's
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":
@@ -223,12 +227,12 @@ class GameScreen(Screen[None]):
 
     def _close_command_line(self) -> None:
         line = self.query_one("#command", Input)
-        line.display = False
+        line.value = ""
         self.table.focus()
 
     def on_key(self, event) -> None:
         line = self.query_one("#command", Input)
-        if event.key == "escape" and line.display:
+        if event.key == "escape" and line.has_focus:
             event.stop()
             event.prevent_default()
             self._close_command_line()

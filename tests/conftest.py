@@ -1,0 +1,17 @@
+"""Every test runs with its own user folders: saves, personal bests, the crash log and the
+host's data go to a temporary folder, never to the user's real platformdirs folders (a
+test's solo game once entered the developer's personal best table)."""
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def isolated_user_folders(tmp_path_factory, monkeypatch):
+    """Point $BOXTOP_SAVE_DIR, $BOXTOP_DATA_DIR, $BOXTOP_LOG_DIR, $BOXTOP_HOST_DIR and the
+    XDG data/state homes (what platformdirs reads) at a fresh temporary folder; child
+    processes (the SSH tests' ``boxtop host``) inherit them. Tests may set their own."""
+    root = tmp_path_factory.mktemp("user")
+    for name, sub in [("BOXTOP_SAVE_DIR", "saves"), ("BOXTOP_DATA_DIR", "data"),
+                      ("BOXTOP_LOG_DIR", "log"), ("BOXTOP_HOST_DIR", "host"),
+                      ("XDG_DATA_HOME", "xdg-data"), ("XDG_STATE_HOME", "xdg-state")]:
+        monkeypatch.setenv(name, str(root / sub))
+    return root
