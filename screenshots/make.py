@@ -64,8 +64,16 @@ async def main() -> None:
     # Giftbringer: ann and two bots, three rounds in; and a short solo game at its result
     gb = engine.new_game("giftbringer", [engine.Seat("ann"), engine.Seat("bot2", "heuristic"),
                                          engine.Seat("bot3", "heuristic")], seed=5)
-    await shoot(BoxtopApp(session=gb), "giftbringer", ["right", "enter", "down", "down", "d", "d", "down", "space",
-                                                        "right", "space", "plus", "o"])
+    from engine.core.rng import rng_for
+    from engine.games.giftbringer.bot import HeuristicBot
+
+    gb.run_bots()
+    careful = HeuristicBot(0)  # ann's first four rounds as a careful player would play them
+    while gb.state.round <= 4:
+        gb.submit(0, careful.choose(gb.view(0), gb.legal_commands(0), rng_for(5, gb.ply, "shot")))
+        gb.run_bots()
+    await shoot(BoxtopApp(session=gb), "giftbringer", ["space", "right", "space", "plus", "down", "down"])
+    await shoot(BoxtopApp(session=gb), "giftbringer-other", ["o"])
     solo = engine.new_game("giftbringer", [engine.Seat("ann")], seed=5, options={"rounds": 2})
     await shoot(BoxtopApp(session=solo), "giftbringer-result", ["right", "enter", "d", "d"])
 

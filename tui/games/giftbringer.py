@@ -89,10 +89,10 @@ class GiftbringerTable(GameTable):
     GiftbringerTable #gb-left { width: 44; }
     GiftbringerTable #gb-tray { height: auto; border: round $accent; padding: 0 1; }
     GiftbringerTable #gb-vikings { height: auto; border: round $panel-lighten-2; padding: 0 1; }
-    GiftbringerTable #gb-score { height: 1fr; border: round $panel-lighten-2; padding: 0 1; }
+    GiftbringerTable #gb-score { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     GiftbringerTable #gb-right { width: 1fr; }
     GiftbringerTable #gb-map { height: 24; border: round $panel-lighten-2; padding: 0 1; }
-    GiftbringerTable #gb-info { height: 3; padding: 0 1; }
+    GiftbringerTable #gb-info { height: 1fr; min-height: 3; padding: 0 1; }
     GiftbringerTable #log { height: 1fr; }
     """
 
@@ -112,10 +112,10 @@ class GiftbringerTable(GameTable):
             yield Static(id="gb-tray")
             yield Static(id="gb-vikings")
             yield Static(id="gb-score")
+            yield self.log_pane  # each player's round in notation, under the sheet's figures
         with Vertical(id="gb-right"):
             yield Static(id="gb-map")
             yield Static(id="gb-info")
-            yield self.log_pane
 
     # ------------------------------------------------------------------ protocol
     @staticmethod
@@ -289,7 +289,7 @@ class GiftbringerTable(GameTable):
 
     def _vikings(self) -> Text:
         sheet = self._sheet()
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")  # one row per Viking, columns kept
         target = self._target()
         for v in SHEET.vikings:
             here = v.id == target
@@ -298,7 +298,7 @@ class GiftbringerTable(GameTable):
             text.append(f"{v.name[:9]:<9} ", style="bold green" if recruited else ("reverse" if here else ""))
             demand = _demand_text(v.demand, sheet.marks[v.id])
             text.append_text(demand)
-            text.append("\u00a0" * max(1, 8 - demand.cell_len))  # no-break spaces keep the column
+            text.append(" " * max(1, 8 - demand.cell_len))
             left = v.presents - sheet.given.get(v.id, 0)
             gifts = f"P{left}/{v.presents}" if recruited else f"P{v.presents}"
             text.append(f" {gifts:<5} ", style="" if left else "dim")
