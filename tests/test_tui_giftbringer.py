@@ -138,3 +138,52 @@ async def test_a_move_typed_fast_on_the_command_line_reaches_the_engine_whole():
         assert session.entries[-1].command == move, message(app)
         assert session.state.sheets[0].blessings == ()
         assert app.screen.table.has_focus  # enter gives the keys back to the table
+
+
+async def test_tab_offers_only_the_legal_choices_for_the_chosen_result():
+    # issue 4, "The screen": "Only legal choices are offered": tab walks exactly the
+    # Vikings, places and ships where the chosen result (or a Visit, a landing) is legal
+    from engine.games.giftbringer.commands import Cross, Land, Visit
+
+    session = engine.new_game("giftbringer", ["ann"], seed=5, options={"rounds": 2})
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.table
+        n = table.result_cursor + 1
+        legal = {c.target for c in session.legal_commands(0) if isinstance(c, Cross) and c.result == n}
+        legal |= {c.ship for c in session.legal_commands(0) if isinstance(c, Land)}
+        legal |= {c.place for c in session.legal_commands(0) if isinstance(c, Visit)}
+        assert legal and table.fits() == legal
+        seen = []
+        for _ in range(len(legal)):
+            await pilot.press("tab")
+            seen.append(table._target())
+        assert set(seen) == legal and len(seen) == len(set(seen))
+        await pilot.press("tab")  # round again: back to the first
+        assert table._target() == seen[0]
+        await pilot.press("shift+tab")
+        assert table._target() == seen[-1]
+        # the first legal Viking: enter crosses the result on him
+        viking = next(t for t in seen if t.startswith("V"))
+        while table._target() != viking:
+            await pilot.press("tab")
+        await pilot.press("enter")
+        assert session.entries[-1].command == Cross(n, viking)
+
+
+async def test_an_illegal_cross_is_refused_with_the_engines_reason():
+    session = engine.new_game("giftbringer", ["ann"], seed=5, options={"rounds": 2})
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.table
+        before = len(session.entries)
+        value = session.state.sheets[0].results[0].value
+        target = next(v for v in SHEET.vikings if value not in v.demand)
+        while table._target() != target.id:
+            await pilot.press("down")
+        await pilot.press("enter")
+        assert message(app) == (f"A {value} cannot be crossed on {target.name} ({target.id}): "
+                                f"it still needs {' '.join(map(str, target.demand))}.")
+        assert len(session.entries) == before

@@ -200,6 +200,17 @@ async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(ser
         await bob.client.send(p.StartGame())
         await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
         assert "Round 1 of 2" in status(app)
+        # a cross the rules forbid comes back as the room's sentence, and nothing changes
+        from engine.games.giftbringer.sheet import SHEET
+
+        table = app.screen.table
+        value = table._sheet().results[0].value
+        viking = next(v for v in SHEET.vikings if value not in v.demand)
+        while table._target() != viking.id:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await until(pilot, lambda: "cannot be crossed" in str(app.screen.query_one("#message").render()))
+        assert not any(table._sheet().marks[viking.id])
         await pilot.press("d")
         await bob.client.send(p.Play("done"))
         await until(pilot, lambda: "Round 2 of 2" in status(app))

@@ -2,10 +2,12 @@
 Vikings, the Happiness track and a running score), and the log.
 
 Keys: ←→ choose a result in the tray, ↑↓ choose a Viking, place or ship (the map marks
-it), enter crosses the result on it (or lands at a ship, or visits a finished place),
+it), tab / shift+tab jump only between those where a choice is legal (the chosen result
+can be crossed, a place is ready to Visit, a harbour to land at; the sheet shades them),
+enter crosses the result on it (or lands at a ship, or visits a finished place),
 ``v`` visits, space marks a result for a Blessing, then ``1``–``6`` (one marked: "any";
 two marked: "two"), ``+`` (sum) or ``-`` (difference), ``o`` shows the next player's sheet,
-``d`` finishes the round. Only legal choices are offered.
+``d`` finishes the round. An illegal choice is refused with a sentence; nothing changes.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class GiftbringerTable(GameTable):
     KEYS_HELP = (
         "←/→: choose a result in the dice tray\n"
         "↑/↓: choose a Viking, road, house or ship\n"
+        "tab/shift+tab: jump to the next one where the result (or a visit, a landing) is legal\n"
         "enter: cross the result on it · land at a ship · visit a finished place\n"
         "v: visit the chosen place\n"
         "space: mark a result for a Blessing; then 1–6 (any / two as that face), + (sum), - (difference)\n"
@@ -74,6 +77,8 @@ class GiftbringerTable(GameTable):
         Binding("right,l", "result(1)", "result", show=False),
         Binding("up,k", "target(-1)", "target", show=False),
         Binding("down,j", "target(1)", "target", show=False),
+        Binding("tab", "next_legal(1)", "Where it fits"),
+        Binding("shift+tab", "next_legal(-1)", "back", show=False),
         Binding("enter", "use", "Use"),
         Binding("v", "visit", "Visit"),
         Binding("space", "mark", "Mark"),
@@ -163,27 +168,32 @@ class GiftbringerTable(GameTable):
     def _result_number(self) -> int:
         return self.result_cursor + 1
 
+    def fits(self) -> set[str]:
+        """The targets with a legal choice now: the chosen result can be crossed there, or
+        it is a place ready to Visit, or a harbour to land at (an empty set when this seat
+        cannot act). Tab walks these; the sheet marks them."""
+        if not self.active or self.looking is not None:
+            return set()
+        n = self._result_number()
+        found = set()
+        for c in self.legal:
+            match c:
+                case Cross(result=r, target=t) if r == n:
+                    found.add(t)
+                case Visit(place=p):
+                    found.add(p)
+                case Land(ship=ship):
+                    found.add(ship)
+        return found
+
     # ------------------------------------------------------------------ actions
     def _offer(self, command) -> None:
+        """Play ``command`` through the screen; one the engine refuses comes back as its
+        own one-line reason (say, "A 5 cannot be crossed on Bjorn (V1): it still needs 1 2.")."""
         if not self.active or self.looking is not None:
             self.refuse("You cannot act now." if self.looking is None else "You are looking at another sheet (o).")
             return
-        if command not in self.legal:
-            self.refuse(self._why_not(command))
-            return
         self.choose(command)
-
-    def _why_not(self, command) -> str:
-        match command:
-            case Cross(result=n, target=t):
-                return f"Result {n} cannot be crossed on {t}: no open symbol of that face, or not reachable."
-            case Visit(place=p):
-                return f"{p} cannot be visited yet: cross every result, bring its Presents, start from your harbour."
-            case Land():
-                return "Your harbour is chosen already."
-            case Bless(kind=k):
-                return f"The {k!r} Blessing cannot be used on those results."
-        return "That is not possible now."
 
     def action_result(self, delta: int) -> None:
         """Move to the next result not yet used (used ones are skipped)."""
@@ -198,6 +208,19 @@ class GiftbringerTable(GameTable):
     def action_target(self, delta: int) -> None:
         self.target_cursor = (self.target_cursor + delta) % len(self.targets())
         self._draw()
+
+    def action_next_legal(self, delta: int) -> None:
+        """Move the target cursor to the next Viking, place or ship in ``fits()``."""
+        fits, order = self.fits(), self.targets()
+        for step in range(1, len(order) + 1):
+            i = (self.target_cursor + delta * step) % len(order)
+            if order[i] in fits:
+                self.target_cursor = i
+                self._draw()
+                return
+        if self.active and self.looking is None:
+            self.refuse(f"Result {self._result_number()} fits nowhere now: pick another (←→), "
+                        "bless it (space, 1–6), or finish the round (d).")
 
     def action_use(self) -> None:
         target = self._target()
@@ -291,10 +314,11 @@ class GiftbringerTable(GameTable):
         sheet = self._sheet()
         text = Text(no_wrap=True, overflow="ellipsis")  # one row per Viking, columns kept
         target = self._target()
+        fits = self.fits()
         for v in SHEET.vikings:
             here = v.id == target
             recruited = v.id in sheet.recruited
-            text.append("▶" if here else " ", style="bold")
+            text.append("▶" if here else ("+" if v.id in fits else " "), style="bold cyan" if v.id in fits else "bold")
             text.append(f"{v.name[:9]:<9} ", style="bold green" if recruited else ("reverse" if here else ""))
             demand = _demand_text(v.demand, sheet.marks[v.id])
             text.append_text(demand)
@@ -326,6 +350,7 @@ class GiftbringerTable(GameTable):
         grid = [[" "] * MAP_W for _ in range(MAP_H)]
         styles: list[list[str]] = [[""] * MAP_W for _ in range(MAP_H)]
         target = self._target()
+        fits = self.fits()
         near = neighbours(target) if not target.startswith(("V", "S")) else frozenset()
 
         def put(x: int, y: int, label: str, style: str | list[str]) -> None:
@@ -347,7 +372,8 @@ class GiftbringerTable(GameTable):
 
         for s in SHEET.ships:
             mine = sheet.ship == s.id
-            put(s.x, s.y, f"≋{s.id}", "reverse bold" if s.id == target else ("bold cyan" if mine else "cyan"))
+            look = "reverse bold" if s.id == target else ("bold cyan" if mine else "cyan")
+            put(s.x, s.y, f"≋{s.id}", look + (" on grey35" if s.id in fits and s.id != target else ""))
         for p in SHEET.places:
             if p.id in sheet.visited:
                 style = "bold green"
@@ -359,6 +385,8 @@ class GiftbringerTable(GameTable):
                 style = "reverse bold"
             elif p.id in near:
                 style += " underline"
+            if p.id in fits and p.id != target:
+                style += " on grey35"  # the chosen result (or a Visit) is legal here
             # the place, what it demands (crossed faces struck out), its Presents and Happiness
             label, look = p.id, [style] * len(p.id)
             if p.demand and p.id not in sheet.visited:
@@ -373,6 +401,8 @@ class GiftbringerTable(GameTable):
             if p.happiness:
                 label += "♥"
                 look.append("red" if p.id not in sheet.visited else "green")
+            if p.id in fits and p.id != target:
+                look = [part + " on grey35" for part in look]
             put(p.x, p.y, label, look)
         text = Text()
         for y in range(MAP_H):
@@ -380,7 +410,9 @@ class GiftbringerTable(GameTable):
             for x, ch in enumerate(line):
                 text.append(ch, style=styles[y][x])
             text.append("\n")
-        text.append("green visited · yellow to visit · bold reachable · :faces · P Presents · ♥ · ≋ harbour", style="dim")
+        text.append("green visited · yellow to visit · bold reachable · ", style="dim")
+        text.append("shaded", style="on grey35")
+        text.append(" the result fits (tab) · :faces · P Presents · ♥ · ≋ harbour", style="dim")
         return text
 
     def _info(self) -> Text:
@@ -409,4 +441,14 @@ class GiftbringerTable(GameTable):
             if extras:
                 text.append(" · " + " · ".join(extras))
             text.append(f"\nnext to: {', '.join(sorted(neighbours(p.id)))}", style="dim")
+        if self.active and self.looking is None:
+            n, fits = self._result_number(), self.fits()
+            if target in fits:
+                what = ("enter lands here" if target.startswith("S") else "enter visits it"
+                        if Visit(target) in self.legal else f"enter crosses result {n} here")
+                text.append(f"\n{what}", style="bold cyan")
+            elif fits:
+                text.append(f"\nresult {n} does not fit here · tab: where it does", style="dim")
+            else:
+                text.append(f"\nresult {n} fits nowhere now · ←→ another · space + 1–6 bless it · d finish", style="dim")
         return text

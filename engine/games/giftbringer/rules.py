@@ -93,7 +93,9 @@ def _cross(state: State, seat: int, sheet: PlayerSheet, c: Cross) -> list:
     marks = sheet.marks[target]
     index = next((i for i, (face, done) in enumerate(zip(demand, marks)) if face == value and not done), None)
     if index is None:
-        raise IllegalCommand(f"{target} has no open {value} to cross.")
+        name = SHEET.viking(target).name if target.startswith("V") else SHEET.place(target).name
+        still = " ".join(str(f) for f, done in zip(demand, marks) if not done) or "nothing"
+        raise IllegalCommand(f"A {value} cannot be crossed on {name} ({target}): it still needs {still}.")
     events = [Crossed(seat, c.result, target, index)]
     if target.startswith("V") and all(done or i == index for i, done in enumerate(marks)):
         events.append(Recruited(seat, target))  # "RECRUIT": "When you cross all results … you Recruit them"
