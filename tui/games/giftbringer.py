@@ -77,7 +77,7 @@ class GiftbringerTable(GameTable):
         Binding("right,l", "result(1)", "result", show=False),
         Binding("up,k", "target(-1)", "target", show=False),
         Binding("down,j", "target(1)", "target", show=False),
-        Binding("tab", "next_legal(1)", "Where it fits"),
+        Binding("tab", "next_legal(1)", "Fits"),
         Binding("shift+tab", "next_legal(-1)", "back", show=False),
         Binding("enter", "use", "Use"),
         Binding("v", "visit", "Visit"),
