@@ -16,12 +16,11 @@ import pytest
 
 import engine
 from engine import Seat
-from engine.core.decider import fold
 from engine.core.errors import IllegalCommand
-from engine.core.saves import dumps
 from engine.games.giftbringer import rules
 from engine.games.giftbringer.commands import Bless, Cross, Land, Visit
 from engine.games.giftbringer.sheet import SHEET
+from session_checks import check_fold_and_saves, check_undo_redo, undo_points_per_policy
 
 GAMES = 200
 
@@ -67,20 +66,6 @@ def check_legal_is_exactly_what_decide_accepts(s: engine.LocalSession, seat: int
             s.game.decide(state, seat, command, rng)
 
 
-def check_undo_redo(s: engine.LocalSession, rng: random.Random) -> bool:
-    seats = [i for i in range(len(s.seats)) if s.can_undo(i)]
-    if not seats:
-        return False
-    seat = rng.choice(seats)
-    before = s.state, s.applied_entries(), s.to_act(), s.ply
-    s.undo(seat)
-    assert s.state == s.state_at(s.ply)
-    while s.ply < before[3]:
-        s.redo(seat)
-    assert (s.state, s.applied_entries(), s.to_act(), s.ply) == before
-    return True
-
-
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_seeded_bot_game(seed):
     seats, options, undo = config(seed)
@@ -99,13 +84,8 @@ def test_seeded_bot_game(seed):
     result = s.result()
     assert s.state.round == options["rounds"] and result.winners
     assert [x["total"] for x in result.scores] == list(s.state.points)
-    # the fold of the applied log is the live state
-    game = s.game
-    assert fold(game, game.initial(s.options, n), [e for entry in s.applied_entries() for e in entry.events]) == s.state
-    # save → load and verify are the identity
-    data = dumps(s)
-    for loaded in (engine.loads(data), engine.loads(data, redecide=True)):
-        assert loaded.state == s.state and loaded.entries == s.entries and loaded.result() == result
+    # the fold of the applied log is the live state; save → load and verify are the identity
+    check_fold_and_saves(s)
     # every view is the whole (public) table, and none holds the seed (the future dice)
     assert "seed" not in type(s.view(None)).__struct_fields__
     for seat in [*range(n), None]:
@@ -114,12 +94,4 @@ def test_seeded_bot_game(seed):
 
 
 def test_undo_redo_was_exercised_in_both_policies():
-    counts = {"strict": 0, "casual": 0}
-    for seed in range(6):
-        seats, options, undo = config(seed)
-        s = engine.new_game("giftbringer", seats, seed=seed, options=options, undo=undo)
-        rng = random.Random(seed)
-        while s.result() is None and counts[undo] < 5:
-            s.step_bot()
-            counts[undo] += check_undo_redo(s, rng)
-    assert counts == {"strict": 5, "casual": 5}
+    assert undo_points_per_policy("giftbringer", config, range(6)) == {"strict": 5, "casual": 5}

@@ -17,12 +17,11 @@ from msgspec.structs import replace
 
 import engine
 from engine import Seat
-from engine.core.decider import fold
-from engine.core.saves import dumps
 from engine.games.gift_trap.cards import DECK_CARDS, DECKS, GIFTS
 from engine.games.gift_trap.commands import GET_TILES, DealGifts, Done, GiveTile, RateGift, SetTrap
 from engine.games.gift_trap.events import GiftsDealt, RoundScored, TileGiven, TileRated, TrapSet
 from engine.games.gift_trap.state import Tile
+from session_checks import check_fold, check_fold_and_saves, check_saves, check_undo_redo, undo_points_per_policy
 
 GAMES = 216
 HIDDEN = (TileGiven, TileRated, TrapSet)
@@ -199,24 +198,6 @@ def check_invariants(s: engine.LocalSession) -> None:
         assert len({t.space for t in state.rates[i]}) == len(state.rates[i])
 
 
-def check_undo_redo(s: engine.LocalSession, rng: random.Random) -> bool:
-    """Undo then redo at this point is the identity (state, applied line, who acts);
-    returns whether some seat could undo."""
-    seats = [i for i in range(len(s.seats)) if s.can_undo(i)]
-    if not seats:
-        return False
-    seat = rng.choice(seats)
-    before = s.state, s.applied_entries(), s.to_act(), s.ply
-    s.undo(seat)
-    assert s.ply < before[3]
-    assert s.state == s.state_at(s.ply)
-    while s.ply < before[3]:
-        assert s.can_redo(seat)
-        s.redo(seat)
-    assert (s.state, s.applied_entries(), s.to_act(), s.ply) == before
-    return True
-
-
 # ---------------------------------------------------------------- the games
 
 
@@ -253,18 +234,8 @@ def test_seeded_bot_game(seed):
         min(s.state.give_scores[w], s.state.get_scores[w]) >= s.options.track_length for w in s.result().winners
     )
 
-    # the fold of the applied log is the live state
-    game = s.game
-    assert fold(game, game.initial(s.options, n), [e for entry in s.applied_entries() for e in entry.events]) == s.state
-
-    # save → load is the identity; so is verify (re-deciding every command from the seed)
-    data = dumps(s)
-    for loaded in (engine.loads(data), engine.loads(data, redecide=True)):
-        assert loaded.state == s.state
-        assert loaded.entries == s.entries
-        assert loaded.applied_entries() == s.applied_entries()
-        assert loaded.result() == s.result()
-        assert loaded.seats == s.seats and loaded.options == s.options and loaded.undo_policy == undo
+    # the fold of the applied log is the live state; save → load and verify are the identity
+    check_fold_and_saves(s)
 
     # what each seat is sent: its own tiles only (one seat and the spectator per game)
     check_redacted_log(s, seed % n)
@@ -274,15 +245,7 @@ def test_seeded_bot_game(seed):
 def test_undo_redo_was_exercised_in_both_policies():
     """The random undo points above actually undo in both policies (a guard against a
     property that silently never runs)."""
-    counts = {"strict": 0, "casual": 0}
-    for seed in range(8):
-        seats, options, undo = config(seed)
-        s = engine.new_game("gift-trap", seats, seed=seed, options=options, undo=undo)
-        rng = random.Random(seed)
-        while s.result() is None and counts[undo] < 5:
-            s.step_bot()
-            counts[undo] += check_undo_redo(s, rng)
-    assert counts == {"strict": 5, "casual": 5}
+    assert undo_points_per_policy("gift-trap", config, range(8)) == {"strict": 5, "casual": 5}
 
 
 # ---------------------------------------------------------------- hot seat, driven by Hypothesis
@@ -345,11 +308,9 @@ def test_hot_seat_random_moves_undo_and_redo(seed, n, extra, undo, count, choose
             with pytest.raises(engine.IllegalCommand):
                 s.redo(seat)
             assert (s.state, len(s.entries)) == before
-        game = s.game
-        assert fold(game, game.initial(s.options, n), [e for x in s.applied_entries() for e in x.events]) == s.state
+        check_fold(s)
         check_invariants(s)
     event(f"reached round {min(s.state.round, 3)}{'+' if s.state.round >= 3 else ''}")
     if s.state.phase in ("give", "rate"):
         check_views_hide_other_seats_tiles(s, rng)
-    loaded = engine.loads(dumps(s), redecide=True)
-    assert loaded.state == s.state and loaded.entries == s.entries
+    check_saves(s)

@@ -11,15 +11,21 @@ from engine import Seat
 from .conftest import long_session
 
 
-def test_bench_random_bot_game_4_players(benchmark):
+def random_bot_game(slug: str):
+    """A function playing one whole game of ``slug`` by 4 random bots, on a new seed
+    each call; it returns the finished session."""
     seeds = iter(range(10**9))
 
     def play():
-        s = engine.new_game("gift-trap", [Seat(f"b{i}", "random") for i in range(4)], seed=next(seeds))
+        s = engine.new_game(slug, [Seat(f"b{i}", "random") for i in range(4)], seed=next(seeds))
         s.run_bots()
         return s
 
-    s = benchmark(play)
+    return play
+
+
+def test_bench_random_bot_game_4_players(benchmark):
+    s = benchmark(random_bot_game("gift-trap"))
     assert s.result() is not None
 
 
@@ -42,12 +48,5 @@ def test_bench_undo_at_10000_entries(benchmark):
 
 def test_bench_giftbringer_random_bot_game_4_players(benchmark):
     # issue 4: "the benchmarks extended (a 4-player random game ≤ 50 ms median)"
-    seeds = iter(range(10**9))
-
-    def play():
-        s = engine.new_game("giftbringer", [Seat(f"b{i}", "random") for i in range(4)], seed=next(seeds))
-        s.run_bots()
-        return s
-
-    s = benchmark(play)
+    s = benchmark(random_bot_game("giftbringer"))
     assert s.result() is not None
