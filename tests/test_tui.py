@@ -26,11 +26,10 @@ from tui.screens.rules import RulesScreen
 SIZE = (120, 36)
 
 
-@pytest.fixture(autouse=True)
-def save_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "saves"
-    monkeypatch.setenv("BOXTOP_SAVE_DIR", str(folder))
-    return folder
+@pytest.fixture
+def save_dir(isolated_user_folders):
+    """The save folder every test already has (tests/conftest.py)."""
+    return isolated_user_folders / "saves"
 
 
 def seats(spec: str) -> list[engine.Seat]:

@@ -3,6 +3,8 @@ between dice, Vikings and places; pick; confirm the round. Only legal choices ar
 
 from __future__ import annotations
 
+from textual import events
+
 import engine
 from engine import Seat
 from engine.games.giftbringer.sheet import SHEET
@@ -128,8 +130,6 @@ async def test_a_move_typed_fast_on_the_command_line_reaches_the_engine_whole():
         text = session.notation(move)
         # one burst, as a terminal delivers a fast typist's keys: all queued before any is
         # handled (pilot.press would wait for each key to be handled before the next)
-        from textual import events
-
         for ch in [":", *text]:
             app._driver.send_message(events.Key({" ": "space", ":": "colon"}.get(ch, ch), ch))
         app._driver.send_message(events.Key("enter", "\r"))

@@ -111,6 +111,7 @@ class GiftbringerTable(GameTable):
         self.target_cursor = 0  # index into targets()
         self.marked: list[int] = []  # 1-based results marked for a Blessing
         self.looking: int | None = None  # another seat whose sheet is shown
+        self._fits: set[str] = set()  # fits() as of the last redraw
 
     def compose(self) -> ComposeResult:
         with Vertical(id="gb-left"):
@@ -282,6 +283,7 @@ class GiftbringerTable(GameTable):
     def _draw(self) -> None:
         if self.view is None:
             return
+        self._fits = self.fits()  # once per redraw, for the Viking list, the map and the info line
         self.query_one("#gb-tray", Static).update(self._tray())  # its height follows the results
         self.query_one("#gb-vikings", Static).update(self._vikings())
         self.query_one("#gb-score", Static).update(self._score(), layout=False)
@@ -314,7 +316,7 @@ class GiftbringerTable(GameTable):
         sheet = self._sheet()
         text = Text(no_wrap=True, overflow="ellipsis")  # one row per Viking, columns kept
         target = self._target()
-        fits = self.fits()
+        fits = self._fits
         for v in SHEET.vikings:
             here = v.id == target
             recruited = v.id in sheet.recruited
@@ -350,7 +352,7 @@ class GiftbringerTable(GameTable):
         grid = [[" "] * MAP_W for _ in range(MAP_H)]
         styles: list[list[str]] = [[""] * MAP_W for _ in range(MAP_H)]
         target = self._target()
-        fits = self.fits()
+        fits = self._fits
         near = neighbours(target) if not target.startswith(("V", "S")) else frozenset()
 
         def put(x: int, y: int, label: str, style: str | list[str]) -> None:
@@ -442,10 +444,14 @@ class GiftbringerTable(GameTable):
                 text.append(" · " + " · ".join(extras))
             text.append(f"\nnext to: {', '.join(sorted(neighbours(p.id)))}", style="dim")
         if self.active and self.looking is None:
-            n, fits = self._result_number(), self.fits()
+            n, fits = self._result_number(), self._fits
             if target in fits:
-                what = ("enter lands here" if target.startswith("S") else "enter visits it"
-                        if Visit(target) in self.legal else f"enter crosses result {n} here")
+                if target.startswith("S"):
+                    what = "enter lands here"
+                elif Visit(target) in self.legal:
+                    what = "enter visits it"
+                else:
+                    what = f"enter crosses result {n} here"
                 text.append(f"\n{what}", style="bold cyan")
             elif fits:
                 text.append(f"\nresult {n} does not fit here · tab: where it does", style="dim")
