@@ -49,13 +49,13 @@ class SeatSpec(msgspec.Struct, frozen=True):
 
 class CreateRoom(msgspec.Struct, frozen=True, tag="create-room"):
     """Open a room of ``game`` with ``seats`` (clockwise); ``options`` the game's options
-    (strings allowed, as on the command line), ``seed`` (None: the service picks one),
-    ``undo`` policy. The creator sits in the first person's seat."""
+    (strings allowed, as on the command line), ``undo`` policy. The creator sits in the
+    first person's seat. There is no seed: the service draws a secret one (64 bits), so
+    nobody, the creator included, can foresee the dice or the deal."""
 
     game: str
     seats: list[SeatSpec]
     options: dict[str, Union[str, int, bool]] = {}
-    seed: int | None = None
     undo: str = "strict"
 
 

@@ -18,6 +18,7 @@ import asyncio
 import os
 import re
 import secrets
+import sqlite3
 import sys
 import time
 import traceback
@@ -40,6 +41,17 @@ MAX_BAD_FRAMES = 20
 HELLO_TIMEOUT = 10.0
 #: Bytes waiting to be written to a client before the service gives up on it.
 MAX_BACKLOG = 16 * 1024 * 1024
+#: Seconds between two bot moves in a room: a pace people can follow, and the event loop
+#: (which every connection shares) is free between them.
+BOT_PACE = 0.4
+#: Seconds before bots try again when the journal could not record their move.
+BOT_RETRY = 5.0
+
+
+def new_seed() -> int:
+    """A shared room's seed: 64 bits from the operating system's secure source, so no
+    player can find it from the public outcomes (it is shown to nobody until the end)."""
+    return secrets.randbits(64)
 
 
 class Connection:
@@ -56,6 +68,7 @@ class Connection:
         self.bad_frames = 0
         self.closed = False
         self.ack = 0  # the ref of the last Play decided for this connection
+        self.table_ply: int | None = None  # the ply of the last table sent (None: none yet in this room)
 
     def allow(self) -> bool:
         """Take a token for one frame; False when the bucket is empty (a flood)."""
@@ -98,7 +111,11 @@ class RoomService:
     was acknowledged).
     """
 
-    def __init__(self, data_dir: str | Path) -> None:
+    def __init__(self, data_dir: str | Path, bot_pace: float | None = BOT_PACE) -> None:
+        """``bot_pace``: seconds between two bot moves (None: bots answer at once, inside
+        the move that woke them — for tests that read one push per move)."""
+        self.bot_pace = bot_pace
+        self._bot_tasks: dict[str, asyncio.Task] = {}
         self.data_dir = Path(data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.journal = Journal(self.data_dir / "rooms.sqlite3")
@@ -107,7 +124,7 @@ class RoomService:
         self.server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
         for room in self.rooms.rooms.values():
-            room.subscribe(self._room_changed)
+            self._adopt(room)
 
     async def start(self, socket_path: str | Path) -> None:
         """Listen on the Unix socket ``socket_path`` (replacing a stale one)."""
@@ -121,11 +138,15 @@ class RoomService:
         finally:
             os.umask(old)
         os.chmod(path, 0o600)
+        for room in self.rooms.rooms.values():
+            self._wake_bots(room)
 
     async def close(self) -> None:
         """Stop listening, close every connection and the journal."""
         if self.server is not None:
             self.server.close()
+        for task in list(self._bot_tasks.values()):
+            task.cancel()
         for conn in list(self.connections):
             conn.close("The host is shutting down.")
         if self._tasks:
@@ -210,11 +231,10 @@ class RoomService:
             seats = [Seat("", s.bot) for s in m.seats]
             if not any(s.bot is None for s in seats):
                 raise RoomError("Leave at least one seat for a person.")
-            seed = m.seed if m.seed is not None else secrets.randbelow(2**31)
             room = self.rooms.create(
-                game=m.game, creator=conn.name, seats=seats, options=dict(m.options), seed=seed, undo=m.undo
+                game=m.game, creator=conn.name, seats=seats, options=dict(m.options), seed=new_seed(), undo=m.undo
             )
-            room.subscribe(self._room_changed)
+            self._adopt(room)
             self._sit(conn, room, None)
         elif isinstance(m, p.JoinRoom):
             self._need_lobby(conn)
@@ -222,7 +242,7 @@ class RoomService:
         elif isinstance(m, p.WatchRoom):
             self._need_lobby(conn)
             room = self.rooms.get(m.code)
-            conn.room, conn.watching = room.code, True
+            conn.room, conn.watching, conn.table_ply = room.code, True, None
             room.watch(conn.name)  # its change pushes the room to this connection
         elif isinstance(m, p.LeaveRoom):
             self._leave_room(conn)
@@ -248,7 +268,7 @@ class RoomService:
 
     def _sit(self, conn: Connection, room: Room, seat: int | None) -> None:
         """Sit ``conn`` in ``room`` (its change pushes the room to ``conn``)."""
-        conn.room, conn.watching = room.code, False
+        conn.room, conn.watching, conn.table_ply = room.code, False, None
         try:
             room.join(conn.name, seat)
         except RoomError:
@@ -274,14 +294,66 @@ class RoomService:
         return p.Lobby(self.rooms.summaries())
 
     def _push_room(self, conn: Connection, room: Room) -> None:
-        table = room.table_for(None if conn.watching else conn.name)
+        """Send ``conn`` the room as it may see it: the waiting room, or its table with
+        the log from where its last table left off (a full picture the first time)."""
+        since = None if conn.table_ply is None else min(conn.table_ply, room.changed_from)
+        table = room.table_for(None if conn.watching else conn.name, since)
         if table is None:
             seat = None if conn.watching else room.seat_of(conn.name)
             conn.send(p.InRoom(room.summary(), seat))
         else:
+            conn.table_ply = table.ply
             conn.send(p.TableUpdate(table, conn.ack))
 
+    # ------------------------------------------------------------------ bots
+    def _adopt(self, room: Room) -> None:
+        """Serve ``room``: its changes are pushed, and its bots move at ``bot_pace``."""
+        room.inline_bots = self.bot_pace is None
+        room.subscribe(self._room_changed)
+        if room.bot_to_move():
+            if self.bot_pace is None:
+                room.run_bots()
+            else:
+                self._wake_bots(room)
+
+    def _wake_bots(self, room: Room) -> None:
+        """Start ``room``'s bot mover unless it runs already or no bot is to move."""
+        if self.bot_pace is None or room.code in self._bot_tasks or not room.bot_to_move():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # built before the loop runs: ``start`` wakes them
+            return
+        self._bot_tasks[room.code] = loop.create_task(self._move_bots(room))
+
+    async def _move_bots(self, room: Room) -> None:
+        """Bot moves in ``room``, one every ``bot_pace`` seconds, until a person is to act:
+        each is journaled and pushed on its own, and the loop serves everyone between."""
+        failing = False
+        try:
+            while True:
+                await asyncio.sleep(self.bot_pace)
+                if self.rooms.rooms.get(room.code) is not room:
+                    return
+                try:
+                    if not room.bot_step():
+                        return
+                    failing = False
+                except (OSError, sqlite3.Error) as err:  # the journal cannot write: try again later
+                    if not failing:
+                        print(f"boxtop: room {room.code}: a bot's move could not be recorded ({err}); trying again", file=sys.stderr)
+                    failing = True
+                    await asyncio.sleep(BOT_RETRY)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not stop the other rooms: log it
+            traceback.print_exc(file=sys.stderr)
+        finally:
+            if self._bot_tasks.get(room.code) is asyncio.current_task():
+                del self._bot_tasks[room.code]
+
     def _room_changed(self, room: Room) -> None:
+        self._wake_bots(room)
         lobby = None
         for conn in list(self.connections):
             if not conn.name or conn.closed:

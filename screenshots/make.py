@@ -80,18 +80,21 @@ async def main() -> None:
 
 async def shared() -> None:
     """The lobby of a host with three rooms, and a waiting room, as ann sees them."""
+    import host.service
     from host import protocol as p
     from host.client import ServiceClient
     from host.service import RoomService
 
     data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    service = RoomService(data)
+    seeds = iter([5, 6, 7, 8])
+    host.service.new_seed = lambda: next(seeds)  # the same rooms every time
+    service = RoomService(data, bot_pace=None)
     await service.start(data / "s.sock")
     bob = await ServiceClient.connect(data / "s.sock", "bob")
-    await bob.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec(), p.SeatSpec("heuristic")], seed=5))
+    await bob.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec(), p.SeatSpec("heuristic")]))
     cyd = await ServiceClient.connect(data / "s.sock", "cyd")
     await cyd.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("random"),
-                                              p.SeatSpec("heuristic")], seed=6))
+                                              p.SeatSpec("heuristic")]))
     await cyd.send(p.StartGame())
     await asyncio.sleep(0.3)
     await shoot(BoxtopApp(remote=(str(data / "s.sock"), "ann")), "lobby", [])

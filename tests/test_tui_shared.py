@@ -28,7 +28,7 @@ SIZE = (130, 40)
 @pytest.fixture
 async def service():
     data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data)
+    svc = RoomService(data, bot_pace=0.02)  # bots move one at a time, as on a host, only faster
     await svc.start(data / "s.sock")
     yield svc, data / "s.sock"
     await svc.close()
@@ -131,7 +131,7 @@ async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
 async def test_a_refused_move_shows_the_rooms_sentence_and_watching_shows_no_tiles(service):
     svc, sock = service
     bob = Other(await ServiceClient.connect(sock, "bob"))
-    await bob.client.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("heuristic")], seed=3))
+    await bob.client.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("heuristic")]))
     await asyncio.sleep(0.2)
     code = svc.rooms.summaries()[0].code
     await bob.client.send(p.StartGame())
@@ -191,7 +191,7 @@ async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(ser
     # issue 4, "Also": "Works in shared sessions over SSH without game-specific code there."
     svc, sock = service
     bob = Other(await ServiceClient.connect(sock, "bob"))
-    await bob.client.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": 2}, seed=4))
+    await bob.client.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": 2}))
     app = BoxtopApp(remote=(str(sock), "ann"))
     async with app.run_test(size=(140, 45)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
@@ -221,3 +221,20 @@ async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(ser
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause(0.2)  # let the result screen finish mounting before the app closes
     await bob.client.close()
+
+
+async def test_the_new_room_form_has_no_seed(service):
+    # Issue 10, finding 4: "The new-room form fills in a 16-bit seed and shows it": a
+    # room's seed is the host's secret (64 bits) until the game is over.
+    svc, sock = service
+    app = BoxtopApp(remote=(str(sock), "ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in str(
+            app.screen.query_one("#lobby-status").render()))
+        await pilot.press("c")
+        await until(pilot, lambda: app.screen.query("#players"))
+        labels = [str(label.render()) for label in app.screen.query("Label")]
+        assert "players" in labels and "seed" not in labels
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
+        assert app.screen.room.code in svc.rooms.rooms  # the room exists; its seed was the host's

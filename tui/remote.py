@@ -15,7 +15,7 @@ from typing import Any, Awaitable, Callable
 import msgspec
 
 import engine
-from engine.core.room import Table
+from engine.core.room import LogMirror, Table
 from host import protocol as p
 from host.client import ServiceClient
 
@@ -25,11 +25,14 @@ class SharedTable:
 
     def __init__(self, table: Table) -> None:
         self.game = engine.get_game(table.game)
+        self.log = LogMirror()
         self.update(table)
 
     def update(self, table: Table) -> None:
-        """Take the room's newest ``table``; the view is decoded with the game's view type."""
+        """Take the room's newest ``table``; the view is decoded with the game's view type,
+        its log lines join those of the tables before (``LogMirror``)."""
         self.table = table
+        self.log.apply(table)
         self.names = list(table.names)
         self.my_seat = table.seat
         self._view = msgspec.json.decode(table.view, type=self.game.view_type)
@@ -44,7 +47,7 @@ class SharedTable:
         return self._legal if seat is not None else []
 
     def log_lines(self, seat: int | None) -> list[str]:
-        return list(self.table.log)
+        return self.log.lines()
 
     def to_act_seats(self) -> list[int]:
         return list(self.table.to_act)

@@ -45,7 +45,10 @@ class Game:
     - ``bots``: bot kind → factory ``(seed) -> Bot``;
     - ``view_type``: the Struct ``view`` returns, to decode a view sent over the network;
     - ``edition``: names the game's data (a sheet, a card list): results made with other
-      data are not comparable (personal bests are kept per edition).
+      data are not comparable (personal bests are kept per edition);
+    - ``brief(view) -> view``: the view as a shared room sends it over the network, without
+      what grows with the game's length (a record of every past round): a message's size
+      must not grow with the game. None: the view is sent as it is.
     """
 
     slug: str
@@ -72,6 +75,7 @@ class Game:
     rules_text: str = ""
     view_type: Any = None
     edition: str = ""
+    brief: Callable[[Any], Any] | None = None
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI).

@@ -22,6 +22,9 @@ from .log import Entry, Seat, entry_type
 from .session import UNDO_POLICIES, LocalSession
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: Applied entries whose log lines a full ``Table`` carries (the newest ones): a table's
+#: size never grows with the game's length.
+LOG_BLOCKS = 40
 
 
 class RoomError(Exception):
@@ -53,9 +56,15 @@ class RoomSummary(msgspec.Struct, frozen=True):
 class Table(msgspec.Struct, frozen=True):
     """What one connection may see of a started room: its ``seat`` (None for a
     spectator), the seat ``names``, which seats are bots, the seat ``view`` encoded as
-    JSON (decode with the game's view type), the log lines as that seat may see them,
-    who is ``to_act``, whether it ``can_undo``/``can_redo``, its ``legal`` commands in
-    notation, and the ``result`` once the game is over."""
+    JSON (decode with the game's view type), who is ``to_act``, whether it
+    ``can_undo``/``can_redo``, its ``legal`` commands in notation, and the ``result``
+    once the game is over.
+
+    ``log`` holds the log lines as that seat may see them, one list per applied entry
+    (``LocalSession.log_block``), for the entries ``log_from`` … ``ply - 1``: only what
+    changed since the connection's last table (at most ``LOG_BLOCKS`` entries), so a
+    table's size does not grow with the game's length. ``LogMirror`` puts them together.
+    """
 
     code: str
     game: str
@@ -64,13 +73,46 @@ class Table(msgspec.Struct, frozen=True):
     bots: list[str | None]
     connected: list[bool]
     view: msgspec.Raw
-    log: list[str]
+    log: list[list[str]]
     to_act: list[int]
     legal: list[str]
     can_undo: bool
     can_redo: bool
     result: Any
     ply: int
+    log_from: int = 0
+
+
+class LogMirror:
+    """A client's copy of a room's log, put together from its ``Table``s.
+
+    ``apply(table)`` takes each table in the order they arrived; ``lines()`` is the log
+    as the seat may see it (``LocalSession.log_lines``), of the newest ``keep`` entries
+    (None: every entry received). A table whose blocks start after what the mirror holds
+    (a full picture after a reconnection) replaces it.
+    """
+
+    def __init__(self, keep: int | None = 200) -> None:
+        self.keep = keep
+        self.base = 0  # the applied-entry index of blocks[0]
+        self.blocks: list[list[str]] = []
+
+    def apply(self, table: Table) -> None:
+        """Take ``table``'s log blocks (entries ``log_from`` … ``ply - 1``)."""
+        start = table.log_from
+        if not self.base <= start <= self.base + len(self.blocks):
+            self.base, self.blocks = start, [list(b) for b in table.log]
+        else:
+            del self.blocks[start - self.base:]
+            self.blocks.extend(list(b) for b in table.log)
+        if self.keep is not None and len(self.blocks) > self.keep:
+            extra = len(self.blocks) - self.keep
+            del self.blocks[:extra]
+            self.base += extra
+
+    def lines(self) -> list[str]:
+        """The kept blocks' lines, oldest first."""
+        return [line for block in self.blocks for line in block]
 
 
 def new_code(taken: set[str] | frozenset[str] = frozenset()) -> str:
@@ -96,6 +138,12 @@ class Room:
         self.connected: dict[str, int] = {}  # player name → open connections
         self.spectators: dict[str, int] = {}
         self._listeners: list[Callable[[Room], None]] = []
+        #: The first applied entry the last change touched: a table for a connection that
+        #: saw the room before it carries the log from there on (``table_for``'s ``since``).
+        self.changed_from = session.ply if session is not None else 0
+        #: Bots move inside ``play``/``start``/``set_bot`` when True; a host sets it False
+        #: and moves them one at a time with ``bot_step``, at a pace people can follow.
+        self.inline_bots = True
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -141,10 +189,9 @@ class Room:
             g = registry.get(record.game)
             entries = journal.entries(record.code, entry_type(g))
             session = LocalSession(g, record.seats, record.seed, record.options, record.undo, entries=entries)
-        room = cls(record, journal, session)
-        if session is not None:
-            room._run_bots()  # the host may have died between a move and its bots' replies
-        return room
+        # Bots to move (the host may have died between a move and its bots' replies) are
+        # moved by the caller: ``run_bots`` or, on a host, ``bot_step`` at its pace.
+        return cls(record, journal, session)
 
     # ------------------------------------------------------------------ lobby
     @property
@@ -225,11 +272,14 @@ class Room:
         self._changed()
 
     def set_bot(self, by: str, seat: int, kind: str | None) -> None:
-        """The creator hands ``seat`` to a bot of ``kind`` (or opens it again with None,
-        before the start). After the start only a seat whose player is disconnected can
-        be handed over. Raises ``RoomError`` otherwise."""
+        """The creator, seated here and connected, hands ``seat`` to a bot of ``kind`` (or
+        opens it again with None, before the start). After the start only a seat whose
+        player is away (disconnected) can be handed over — never one's own, and never by
+        a creator who is only watching. Raises ``RoomError`` otherwise."""
         if by != self.record.creator:
             raise RoomError("Only the room's creator can hand a seat to a bot.")
+        if self.seat_of(by) is None or by not in self.connected:
+            raise RoomError("Only the room's creator, sitting at the table, can hand a seat to a bot.")
         seats = self.record.seats
         if not 0 <= seat < len(seats):
             raise RoomError(f"There is no seat {seat + 1}.")
@@ -241,11 +291,14 @@ class Room:
         if self.session is not None:
             if kind is None:
                 raise RoomError("Once the game has started a seat can only be handed to a bot.")
-            name = current.name if current.bot is None else current.name
-            seats[seat] = Seat(name, kind)
+            seats[seat] = Seat(current.name, kind)
             self.session.set_bot(seat, kind)
             self._save_record()
-            self._run_bots()
+            ply = self.session.ply
+            if self.inline_bots:
+                self._run_bots()
+            self._changed(ply)
+            return
         else:
             taken = {s.name.lower() for s in seats} | {self.record.creator.lower()}
             name = f"bot{seat + 1}"
@@ -277,8 +330,9 @@ class Room:
             self.record.started = False
             raise
         self.session = session
-        self._run_bots()
-        self._changed()
+        if self.inline_bots:
+            self._run_bots()
+        self._changed(0)
 
     # ------------------------------------------------------------------ play
     def _seat_for(self, player: str) -> int:
@@ -312,11 +366,13 @@ class Room:
         ``IllegalCommand`` with the rule's sentence when refused; nothing changes then.
         """
         seat = self._seat_for(player)
-        before = len(self.session.entries)
+        before, ply = len(self.session.entries), self.session.ply
         entry = self.session.play(seat, text)
         self._commit(before)
-        self._run_bots()
-        self._changed()
+        low = min(ply, self.session.ply)  # an undo takes entries off the line
+        if self.inline_bots:
+            self._run_bots()
+        self._changed(low)
         return entry
 
     def _run_bots(self) -> None:
@@ -324,15 +380,52 @@ class Room:
         self.session.run_bots()
         self._commit(before)
 
+    def run_bots(self) -> int:
+        """Let the bots move until a person is to act or the game ends, journaling each
+        move; one change for all of them. Returns the moves made (0 before the start)."""
+        if self.session is None:
+            return 0
+        before, ply = len(self.session.entries), self.session.ply
+        self._run_bots()
+        made = len(self.session.entries) - before
+        if made:
+            self._changed(ply)
+        return made
+
+    def bot_to_move(self) -> bool:
+        """Whether a bot may move now (the game has started and a bot seat is to act)."""
+        return self.session is not None and self.session.bot_to_act() is not None
+
+    def bot_step(self) -> bool:
+        """One bot move, journaled and then told to the listeners; returns whether a bot
+        moved. Raises what the journal raises when it cannot write (nothing changed)."""
+        if self.session is None:
+            return False
+        before, ply = len(self.session.entries), self.session.ply
+        if self.session.step_bot() is None:
+            return False
+        self._commit(before)
+        self._changed(ply)
+        return True
+
     # ------------------------------------------------------------------ what each sees
-    def table_for(self, player: str | None) -> Table | None:
+    def table_for(self, player: str | None, since: int | None = None) -> Table | None:
         """The started game as ``player`` may see it (their seat's view, or a spectator's
-        when they have no seat); None while the room is waiting."""
+        when they have no seat); None while the room is waiting.
+
+        ``since``: the connection has this room's log up to applied entry ``since``, so
+        the table's ``log`` starts there; None (a first table, or a reconnection) gives a
+        full picture. Either way at most the newest ``LOG_BLOCKS`` entries' lines."""
         s = self.session
         if s is None:
             return None
         seat = self.seat_of(player) if player is not None else None
-        view = msgspec.json.encode(s.game.view(s.state, seat))
+        ply = s.ply
+        start = max(0, ply - LOG_BLOCKS) if since is None else max(0, ply - LOG_BLOCKS, min(since, ply))
+        view = s.game.view(s.state, seat)
+        if s.game.brief is not None:
+            view = s.game.brief(view)
+        view = msgspec.json.encode(view)
         result = s.result()
         return Table(
             code=self.code,
@@ -342,13 +435,14 @@ class Room:
             bots=[x.bot for x in s.seats],
             connected=[x.bot is not None or x.name in self.connected for x in s.seats],
             view=msgspec.Raw(view),
-            log=s.log_lines(seat),
+            log=[s.log_block(k, seat) for k in range(start, ply)],
             to_act=s.to_act_seats(),
             legal=s.legal(seat) if seat is not None else [],
             can_undo=seat is not None and s.can_undo(seat),
             can_redo=seat is not None and s.can_redo(seat),
             result=msgspec.to_builtins(result) if result is not None else None,
-            ply=s.ply,
+            ply=ply,
+            log_from=start,
         )
 
     def subscribe(self, listener: Callable[["Room"], None]) -> Callable[[], None]:
@@ -356,7 +450,10 @@ class Room:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
-    def _changed(self) -> None:
+    def _changed(self, log_from: int | None = None) -> None:
+        """Tell the listeners; ``log_from`` the first applied entry whose log lines changed
+        (None: no log line changed)."""
+        self.changed_from = log_from if log_from is not None else (self.session.ply if self.session is not None else 0)
         for listener in list(self._listeners):
             listener(self)
 

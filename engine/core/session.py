@@ -391,19 +391,32 @@ class LocalSession:
         seat's own hidden commands are spelled out) and each event it may see, redacted."""
         viewer = None if seat is None else self.seat_index(seat)
         lines: list[str] = []
-        for k, index in enumerate(self._applied[: upto if upto is not None else None]):
-            entry = self.entries[index]
-            if entry.seat is not None:
-                visible = [self.game.redact(e, viewer) for e in entry.events]
-                if viewer == entry.seat or all(v == e for v, e in zip(visible, entry.events)):
-                    lines.append(f"{self.names[entry.seat]}: {self.notation(entry.command)}")
-                else:
-                    lines.append(f"{self.names[entry.seat]}: (hidden)")
-            for event in entry.events:
-                shown = self.game.redact(event, viewer)
-                if shown is not None:
-                    text = self.game.describe(shown, self.names)
-                    lines.extend("  " + line for line in text.splitlines())
+        for k in range(len(self._applied[: upto if upto is not None else None])):
+            lines.extend(self._block(k, viewer))
+        return lines
+
+    def log_block(self, k: int, seat: int | str | None) -> list[str]:
+        """The log lines of applied entry ``k`` (0 is the setup) for ``seat``'s eyes: the
+        lines ``log_lines`` gives for that entry, so ``log_lines(seat)`` is the blocks of
+        ``range(ply)`` joined. Raises ``IndexError`` when ``k`` is not below ``ply``."""
+        if not 0 <= k < len(self._applied):
+            raise IndexError(f"applied entry {k} is outside 0..{len(self._applied) - 1}")
+        return self._block(k, None if seat is None else self.seat_index(seat))
+
+    def _block(self, k: int, viewer: int | None) -> list[str]:
+        entry = self.entries[self._applied[k]]
+        lines: list[str] = []
+        if entry.seat is not None:
+            visible = [self.game.redact(e, viewer) for e in entry.events]
+            if viewer == entry.seat or all(v == e for v, e in zip(visible, entry.events)):
+                lines.append(f"{self.names[entry.seat]}: {self.notation(entry.command)}")
+            else:
+                lines.append(f"{self.names[entry.seat]}: (hidden)")
+        for event in entry.events:
+            shown = self.game.redact(event, viewer)
+            if shown is not None:
+                text = self.game.describe(shown, self.names)
+                lines.extend("  " + line for line in text.splitlines())
         return lines
 
     # ------------------------------------------------------------------ saving

@@ -1,5 +1,6 @@
 """Shared fixtures of the benchmarks: a long Gift Trap log (10,000 entries)."""
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -8,11 +9,27 @@ import engine
 from engine import Seat
 
 
+@contextmanager
+def endless_track():
+    """Gift Trap's track bound (``MAX_TRACK``) lifted while the block runs: the
+    benchmarks' 10,000-entry log needs a game that cannot end, longer than any game the
+    options allow."""
+    from engine.games.gift_trap import options
+
+    bound = options.MAX_TRACK
+    options.MAX_TRACK = 100_000
+    try:
+        yield
+    finally:
+        options.MAX_TRACK = bound
+
+
 def long_session(entries: int = 10_000) -> engine.LocalSession:
     """A 4-seat random-bot Gift Trap game on a track so long it cannot end, stopped after
     ``entries`` entries at a point where seat 0 has just placed a Give tile."""
     seats = [Seat(f"b{i}", "random") for i in range(1, 4)]
-    s = engine.new_game("gift-trap", [Seat("ann")] + seats, seed=1, options={"track_length": 100_000})
+    with endless_track():
+        s = engine.new_game("gift-trap", [Seat("ann")] + seats, seed=1, options={"track_length": 100_000})
     while True:
         s.run_bots()
         legal = s.legal_commands(0)
@@ -31,6 +48,8 @@ def _fill(s, legal):
 
 @pytest.fixture(scope="session")
 def long_save(tmp_path_factory) -> Path:
+    """The long session's save file; the track bound stays lifted while it is used."""
     path = tmp_path_factory.mktemp("bench") / "long.json"
-    long_session().save(path)
-    return path
+    with endless_track():
+        long_session().save(path)
+        yield path

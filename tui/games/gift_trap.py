@@ -93,7 +93,9 @@ class GiftTrapTable(GameTable):
         self.gift = 1  # cursor: gift space (or stack number when dealing), 1-based
         self.row = 0  # cursor: index into rows()
         self.more = False
-        self._advance = False
+        # the row just placed: the cursor moves on once a view shows that tile placed (a
+        # table of another seat's move may arrive first, in a shared game)
+        self._advance: Any = None
 
     def compose(self) -> ComposeResult:
         with Grid(id="gt-cards"):
@@ -125,10 +127,11 @@ class GiftTrapTable(GameTable):
         self.view, self.names, self.legal, self.active = view, list(names), legal, active
         if phase_changed:
             self.gift, self.row, self.more = 1, 0, False
+            self._advance = None
             self._first_open_row()
-        elif self._advance:
+        elif self._advance is not None and self._placed(self._advance) is not None:
+            self._advance = None
             self._first_open_row(start=self.row)
-        self._advance = False
         if not self._more_possible():
             self.more = False
         self._snap_gift()
@@ -238,7 +241,7 @@ class GiftTrapTable(GameTable):
             return
         command = self._command()
         if command in self.legal:
-            self._advance = True
+            self._advance = self._row_value()
             self.more = False
             self.choose(command)
         else:
@@ -274,7 +277,7 @@ class GiftTrapTable(GameTable):
         # Each panel is updated only when what it shows changed: a repaint costs more
         # than comparing (in a shared game every seat redraws on every move).
         tracks_key = (v.phase, v.committed, v.give_scores, v.get_scores, v.dealer, v.winners, v.me,
-                      tuple(self.names), len(v.history), v.options.track_length)
+                      tuple(self.names), v.history[-1].round if v.history else 0, v.options.track_length)
         if tracks_key != getattr(self, "_tracks_key", None):
             self._tracks_key = tracks_key
             self.query_one("#gt-tracks", Static).update(self._tracks(), layout=False)  # fixed size (CSS)

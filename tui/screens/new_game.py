@@ -86,9 +86,10 @@ class NewGameScreen(Screen[None]):
                         yield Label(field.name.replace("_", " "), classes="label")
                         yield Input(str(field.default), type="integer", id=f"opt-{field.name}", classes="number")
                     yield Static(notes.get(field.name, ""), classes="note")
-            with Horizontal(classes="row"):
-                yield Label("seed", classes="label")
-                yield Input(str(int.from_bytes(os.urandom(2), "big")), type="integer", id="seed", classes="number")
+            if self.shared_as is None:  # a room's seed is the host's secret until the game is over
+                with Horizontal(classes="row"):
+                    yield Label("seed", classes="label")
+                    yield Input(str(int.from_bytes(os.urandom(2), "big")), type="integer", id="seed", classes="number")
             with Horizontal(classes="row"):
                 yield Label("undo", classes="label")
                 yield Select([("strict (Board Game Arena)", "strict"), ("casual (no limit)", "casual")],
@@ -118,8 +119,9 @@ class NewGameScreen(Screen[None]):
         if event.button.id == "start":
             self.action_start()
 
-    def settings(self) -> tuple[list[engine.Seat], dict, int, str]:
-        """The form as ``(seats, options, seed, undo)``; raises ``ValueError`` naming a bad field."""
+    def settings(self) -> tuple[list[engine.Seat], dict, int | None, str]:
+        """The form as ``(seats, options, seed, undo)`` (``seed`` None for a room: the host
+        draws it); raises ``ValueError`` naming a bad field."""
         seats = []
         for i in range(self._count()):
             name = self.query_one(f"#name-{i}", Input).value.strip()
@@ -135,10 +137,13 @@ class NewGameScreen(Screen[None]):
                 if not text.lstrip("-").isdigit():
                     raise ValueError(f"{field.name.replace('_', ' ')} must be a whole number")
                 options[field.name] = int(text)
+        undo = str(self.query_one("#undo", Select).value)
+        if self.shared_as is not None:
+            return seats, options, None, undo
         seed_text = self.query_one("#seed", Input).value.strip()
         if not seed_text.isdigit():
             raise ValueError("the seed must be a whole number")
-        return seats, options, int(seed_text), str(self.query_one("#undo", Select).value)
+        return seats, options, int(seed_text), undo
 
     def action_start(self) -> None:
         if self.shared_as is not None:
@@ -158,7 +163,7 @@ class NewGameScreen(Screen[None]):
         from host import protocol as p
 
         try:
-            seats, options, seed, undo = self.settings()
+            seats, options, _, undo = self.settings()
             self.game.options_from(options)
         except (ValueError, KeyError) as err:
             self.query_one("#new-error", Static).update(f"[red]{err.args[0] if err.args else err}[/red]")
@@ -166,7 +171,7 @@ class NewGameScreen(Screen[None]):
         if all(s.bot for s in seats):
             self.query_one("#new-error", Static).update("[red]Keep at least one seat for a person (you).[/red]")
             return
-        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, seed, undo))
+        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo))
         self.dismiss(None)
 
     def action_close(self) -> None:

@@ -37,5 +37,6 @@ GAME = Game(
     describe=notation.describe,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
+    brief=view.brief,
     rules_text=resources.files(__package__).joinpath("RULES.md").read_text("utf-8"),
 )

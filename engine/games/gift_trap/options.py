@@ -10,6 +10,10 @@ import msgspec
 #: between, so 30 spaces make a 4-player game last about 8–12 rounds
 #: (``tests/test_gift_trap_calibration.py`` keeps this true).
 DEFAULT_TRACK_LENGTH = 30
+#: The track's sensible range: a game of careless players on twice the default track
+#: already lasts some 40 rounds. A longer one is no game anyone finishes, and a shared
+#: host must not spend its time and memory on it (a track of 100000 froze one).
+MIN_TRACK, MAX_TRACK = 3, 60
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -26,7 +30,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``fill_all_spaces``: deal 9 gifts every round instead of players + 1 (the German
       text only recommends players + 1 with fewer than 8 players; the English rules
       always deal players + 1, the default here).
-    - ``track_length``: spaces from GO to GIFTED (not published; default 30).
+    - ``track_length``: spaces from GO to GIFTED (not published; default 30, 3 to 60).
     - ``extras_once_per_game``: Give more and Get more are used once per game, like the
       Gifttrap tile; by default they may be used once every round.
 
@@ -43,8 +47,8 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def __post_init__(self):
         if not 1 <= self.no_way_points <= 9:
             raise msgspec.ValidationError("no_way_points must be between 1 and 9")
-        if not 3 <= self.track_length <= 100_000:
-            raise msgspec.ValidationError("track_length must be between 3 and 100000")
+        if not MIN_TRACK <= self.track_length <= MAX_TRACK:
+            raise msgspec.ValidationError(f"track_length must be between {MIN_TRACK} and {MAX_TRACK}")
 
 
 def published_english(**overrides) -> Options:

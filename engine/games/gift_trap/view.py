@@ -75,6 +75,13 @@ def view(state: State, seat: int | None) -> View:
     )
 
 
+def brief(v: View) -> View:
+    """``v`` as a shared room sends it: ``history`` holds only the last reveal (what the
+    table shows), so the view's size does not grow with the rounds played. A bot gets
+    the whole view: it plays inside the host."""
+    return msgspec.structs.replace(v, history=v.history[-1:])
+
+
 def redact(event, seat: int | None):
     """``event`` as ``seat`` may see it: another seat's face-down tile is None (absent)."""
     if isinstance(event, (TileGiven, TileRated, TrapSet)) and event.seat != seat:
