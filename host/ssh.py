@@ -18,7 +18,9 @@ How each pitfall is handled here:
   (``TIOCSCTTY``), so a ``TIOCSWINSZ`` on the master, done when the client's window
   changes, makes the kernel send ``SIGWINCH`` to the child's foreground process group.
 * The child's environment is the host's with ``BOXTOP_PLAYER`` = the SSH user name,
-  ``TERM`` = the client's terminal type, and no ``COLUMNS``/``LINES``.
+  ``BOXTOP_KEY`` = the SHA256 fingerprint of the key the client logged in with (unset
+  without one), ``TERM`` = the client's terminal type, and no ``COLUMNS``/``LINES``.
+  Its window is at most ``MAX_WIDTH``×``MAX_HEIGHT``, at the start and at every resize.
 * The channel carries bytes (``encoding=None``, asyncssh's line editor off); the master
   is read with ``loop.add_reader``, with flow control both ways.
 * When the child exits its status goes back to the client and the channel closes. When
@@ -27,10 +29,20 @@ How each pitfall is handled here:
   child is reaped: no orphan, no zombie. ``Host.close()`` does the same for every child.
 
 Auth: by default only the public keys in an authorized-keys file (re-read at every
-login) may log in; ``open_=True`` lets anyone in. The SSH user name is the player's name
-and must be one the room service accepts (``host.service.NAME``), else the session gets
-one line saying so. The host key, ``DATA/ssh_host_ed25519_key``, is created on the first
+login) may log in; ``open_=True`` lets anyone in: a client that offers a key logs in
+with it, one without a key by keyboard-interactive with no prompt. The SSH user name is
+the player's name and must be one the room service accepts (``host.service.NAME``). A
+name belongs to the first key that uses it (``RoomService.claim_name``, kept in the
+journal): another key, or a client without one, gets one line instead of a game. A key's
+``environment="BOXTOP_NAME=ann,ann2"`` option in the authorized-keys file pins it to
+those names (and keeps them from every other key). A keyless name is nobody's once its
+session ends. The host key, ``DATA/ssh_host_ed25519_key``, is created on the first
 start (mode 0600) and reused after.
+
+Limits: ``MAX_SESSIONS`` sessions in all and ``MAX_SESSIONS_PER_USER`` per user (a key,
+or an address without one), each refused with one line; ``MAX_CONNECTIONS`` connections
+in all and ``MAX_CONNECTIONS_PER_ADDRESS`` per address (disconnected with a reason the
+client shows); ``LOGIN_TIMEOUT`` seconds to log in and ``SESSION_WAIT`` to start a game.
 
 This is the only module of the project that imports asyncssh.
 """
@@ -39,10 +51,10 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import re
 import fcntl
 import ipaddress
 import os
+import re
 import signal
 import socket
 import struct
@@ -69,7 +81,7 @@ MAX_SESSIONS = 64
 MAX_SESSIONS_PER_USER = 4
 #: SSH connections at once, in all and from one address; more are disconnected at once
 #: with a reason the client shows.
-MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS = 256, 32
+MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS = 256, 64
 #: Seconds a connection has to log in, and then to open a session (and again whenever
 #: its last session has ended), before it is closed.
 LOGIN_TIMEOUT, SESSION_WAIT = 30.0, 60.0
@@ -953,6 +965,7 @@ async def start_host(
             encoding=None,
             line_editor=False,
             public_key_auth=True,
+            authorized_client_keys=None,  # never asyncssh's own: _Server.validate_public_key sees every key
             password_auth=False,
             kbdint_auth=open_,
             gss_host=None,
@@ -1002,7 +1015,8 @@ async def _serve(bind: str, port: int, authorized_keys: Path | None, open_: bool
         if open_:
             print(
                 "boxtop: warning: the host is open: anyone who can reach this port gets in, "
-                "with any name and no key. Use --open only on a trusted network.",
+                "with or without a key (a name a key has used stays that key's). "
+                "Use --open only on a trusted network.",
                 file=sys.stderr,
                 flush=True,
             )

@@ -172,7 +172,7 @@ async def admitted(host, name: str, key=None, size=(80, 24)) -> Player:
     """A session as ``name`` that gets in and is welcomed by the room service."""
     conn = await connect(host, name, key)
     proc = await conn.create_process(term_type="xterm", term_size=size, encoding=None)
-    first = await read_until(proc.stdout, b"welcome")
+    first = await read_until(proc.stdout, b"welcome", timeout=20)
     assert b"refused" not in first, first
     return Player(conn, proc, first)
 
@@ -182,7 +182,7 @@ async def refusal(host, name: str, key=None) -> str:
     async with connect(host, name, key) as conn:
         proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
         try:
-            result = await asyncio.wait_for(proc.wait(), 10)
+            result = await asyncio.wait_for(proc.wait(), 20)
         except asyncio.TimeoutError:
             raise AssertionError(f"{name} was let in: {proc.collect_output()!r}") from None
     line = (result.stderr or result.stdout).decode()
@@ -191,7 +191,7 @@ async def refusal(host, name: str, key=None) -> str:
     return line
 
 
-async def until(condition, timeout: float = 10.0) -> None:
+async def until(condition, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, "timed out"
@@ -445,7 +445,7 @@ async def test_a_huge_window_is_clamped_at_the_pty_with_a_line_to_the_client(dat
 async def test_connections_per_address_and_idle_connections_are_limited(data, keys, monkeypatch):
     monkeypatch.setattr(host.ssh, "MAX_CONNECTIONS_PER_ADDRESS", 2)
     monkeypatch.setattr(host.ssh, "LOGIN_TIMEOUT", 0.5)
-    monkeypatch.setattr(host.ssh, "SESSION_WAIT", 1.0)
+    monkeypatch.setattr(host.ssh, "SESSION_WAIT", 3.0)
     server = await start_host("127.0.0.1", 0, data, keys["auth"], False, child_argv=SIZE_ARGV)
     try:
         one = await connect(server, "ann", keys["alice"])
@@ -453,8 +453,8 @@ async def test_connections_per_address_and_idle_connections_are_limited(data, ke
         with pytest.raises(asyncssh.DisconnectError, match="more than 2 connections from your address"):
             await connect(server, "cyd", keys["alice"])
         # logged in, but no game started: closed after SESSION_WAIT
-        await asyncio.wait_for(one.wait_closed(), 5)
-        await asyncio.wait_for(two.wait_closed(), 5)
+        await asyncio.wait_for(one.wait_closed(), 10)
+        await asyncio.wait_for(two.wait_closed(), 10)
         # a connection that never logs in is closed after LOGIN_TIMEOUT
         reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
         start = time.monotonic()
