@@ -1,10 +1,11 @@
 """A connection to the room service, as the app (and the tests) use it.
 
-``client = await ServiceClient.connect(socket_path, name)`` says hello and waits for the
-welcome; ``await client.send(message)`` sends a ``protocol`` client message;
-``await client.recv()`` returns the next service message, or None once the service has
-closed the connection. Raises ``ConnectionError`` with one sentence when the service
-cannot be reached or refuses the name.
+``client = await ServiceClient.connect(socket_path, name, key=fingerprint)`` says hello
+and waits for the welcome; ``await client.send(message)`` sends a ``protocol`` client
+message; ``await client.recv()`` returns the next service message, or None once the
+service has closed the connection. Raises ``ConnectionError`` with one sentence when the
+service cannot be reached, ``HelloRefused`` (a ``ConnectionError``) when it refuses the
+name.
 """
 
 from __future__ import annotations
@@ -13,6 +14,15 @@ import asyncio
 from pathlib import Path
 
 from . import protocol as p
+
+
+class HelloRefused(ConnectionError):
+    """The service said ``Bye`` to the hello: ``reason`` is its sentence (the name is
+    not valid, belongs to another key, or is connected already)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class ServiceClient:
@@ -24,18 +34,19 @@ class ServiceClient:
         self.name = name
 
     @classmethod
-    async def connect(cls, socket_path: str | Path, name: str) -> "ServiceClient":
-        """Connect to the service at ``socket_path`` as ``name``; the welcome is consumed."""
+    async def connect(cls, socket_path: str | Path, name: str, key: str | None = None) -> "ServiceClient":
+        """Connect to the service at ``socket_path`` as ``name``, logged in with the SSH
+        key of fingerprint ``key`` (None: no key); the welcome is consumed."""
         try:
             reader, writer = await asyncio.open_unix_connection(str(socket_path), limit=p.MAX_SERVICE_FRAME + 8)
         except OSError as err:
             raise ConnectionError(f"cannot reach the boxtop host at {socket_path}: {err.strerror or err}") from None
         client = cls(reader, writer, name)
-        await client.send(p.Hello(name))
+        await client.send(p.Hello(name, key))
         first = await client.recv()
         if isinstance(first, p.Bye):
             await client.close()
-            raise ConnectionError(first.reason)
+            raise HelloRefused(first.reason)
         if not isinstance(first, p.Welcome):
             await client.close()
             raise ConnectionError("the boxtop host did not welcome this connection")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
 
@@ -31,9 +31,11 @@ class ProtocolError(Exception):
 
 # ---------------------------------------------------------------------- client → service
 class Hello(msgspec.Struct, frozen=True, tag="hello"):
-    """The first frame: the player's ``name`` (the SSH user name)."""
+    """The first frame: the player's ``name`` (the SSH user name) and ``key``, the
+    SHA256 fingerprint of the SSH key the player logged in with (None without one)."""
 
     name: str
+    key: Annotated[str, msgspec.Meta(max_length=100)] | None = None
 
 
 class ListRooms(msgspec.Struct, frozen=True, tag="list-rooms"):

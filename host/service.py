@@ -55,12 +55,14 @@ def new_seed() -> int:
 
 
 class Connection:
-    """One client: its ``name``, the ``room`` code it is in (or None, in the lobby) and
-    whether it only ``watching``; a token bucket limits how fast it may send."""
+    """One client: its ``name``, the ``key`` it logged in with (a SHA256 fingerprint, or
+    None), the ``room`` code it is in (or None, in the lobby) and whether it only
+    ``watching``; a token bucket limits how fast it may send."""
 
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
         self.name = ""
+        self.key: str | None = None
         self.room: str | None = None
         self.watching = False
         self.tokens = float(BURST)
@@ -197,10 +199,45 @@ class RoomService:
         if not NAME.fullmatch(hello.name):  # fullmatch: "$" would let a trailing newline in
             conn.close("Closed: a name is 1–24 letters, digits, '.', '_' or '-'.")
             return False
-        conn.name = hello.name
+        refusal = self.claim_name(hello.name, hello.key)
+        if refusal is not None:
+            conn.close(refusal)
+            return False
+        old = self._connection_of(hello.name)
+        if old is not None:  # the same key again: this connection takes the name's seat over
+            old.close("You connected again elsewhere; this session is closed.")
+            self._leave_room(old)
+        conn.name, conn.key = hello.name, hello.key
         conn.send(p.Welcome(conn.name))
         conn.send(self._lobby())
         return True
+
+    def _connection_of(self, name: str) -> Connection | None:
+        """The open connection that said hello as ``name`` (any case), or None."""
+        name = name.lower()
+        return next((c for c in self.connections if c.name.lower() == name and not c.closed), None)
+
+    def claim_name(self, name: str, key: str | None, *, pinned: bool = False) -> str | None:
+        """Whether ``name`` may connect now with ``key`` (an SSH key's SHA256 fingerprint;
+        None without a key): None when it may, else the one-sentence reason.
+
+        A name belongs to the first key that uses it (recorded in the journal; names
+        compare without case): another key, or none, is refused. ``pinned``: the host's
+        authorized-keys file gives the name to ``key``, whoever had it. A name connected
+        already is refused too, unless ``key`` is the same key (that connection is then
+        taken over at its hello). A keyless name is never recorded: it is free again
+        once its connection ends. Raises ``sqlite3.Error`` when the journal fails."""
+        owner = self.journal.name_owner(name)
+        if owner is not None and owner != key and not pinned:
+            if key is None:
+                return f"The name {name} belongs to a player with a key: connect with that key, or choose another name."
+            return f"The name {name} belongs to another player's key: choose another name."
+        live = self._connection_of(name)
+        if live is not None and (key is None or live.key != key):
+            return f"{live.name} is connected already: choose another name, or close that session first."
+        if key is not None and owner != key:
+            self.journal.claim_name(name, key, force=pinned)
+        return None
 
     def _handle_frame(self, conn: Connection, body: bytes) -> None:
         try:

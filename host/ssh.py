@@ -18,7 +18,9 @@ How each pitfall is handled here:
   (``TIOCSCTTY``), so a ``TIOCSWINSZ`` on the master, done when the client's window
   changes, makes the kernel send ``SIGWINCH`` to the child's foreground process group.
 * The child's environment is the host's with ``BOXTOP_PLAYER`` = the SSH user name,
-  ``TERM`` = the client's terminal type, and no ``COLUMNS``/``LINES``.
+  ``BOXTOP_KEY`` = the SHA256 fingerprint of the key the client logged in with (unset
+  without one), ``TERM`` = the client's terminal type, and no ``COLUMNS``/``LINES``.
+  Its window is at most ``MAX_WIDTH``×``MAX_HEIGHT``, at the start and at every resize.
 * The channel carries bytes (``encoding=None``, asyncssh's line editor off); the master
   is read with ``loop.add_reader``, with flow control both ways.
 * When the child exits its status goes back to the client and the channel closes. When
@@ -27,10 +29,20 @@ How each pitfall is handled here:
   child is reaped: no orphan, no zombie. ``Host.close()`` does the same for every child.
 
 Auth: by default only the public keys in an authorized-keys file (re-read at every
-login) may log in; ``open_=True`` lets anyone in. The SSH user name is the player's name
-and must be one the room service accepts (``host.service.NAME``), else the session gets
-one line saying so. The host key, ``DATA/ssh_host_ed25519_key``, is created on the first
+login) may log in; ``open_=True`` lets anyone in: a client that offers a key logs in
+with it, one without a key by keyboard-interactive with no prompt. The SSH user name is
+the player's name and must be one the room service accepts (``host.service.NAME``). A
+name belongs to the first key that uses it (``RoomService.claim_name``, kept in the
+journal): another key, or a client without one, gets one line instead of a game. A key's
+``environment="BOXTOP_NAME=ann,ann2"`` option in the authorized-keys file pins it to
+those names (and keeps them from every other key). A keyless name is nobody's once its
+session ends. The host key, ``DATA/ssh_host_ed25519_key``, is created on the first
 start (mode 0600) and reused after.
+
+Limits: ``MAX_SESSIONS`` sessions in all and ``MAX_SESSIONS_PER_USER`` per user (a key,
+or an address without one), each refused with one line; ``MAX_CONNECTIONS`` connections
+in all and ``MAX_CONNECTIONS_PER_ADDRESS`` per address (disconnected with a reason the
+client shows); ``LOGIN_TIMEOUT`` seconds to log in and ``SESSION_WAIT`` to start a game.
 
 This is the only module of the project that imports asyncssh.
 """
@@ -42,12 +54,14 @@ import errno
 import fcntl
 import ipaddress
 import os
+import re
 import signal
 import socket
 import struct
 import subprocess
 import sys
 import termios
+from collections import Counter
 from pathlib import Path
 from typing import Callable
 
@@ -63,6 +77,20 @@ KILL_GRACE = 1.0
 DRAIN_GRACE = 0.3
 #: Sessions with a running child, at most; more get one line and exit status 1.
 MAX_SESSIONS = 64
+#: Sessions with a running child per user (an SSH key, or an address without a key).
+MAX_SESSIONS_PER_USER = 4
+#: SSH connections at once, in all and from one address; more are disconnected at once
+#: with a reason the client shows.
+MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS = 256, 64
+#: Seconds a connection has to log in, and then to open a session (and again whenever
+#: its last session has ended), before it is closed.
+LOGIN_TIMEOUT, SESSION_WAIT = 30.0, 60.0
+#: The largest window a session's terminal gets (columns, rows): a bigger one is
+#: clamped to this (a line on the client's stderr says so before the game starts).
+MAX_WIDTH, MAX_HEIGHT = 500, 200
+#: The authorized-keys ``environment`` variable that pins a key's names:
+#: ``environment="BOXTOP_NAME=ann,ann2" ssh-ed25519 AAAA…`` (valid for OpenSSH too).
+PIN_VARIABLE = "BOXTOP_NAME"
 #: Bytes of client input waiting for the child before the channel stops reading.
 MAX_INPUT_BACKLOG = 256 * 1024
 #: Longest path a Unix socket can have (sun_path is 104–108 bytes, with its NUL).
@@ -83,6 +111,15 @@ def _set_winsize(fd: int, width: int, height: int, pixwidth: int = 0, pixheight:
     clamp = lambda v, default=0: max(0, min(int(v), 0xFFFF)) or default  # noqa: E731
     packed = struct.pack("HHHH", clamp(height, 24), clamp(width, 80), clamp(pixwidth), clamp(pixheight))
     fcntl.ioctl(fd, termios.TIOCSWINSZ, packed)
+
+
+def _clamp_size(width: int, height: int, pixwidth: int = 0, pixheight: int = 0) -> tuple[tuple[int, int, int, int], bool]:
+    """The window a session's PTY gets for the client's ``width``×``height`` (characters)
+    and pixel size: at most ``MAX_WIDTH``×``MAX_HEIGHT`` (the pixel size dropped when
+    clamped), and whether it was clamped."""
+    if width <= MAX_WIDTH and height <= MAX_HEIGHT:
+        return (width, height, pixwidth, pixheight), False
+    return (min(width, MAX_WIDTH), min(height, MAX_HEIGHT), 0, 0), True
 
 
 def _take_terminal() -> None:
@@ -345,9 +382,11 @@ class PtyChild:
 class _Session(asyncssh.SSHServerSession):
     """One SSH session channel: a PTY child, or one line of refusal."""
 
-    def __init__(self, host: "Host", name: str) -> None:
+    def __init__(self, host: "Host", name: str, login: "_Server | None" = None) -> None:
         self.host = host
         self.name = name
+        self.login = login  # the connection's server object: its key, pins and address
+        self.user: str | None = None  # whom MAX_SESSIONS_PER_USER counts this session for
         self.chan: asyncssh.SSHServerChannel | None = None
         self.command: str | None = None
         self.child: PtyChild | None = None
@@ -386,8 +425,40 @@ class _Session(asyncssh.SSHServerSession):
             self._refuse("boxtop: the host is shutting down.")
         elif len(self.host.children) >= MAX_SESSIONS:
             self._refuse("boxtop: the host is full; try again later.")
+        elif self.host.sessions_of[self._user()] >= MAX_SESSIONS_PER_USER:
+            self._refuse(f"boxtop: you have {MAX_SESSIONS_PER_USER} sessions on this host already; close one first.")
+        elif (refusal := self._name_refusal()) is not None:
+            pins = self.login.pins if self.login is not None else None
+            name = next(iter(pins)) if pins and len(pins) == 1 else "<name>"
+            refusal = refusal[0].lower() + refusal[1:] if refusal.startswith("The ") else refusal
+            self._refuse(f"boxtop: {refusal} Connect with {self.host.ssh_command(name, tty=True)}")
         else:
             self._start_child(term_type)
+
+    def _user(self) -> str:
+        """Whom this session counts for: its key's fingerprint, or the client's address."""
+        login = self.login
+        if login is None:
+            return "?"
+        return login.fingerprint or f"address {login.address}"
+
+    def _name_refusal(self) -> str | None:
+        """Why this session's key may not use its name (one sentence), or None; a free
+        name is recorded as the key's."""
+        login = self.login
+        key = login.fingerprint if login is not None else None
+        pins = login.pins if login is not None else None
+        name = self.name.lower()
+        if pins is not None and name not in pins:
+            names = ", ".join(sorted(pins))
+            return f"your key may use only the name{'s' if len(pins) > 1 else ''} {names}."
+        if login is not None and pins is None and name in login.pinned_elsewhere:
+            return f"the name {self.name} is kept for another key: choose another name."
+        try:
+            return self.host.service.claim_name(self.name, key, pinned=pins is not None)
+        except Exception as err:  # the journal failed: nobody's name can be checked
+            self.host._log(f"cannot check the name {self.name}: {err}")
+            return "the host cannot check names just now; try again later."
 
     def _refuse(self, line: str) -> None:
         assert self.chan is not None
@@ -401,9 +472,17 @@ class _Session(asyncssh.SSHServerSession):
         env.pop("COLUMNS", None)
         env.pop("LINES", None)
         env["BOXTOP_PLAYER"] = self.name
+        env.pop("BOXTOP_KEY", None)
+        if self.login is not None and self.login.fingerprint:
+            env["BOXTOP_KEY"] = self.login.fingerprint  # the room service's proof of the name
         env["TERM"] = term_type or "xterm-256color"
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
-        size = tuple(self.chan.get_terminal_size())
+        size, clamped = _clamp_size(*self.chan.get_terminal_size())
+        if clamped:
+            asked = self.chan.get_terminal_size()
+            self.chan.write_stderr(
+                f"boxtop: your window is {asked[0]}×{asked[1]}; the game uses {size[0]}×{size[1]} of it.\r\n".encode()
+            )
         try:
             self.child = PtyChild(
                 self.host.child_argv, env, size, self._output, self._child_exited, self._input_drained
@@ -413,6 +492,10 @@ class _Session(asyncssh.SSHServerSession):
             self._refuse(f"boxtop: the host could not start the game ({getattr(err, 'strerror', None) or err}).")
             return
         self.host.children.add(self.child)
+        self.user = self._user()
+        self.host.sessions_of[self.user] += 1
+        if self.login is not None:
+            self.login.session_began()
         self.host._log(f"{self.name} joined ({self.host._peer(self.chan)}), pid {self.child.pid}")
 
     # ---------------------------------------------------------- relaying
@@ -442,7 +525,7 @@ class _Session(asyncssh.SSHServerSession):
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self.child is not None:
-            self.child.resize(width, height, pixwidth, pixheight)
+            self.child.resize(*_clamp_size(width, height, pixwidth, pixheight)[0])
 
     def pause_writing(self) -> None:
         if self.child is not None:
@@ -455,6 +538,13 @@ class _Session(asyncssh.SSHServerSession):
     # ---------------------------------------------------------- ending
     def _child_exited(self, returncode: int) -> None:
         self.host.children.discard(self.child)
+        if self.user is not None:
+            self.host.sessions_of[self.user] -= 1
+            if self.host.sessions_of[self.user] <= 0:
+                del self.host.sessions_of[self.user]
+            self.user = None
+            if self.login is not None:
+                self.login.session_ended()
         if returncode < 0:
             try:
                 how = f"ended by {signal.Signals(-returncode).name}"
@@ -485,41 +575,160 @@ class _Session(asyncssh.SSHServerSession):
 
 
 class _Server(asyncssh.SSHServer):
-    """One SSH connection: authentication and session requests."""
+    """One SSH connection: limits, authentication and session requests.
+
+    Key-only: a public key listed in the authorized-keys file logs in (its ``from=``
+    option honoured); its ``environment="BOXTOP_NAME=a,b"`` option pins its names.
+    Open: any public key logs in (asyncssh still checks its signature), and a client
+    without one gets in by keyboard-interactive with no prompt. Either way the key that
+    logged in is the connection's ``fingerprint`` (None without a key).
+    """
 
     def __init__(self, host: "Host") -> None:
         self.host = host
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.fingerprint: str | None = None
+        self.pins: frozenset[str] | None = None  # the names the key is pinned to, if any
+        self.pinned_elsewhere: frozenset[str] = frozenset()  # names pinned to other keys
+        self._sessions = 0
+        self._idle: asyncio.TimerHandle | None = None
+        self._lost = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.host.connections.add(conn)
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        host = self.host
+        host.connections.add(conn)
+        host.connections_from[self.address] += 1
+        if len(host.connections) > MAX_CONNECTIONS:
+            reason = "the boxtop host has too many connections; try again later"
+        elif host.connections_from[self.address] > MAX_CONNECTIONS_PER_ADDRESS:
+            reason = f"more than {MAX_CONNECTIONS_PER_ADDRESS} connections from your address; close some first"
+        else:
+            return
+        asyncio.get_running_loop().call_soon(self._disconnect, reason)
+
+    def _disconnect(self, reason: str) -> None:
+        if self.conn is not None and not self._lost:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.conn is not None:
+        self._lost = True
+        if self._idle is not None:
+            self._idle.cancel()
+        if self.conn is not None and self.conn in self.host.connections:
             self.host.connections.discard(self.conn)
+            count = self.host.connections_from[self.address] - 1
+            if count > 0:
+                self.host.connections_from[self.address] = count
+            else:
+                self.host.connections_from.pop(self.address, None)
 
+    # ---------------------------------------------------------- auth
     def begin_auth(self, username: str) -> bool:
-        if self.host.open:
-            return False  # no authentication: anyone, with any key, password or none
-        keys = self.host._load_keys()
-        if keys is not None and self.conn is not None:
-            self.conn.set_authorized_keys(keys)
-        return True
+        self._forget_key()
+        return True  # "none" never logs in: a client with a key is asked for it first
+
+    def _forget_key(self) -> None:
+        self.fingerprint, self.pins, self.pinned_elsewhere = None, None, frozenset()
 
     def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # asyncssh calls this for the key of each publickey request (a query, then the
+        # signed one, whose signature it checks after): the last key asked about is the
+        # one that logs in, as for asyncssh's own key options.
+        self._forget_key()
+        if self.host.open:
+            self.fingerprint = key.get_fingerprint()
+            return True
+        loaded = self.host._load_keys()
+        if loaded is None:
+            return False
+        keys, text = loaded
+        options = keys.validate(key, self.address, self.address)
+        if options is None:
+            return False
+        self.fingerprint = key.get_fingerprint()
+        self.pins = _pins_of(options)
+        self.pinned_elsewhere = _pinned_elsewhere(text, key, self.address)
         return True
 
     def password_auth_supported(self) -> bool:
         return False
 
     def kbdint_auth_supported(self) -> bool:
-        return False
+        return self.host.open
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self._forget_key()  # no key: a key asked about earlier did not log in
+        return self.host.open  # open: in at once, no prompt
+
+    def auth_completed(self) -> None:
+        self._wait_for_a_session()
+
+    # ---------------------------------------------------------- sessions
+    def _wait_for_a_session(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+        if self._lost:
+            return
+        self._idle = asyncio.get_running_loop().call_later(SESSION_WAIT, self._no_session)
+
+    def _no_session(self) -> None:
+        self._idle = None
+        if self.conn is not None and self._sessions == 0 and not self._lost:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no game was started on this connection")
+
+    def session_began(self) -> None:
+        """A session of this connection started its child."""
+        self._sessions += 1
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+
+    def session_ended(self) -> None:
+        """A session of this connection ended its child."""
+        self._sessions -= 1
+        if self._sessions <= 0:
+            self._wait_for_a_session()
 
     def session_requested(self):
         assert self.conn is not None
         name = self.conn.get_extra_info("username") or ""
-        return self.conn.create_server_channel(encoding=None), _Session(self.host, name)
+        return self.conn.create_server_channel(encoding=None), _Session(self.host, name, self)
+
+
+def _pins_of(options) -> frozenset[str] | None:
+    """The names (lower case) an authorized key's options pin it to, or None."""
+    environment = options.get("environment") or {}
+    value = environment.get(PIN_VARIABLE) if isinstance(environment, dict) else None
+    if value is None:
+        return None
+    return frozenset(n.strip().lower() for n in value.split(",") if n.strip())
+
+
+def _pinned_elsewhere(text: str, key: asyncssh.SSHKey, address: str) -> frozenset[str]:
+    """The names (lower case) the authorized-keys ``text`` pins to keys other than
+    ``key`` (a line whose key is ``key`` but whose ``from=`` refuses ``address`` counts
+    as another key's)."""
+    names: set[str] = set()
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or PIN_VARIABLE not in line:
+            continue
+        try:
+            entry = asyncssh.import_authorized_keys(line)
+        except (ValueError, asyncssh.KeyImportError):
+            continue
+        if entry.validate(key, address, address) is not None:
+            continue  # the key's own line
+        for match in re.finditer(rf'environment="{PIN_VARIABLE}=([^"]*)"', line):
+            names.update(n.strip().lower() for n in match.group(1).split(",") if n.strip())
+    return frozenset(names)
 
 
 # ---------------------------------------------------------------------------- the host
@@ -547,17 +756,23 @@ def _load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
     return key
 
 
-def _read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
-    """The keys in ``path``; raises ``HostError`` when it is missing or holds no key."""
-    try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        raise HostError(
+def _read_error(path: Path, err: Exception) -> HostError:
+    if isinstance(err, FileNotFoundError):
+        return HostError(
             f"no authorized-keys file at {path}: give one with --authorized-keys FILE, "
             "or let anyone in with --open"
-        ) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise HostError(f"cannot read the authorized-keys file {path}: {getattr(err, 'strerror', None) or err}") from None
+        )
+    return HostError(f"cannot read the authorized-keys file {path}: {getattr(err, 'strerror', None) or err}")
+
+
+def _read_authorized_keys(path: Path, text: str | None = None) -> asyncssh.SSHAuthorizedKeys:
+    """The keys in ``path`` (whose ``text`` may be given); raises ``HostError`` when it
+    is missing or holds no key."""
+    if text is None:
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise _read_error(path, err) from None
     try:
         return asyncssh.import_authorized_keys(text)
     except ValueError:
@@ -627,6 +842,8 @@ class Host:
         self.port = 0
         self.children: set[PtyChild] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.connections_from: Counter[str] = Counter()  # address → open connections
+        self.sessions_of: Counter[str] = Counter()  # user → sessions with a child
         self.closing = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._log_fn = log
@@ -646,18 +863,19 @@ class Host:
         peer = chan.get_extra_info("peername")
         return f"from {peer[0]}" if peer else "from ?"
 
-    def _load_keys(self) -> asyncssh.SSHAuthorizedKeys | None:
-        """The authorized keys as the file is now (None, and one log line, when it
-        cannot be read: nobody gets in until it is fixed)."""
+    def _load_keys(self) -> tuple[asyncssh.SSHAuthorizedKeys, str] | None:
+        """The authorized keys as the file is now, and its text (None, and one log
+        line, when it cannot be read: nobody gets in until it is fixed)."""
         try:
-            keys = _read_authorized_keys(self.authorized_keys)
-        except HostError as err:
+            text = self.authorized_keys.read_text("utf-8")
+            keys = _read_authorized_keys(self.authorized_keys, text)
+        except (HostError, OSError, UnicodeDecodeError) as err:
             if not self._keys_warned:
-                self._log(f"warning: {err}")
+                self._log(f"warning: {err if isinstance(err, HostError) else _read_error(self.authorized_keys, err)}")
                 self._keys_warned = True
             return None
         self._keys_warned = False
-        return keys
+        return keys, text
 
     async def close(self) -> None:
         """Stop listening, close every SSH connection, hang up, kill and reap every
@@ -746,9 +964,12 @@ async def start_host(
             server_host_keys=[host_key],
             encoding=None,
             line_editor=False,
-            public_key_auth=not open_,
+            public_key_auth=True,
+            authorized_client_keys=None,  # never asyncssh's own: _Server.validate_public_key sees every key
             password_auth=False,
-            kbdint_auth=False,
+            kbdint_auth=open_,
+            gss_host=None,
+            login_timeout=LOGIN_TIMEOUT,
             agent_forwarding=False,
             x11_forwarding=False,
             keepalive_interval=30,
@@ -794,7 +1015,8 @@ async def _serve(bind: str, port: int, authorized_keys: Path | None, open_: bool
         if open_:
             print(
                 "boxtop: warning: the host is open: anyone who can reach this port gets in, "
-                "with any name and no key. Use --open only on a trusted network.",
+                "with or without a key (a name a key has used stays that key's). "
+                "Use --open only on a trusted network.",
                 file=sys.stderr,
                 flush=True,
             )

@@ -96,8 +96,8 @@ class Peer:
         self.seen: list = []
 
     @classmethod
-    async def connect(cls, sock, name: str) -> "Peer":
-        peer = cls(await ServiceClient.connect(sock, name))
+    async def connect(cls, sock, name: str, key: str | None = None) -> "Peer":
+        peer = cls(await ServiceClient.connect(sock, name, key))
         assert isinstance(await peer.recv(), p.Lobby)  # the lobby follows the welcome
         return peer
 
@@ -441,10 +441,10 @@ async def test_lobby_seats_start_and_bots(service, fast):
     joined = await bob.ask(p.JoinRoom(code.lower(), 1), p.InRoom)  # codes in any case
     assert joined.seat == 1
     await ann.expect(p.InRoom)
-    # Names differing only in case would be one name to the notation ("give 1 to bob").
-    bob2 = await Peer.connect(sock, "BOB")
-    assert "already called bob" in (await bob2.ask(p.JoinRoom(code), p.Refused)).message
-    await bob2.close()
+    # Names differing only in case would be one name to the notation ("give 1 to bob"):
+    # while bob is connected, BOB cannot even say hello.
+    with pytest.raises(ConnectionError, match="^bob is connected already"):
+        await ServiceClient.connect(sock, "BOB")
 
     # Only the creator starts or hands seats to bots; not while a seat is open.
     assert (await bob.ask(p.StartGame(), p.Refused)).message == "Only the room's creator can start the game."
@@ -572,21 +572,39 @@ async def test_a_dropped_player_comes_back_to_their_seat(service, fast):
     assert ann.table.result is not None and ann.table.result == bob.table.result
 
 
-async def test_two_connections_of_one_player_share_the_seat(service):
-    # DESIGN.md, "Sessions": the seat is the player's; connected stays True while any of
-    # their connections is open.
+async def test_a_seat_is_never_held_by_two_connections(service):
+    # Issue 10, finding 2: "A seat is never held by two connections: reconnecting takes
+    # a seat back only from an away seat, or by the same key."
     code, (ann, bob), _ = await open_room(service, seed=7)
-    ann2 = await Peer.connect(service.test_socket, "ann")
-    t = (await ann2.ask(p.JoinRoom(code), p.TableUpdate)).table
-    await ann.expect(p.TableUpdate)
-    await bob.expect(p.TableUpdate)
-    assert t.seat == 0 and t.legal == ann.table.legal
-    await move(ann2, "deal red", [ann, ann2, bob])
-    assert ann.table.ply == ann2.table.ply and bytes(ann.table.view) == bytes(ann2.table.view)
-    await ann.close()
-    assert (await bob.expect(p.TableUpdate)).table.connected[0]
-    await ann2.close()
-    assert not (await bob.expect(p.TableUpdate)).table.connected[0]
+    for key in (None, "SHA256:someone-else"):  # a connected name, without a key or with another
+        with pytest.raises(ConnectionError, match="^ann is connected already: choose another name"):
+            await ServiceClient.connect(service.test_socket, "ANN", key)
+    assert len([c for c in service.connections if c.name.lower() == "ann"]) == 1
+    await move(ann, "deal red", [ann, bob])  # ann plays on, undisturbed
+    assert service.rooms.get(code).connected == {"ann": 1, "bob": 1}
+
+    # dan logged in with a key: his name is his key's from his hello on
+    dan = await Peer.connect(service.test_socket, "dan", key="SHA256:dan")
+    specs = [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("heuristic")]
+    code = (await dan.ask(p.CreateRoom("gift-trap", specs, dict(SHORT), 3), p.InRoom)).room.code
+    assert (await dan.ask(p.StartGame(), p.TableUpdate)).table.seat == 0
+    with pytest.raises(ConnectionError, match="^The name dan belongs to a player with a key"):
+        await ServiceClient.connect(service.test_socket, "dan")
+    with pytest.raises(ConnectionError, match="^The name Dan belongs to another player's key"):
+        await ServiceClient.connect(service.test_socket, "Dan", "SHA256:mallory")
+    # the same key again: the new connection takes over, the old one is told so
+    dan2 = await Peer.connect(service.test_socket, "dan", key="SHA256:dan")
+    assert await dan.expect(p.Bye) == p.Bye("You connected again elsewhere; this session is closed.")
+    assert await dan.client.recv() is None
+    assert service.rooms.get(code).connected == {}
+    back = (await dan2.ask(p.JoinRoom(code), p.TableUpdate)).table
+    assert back.seat == 0 and back.connected == [True, True, True]
+    assert service.rooms.get(code).connected == {"dan": 1}
+    assert [c.key for c in service.connections if c.name == "dan"] == ["SHA256:dan"]
+    await dan2.close()
+    # once he has gone, his name is still his key's: nobody else may take it
+    with pytest.raises(ConnectionError, match="^The name dan belongs to a player with a key"):
+        await ServiceClient.connect(service.test_socket, "dan")
 
 
 # ---------------------------------------------------------------------- 6. bad input
@@ -706,14 +724,12 @@ async def test_a_connection_ending_inside_a_frame_is_closed_and_its_seat_waits(s
     # protocol.py, read_frame: "the stream ends inside a frame" is a ProtocolError; the
     # service closes that connection only; DESIGN.md: a dropped player's seat waits.
     code, (ann, bob), _ = await open_room(service)
-    raw = await Raw.open(service.test_socket, "bob")  # a second connection of bob's
+    await bob.close()
+    assert not (await ann.expect(p.TableUpdate)).table.connected[1]
+    raw = await Raw.open(service.test_socket, "bob")  # bob again, on a raw connection
     raw.send(p.frame(p.JoinRoom(code)))
     assert isinstance(await raw.recv(), p.TableUpdate)
-    await ann.expect(p.TableUpdate)
-    await bob.expect(p.TableUpdate)
-    await bob.close()
-    assert (await ann.expect(p.TableUpdate)).table.connected[1]  # raw still holds the seat
-    assert isinstance(await raw.recv(), p.TableUpdate)
+    assert (await ann.expect(p.TableUpdate)).table.connected[1]  # raw holds the seat
     raw.send(tail)
     raw.writer.write_eof()
     got = await raw.rest()

@@ -2,9 +2,9 @@
 result, each in the real app on its own SSH session, by keys; a spectator's screen never
 shows a seat's face-down tiles.
 
-ann's room is set up through the room service by a second connection of ann's (the room
-treats it as ann), which also tells the test whose turn it is; every move is made by
-keys sent to the SSH sessions.
+ann's room is set up through the room service by a connection of ann's before she logs in
+(a name has one connection at a time), and a spectator on the service tells the test
+whose turn it is; every move is made by keys sent to the SSH sessions.
 """
 
 from __future__ import annotations
@@ -118,8 +118,9 @@ async def session(host, name: str, client: str) -> Terminal:
         terminal = Terminal(process)
         terminal.conn = terminal.process
     else:
-        conn = await asyncssh.connect(
+        conn = await asyncssh.connect(  # no key: keyboard-interactive, which asks nothing (an empty password)
             "127.0.0.1", host.port, username=name, known_hosts=None, agent_path=None, config=None, client_keys=None,
+            password="",
         )
         process = await conn.create_process(term_type="xterm-256color", term_size=(130, 40), encoding=None)
         terminal = Terminal(process)
@@ -137,10 +138,13 @@ async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator
     data = Path(tempfile.mkdtemp(prefix="bxg", dir="/tmp"))
     host = await start_host("127.0.0.1", 0, data, None, True)
     try:
-        ann, bob, cyd = [await session(host, n, client) for n in ("ann", "bob", "cyd")]
-        eyes = await ServiceClient.connect(host.socket, "ann")
-        await eyes.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec(), p.SeatSpec("heuristic")],
-                                     {"track_length": 8}))
+        maker = await ServiceClient.connect(host.socket, "ann")
+        await maker.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec(), p.SeatSpec("heuristic")],
+                                      {"track_length": 8}))
+        while not isinstance(made := await maker.recv(), p.InRoom):
+            pass
+        eyes = await ServiceClient.connect(host.socket, "eyes")
+        await eyes.send(p.WatchRoom(made.room.code))  # keeps the room while nobody sits in it
         state = {"room": None, "table": None}
 
         async def watch() -> None:
@@ -154,6 +158,10 @@ async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator
         while state["room"] is None:
             await asyncio.sleep(0.02)
         code = state["room"].code
+        await maker.close()  # ann's seat is free again until she logs in and joins
+        while state["room"].seats[0].name:
+            await asyncio.sleep(0.02)
+        ann, bob, cyd = [await session(host, n, client) for n in ("ann", "bob", "cyd")]
         for terminal in (ann, bob):  # each types the room code friends were told
             terminal.keys("/")
             await asyncio.sleep(0.3)
@@ -265,7 +273,7 @@ async def test_boxtop_host_killed_with_sigkill_comes_back_with_every_acknowledge
         host = await start()
 
         conn = await asyncssh.connect("127.0.0.1", port, username="ann", known_hosts=None, agent_path=None,
-                                      config=None, client_keys=None)
+                                      config=None, client_keys=None, password="")
         process = await conn.create_process(term_type="xterm-256color", term_size=(130, 40), encoding=None)
         terminal = Terminal(process)
         await terminal.shows(b"Lobby")

@@ -79,11 +79,11 @@ class BoxtopApp(App[None]):
             self.push_screen(ReplayScreen(self.start_replay))
 
     # ------------------------------------------------------------------ shared sessions
-    def _start_remote(self, socket_path: str, name: str) -> None:
+    def _start_remote(self, socket_path: str, name: str, key: str | None = None) -> None:
         from .remote import RemoteLink
         from .screens.lobby import LobbyScreen
 
-        self.link = RemoteLink(socket_path, name)
+        self.link = RemoteLink(socket_path, name, key)
         self.lobby = LobbyScreen(name)
         self.push_screen(self.lobby)
         self.run_worker(self._pump(), exclusive=True, group="remote")

@@ -191,11 +191,13 @@ def cmd_join(args) -> int:
     from host.paths import socket_path
 
     name = args.name or os.environ.get("BOXTOP_PLAYER") or getpass.getuser()
+    key = os.environ.get("BOXTOP_KEY") or None  # set by boxtop host: the player's SSH key
     sock = Path(args.socket).expanduser() if args.socket else socket_path()
     from .app import BoxtopApp
 
-    BoxtopApp(remote=(str(sock), name)).run()
-    return 0
+    app = BoxtopApp(remote=(str(sock), name, key))
+    app.run()
+    return app.return_code or 0  # 1 when the host ended the session (its line is shown)
 
 
 def cmd_menu(args) -> int:

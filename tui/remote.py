@@ -17,7 +17,7 @@ import msgspec
 import engine
 from engine.core.room import LogMirror, Table
 from host import protocol as p
-from host.client import ServiceClient
+from host.client import HelloRefused, ServiceClient
 
 
 class SharedTable:
@@ -72,20 +72,27 @@ class SharedTable:
 
 
 class RemoteLink:
-    """The app's connection to the room service at ``socket_path`` as ``name``.
+    """The app's connection to the room service at ``socket_path`` as ``name``, logged
+    in with the SSH key of fingerprint ``key`` (None: no key).
 
     ``await run(handle)`` connects and awaits ``handle(message)`` for every service
-    message until the connection ends, then ``handle(None)``. Raises ``ConnectionError``
-    with one sentence when the service cannot be reached or refuses the name.
+    message until the connection ends, then ``handle(None)``. A name the service refuses
+    reaches ``handle`` as its ``Bye``. Raises ``ConnectionError`` with one sentence when
+    the service cannot be reached.
     """
 
-    def __init__(self, socket_path: str, name: str) -> None:
+    def __init__(self, socket_path: str, name: str, key: str | None = None) -> None:
         self.socket_path = socket_path
         self.name = name
+        self.key = key
         self.client: ServiceClient | None = None
 
     async def run(self, handle: Callable[[Any], Awaitable[None]]) -> None:
-        self.client = await ServiceClient.connect(self.socket_path, self.name)
+        try:
+            self.client = await ServiceClient.connect(self.socket_path, self.name, self.key)
+        except HelloRefused as err:  # the name is not this player's: the app ends with the line
+            await handle(p.Bye(err.reason))
+            return
         await handle(p.Welcome(self.name))  # connect() consumed the service's welcome
         try:
             while True:

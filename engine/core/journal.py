@@ -102,6 +102,31 @@ class Journal:
             self.db.execute("DELETE FROM entries WHERE code = ?", (code,))
             self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
 
+    # ------------------------------------------------------------------ names
+    # A ``names`` row per player name a key has used: the name (lower case: names
+    # compare without case) and the key's SHA256 fingerprint. The table is made on the
+    # first use of a name method.
+    def _names(self) -> sqlite3.Connection:
+        if not getattr(self, "_names_ready", False):
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS names (name TEXT PRIMARY KEY, key TEXT NOT NULL, "
+                "claimed REAL DEFAULT (julianday('now')))"
+            )
+            self._names_ready = True
+        return self.db
+
+    def name_owner(self, name: str) -> str | None:
+        """The fingerprint of the key that owns player ``name`` (any case), or None."""
+        row = self._names().execute("SELECT key FROM names WHERE name = ?", (name.lower(),)).fetchone()
+        return row[0] if row else None
+
+    def claim_name(self, name: str, key: str, *, force: bool = False) -> str:
+        """Record ``key`` as the owner of ``name`` unless a key owns it already (with
+        ``force``: whatever key owned it). Returns the owner's fingerprint afterwards."""
+        verb = "DO UPDATE SET key = excluded.key" if force else "DO NOTHING"
+        self._names().execute(f"INSERT INTO names (name, key) VALUES (?, ?) ON CONFLICT(name) {verb}", (name.lower(), key))
+        return self.name_owner(name) or key
+
     def close(self) -> None:
         """Close the database."""
         self.db.close()
