@@ -191,7 +191,10 @@ def cmd_join(args) -> int:
     from host.paths import socket_path
 
     name = args.name or os.environ.get("BOXTOP_PLAYER") or getpass.getuser()
-    key = os.environ.get("BOXTOP_KEY") or None  # set by boxtop host: the player's SSH key
+    # set by boxtop host: the player's SSH key. Under the operator's own sshd the forced
+    # command names the player (--name), and the environment, which a client may be let
+    # set (AcceptEnv), is not trusted.
+    key = None if args.name else os.environ.get("BOXTOP_KEY") or None
     sock = Path(args.socket).expanduser() if args.socket else socket_path()
     from .app import BoxtopApp
 
