@@ -454,7 +454,6 @@ class RoomService:
         return closed
 
     # ------------------------------------------------------------------ pushing
-
     def _push_room(self, conn: Connection, room: Room) -> None:
         """Send ``conn`` the room as it may see it: the waiting room, or its table with
         the log from where its last table left off (a full picture the first time)."""

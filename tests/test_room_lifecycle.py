@@ -319,10 +319,10 @@ async def test_a_private_room_made_in_the_form_is_not_listed_and_its_typed_code_
         await until(ann, lambda: lobby_ready(ann_app) and rows(ann_app) == [public])
         await ann.press("c")
         await until(ann, lambda: ann_app.screen.query("#private"))
-        for _ in range(40):  # tab to the checkbox, as a player would
+        for _ in range(40):  # shift+tab back to the checkbox (just above the button), as a player would
             if isinstance(ann_app.focused, Checkbox) and ann_app.focused.id == "private":
                 break
-            await ann.press("tab")
+            await ann.press("shift+tab")
         await ann.press("space")
         assert ann_app.screen.query_one("#private", Checkbox).value
         await ann.press("ctrl+g")

@@ -51,7 +51,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(f"Lobby · you are [b]{self.player}[/b] · connecting…", id="lobby-status")
-        yield Input(placeholder="a room code like ABCD-EFGH-JK (/ to type it, enter to join)", id="lobby-code", max_length=16)
+        yield Input(placeholder="a room code (/ to type it, enter to join)", id="lobby-code", max_length=16)
         yield DataTable(id="lobby-rooms", cursor_type="row", zebra_stripes=True)
         yield Static("", id="lobby-more")
         yield Static("", id="message")
