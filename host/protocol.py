@@ -39,7 +39,7 @@ class Hello(msgspec.Struct, frozen=True, tag="hello"):
 
 
 class ListRooms(msgspec.Struct, frozen=True, tag="list-rooms"):
-    """Ask for the lobby again (it is also pushed on every change)."""
+    """Ask for the whole lobby again (``Lobby``; its changes are pushed as ``LobbyChanged``)."""
 
 
 class SeatSpec(msgspec.Struct, frozen=True):
