@@ -589,7 +589,7 @@ async def test_a_seat_is_never_held_by_two_connections(service):
     # dan logged in with a key: his name is his key's from his hello on
     dan = await Peer.connect(service.test_socket, "dan", key="SHA256:dan")
     specs = [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("heuristic")]
-    code = (await dan.ask(p.CreateRoom("gift-trap", specs, dict(SHORT), 3), p.InRoom)).room.code
+    code = (await dan.ask(p.CreateRoom("gift-trap", specs, dict(SHORT)), p.InRoom)).room.code
     assert (await dan.ask(p.StartGame(), p.TableUpdate)).table.seat == 0
     with pytest.raises(ConnectionError, match="^The name dan belongs to a player with a key"):
         await ServiceClient.connect(service.test_socket, "dan")
