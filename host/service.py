@@ -46,12 +46,6 @@ MAX_BACKLOG = 16 * 1024 * 1024
 BOT_PACE = 0.4
 #: Seconds before bots try again when the journal could not record their move.
 BOT_RETRY = 5.0
-
-
-def new_seed() -> int:
-    """A shared room's seed: 64 bits from the operating system's secure source, so no
-    player can find it from the public outcomes (it is shown to nobody until the end)."""
-    return secrets.randbits(64)
 #: Seconds a finished room (or a waiting room a restart left) stays once nobody is in it
 #: and nothing happens in it; then it leaves the lobby (a started one kept as a save).
 FINISHED_AFTER = 5 * 60.0
@@ -65,6 +59,12 @@ LOBBY_LIMIT = 200
 MAX_ROOMS_PER_USER = 5
 #: Rooms on one host (finished ones included, until they are swept).
 MAX_ROOMS = 500
+
+
+def new_seed() -> int:
+    """A shared room's seed: 64 bits from the operating system's secure source, so no
+    player can find it from the public outcomes (it is shown to nobody until the end)."""
+    return secrets.randbits(64)
 
 
 class Connection:
