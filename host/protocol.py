@@ -39,7 +39,7 @@ class Hello(msgspec.Struct, frozen=True, tag="hello"):
 
 
 class ListRooms(msgspec.Struct, frozen=True, tag="list-rooms"):
-    """Ask for the lobby again (it is also pushed on every change)."""
+    """Ask for the whole lobby again (``Lobby``; its changes are pushed as ``LobbyChanged``)."""
 
 
 class SeatSpec(msgspec.Struct, frozen=True):
@@ -51,7 +51,8 @@ class SeatSpec(msgspec.Struct, frozen=True):
 
 class CreateRoom(msgspec.Struct, frozen=True, tag="create-room"):
     """Open a room of ``game`` with ``seats`` (clockwise); ``options`` the game's options
-    (strings allowed, as on the command line), ``undo`` policy. The creator sits in the
+    (strings allowed, as on the command line), ``undo`` policy; a ``private`` room is
+    never listed in the lobby, only its code lets people in. The creator sits in the
     first person's seat. There is no seed: the service draws a secret one (64 bits), so
     nobody, the creator included, can foresee the dice or the deal."""
 
@@ -59,6 +60,7 @@ class CreateRoom(msgspec.Struct, frozen=True, tag="create-room"):
     seats: list[SeatSpec]
     options: dict[str, Union[str, int, bool]] = {}
     undo: str = "strict"
+    private: bool = False
 
 
 class JoinRoom(msgspec.Struct, frozen=True, tag="join-room"):
@@ -109,9 +111,22 @@ class Welcome(msgspec.Struct, frozen=True, tag="welcome"):
 
 
 class Lobby(msgspec.Struct, frozen=True, tag="lobby"):
-    """Every room as a lobby line."""
+    """The whole lobby, sent when a connection enters it (hello, leaving a room, asking):
+    the newest listed rooms as lobby lines, oldest first (at most the service's
+    ``LOBBY_LIMIT``; private rooms never), and how many ``more`` older ones are not sent."""
 
     rooms: list[RoomSummary]
+    more: int = 0
+
+
+class LobbyChanged(msgspec.Struct, frozen=True, tag="lobby-changed"):
+    """What changed in the lobby since the last lobby message: ``rooms`` new or changed
+    lobby lines (a new one goes last), ``gone`` the codes of rooms no longer listed, and
+    ``more`` as in ``Lobby``."""
+
+    rooms: list[RoomSummary]
+    gone: list[str] = []
+    more: int = 0
 
 
 class InRoom(msgspec.Struct, frozen=True, tag="in-room"):
@@ -145,7 +160,7 @@ class Bye(msgspec.Struct, frozen=True, tag="bye"):
     reason: str
 
 
-ServiceMessage = Union[Welcome, Lobby, InRoom, TableUpdate, Refused, Bye]
+ServiceMessage = Union[Welcome, Lobby, LobbyChanged, InRoom, TableUpdate, Refused, Bye]
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _service_decoder = msgspec.json.Decoder(ServiceMessage)

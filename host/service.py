@@ -26,9 +26,9 @@ from pathlib import Path
 
 import msgspec
 
-from engine import IllegalCommand, Seat
+from engine import IllegalCommand, SaveError, Seat
 from engine.core.journal import Journal
-from engine.core.room import Room, RoomError, Rooms
+from engine.core.room import Room, RoomError, Rooms, RoomSummary
 
 from . import protocol as p
 
@@ -46,6 +46,19 @@ MAX_BACKLOG = 16 * 1024 * 1024
 BOT_PACE = 0.4
 #: Seconds before bots try again when the journal could not record their move.
 BOT_RETRY = 5.0
+#: Seconds a finished room (or a waiting room a restart left) stays once nobody is in it
+#: and nothing happens in it; then it leaves the lobby (a started one kept as a save).
+FINISHED_AFTER = 5 * 60.0
+#: Seconds a game in play stays with nobody in it and no move; then it is saved and closed.
+ABANDONED_AFTER = 2 * 60 * 60.0
+#: Seconds between two sweeps for such rooms (the first runs at start).
+SWEEP_EVERY = 30.0
+#: Lobby lines one lobby message carries at most: the newest listed rooms.
+LOBBY_LIMIT = 200
+#: Unfinished rooms (waiting or playing) one player may have opened.
+MAX_ROOMS_PER_USER = 5
+#: Rooms on one host (finished ones included, until they are swept).
+MAX_ROOMS = 500
 
 
 def new_seed() -> int:
@@ -110,7 +123,9 @@ class RoomService:
 
     ``await start(socket_path)`` listens; ``await close()`` stops. Rooms come back from
     the journal when the service is built (a restart after a crash loses nothing that
-    was acknowledged).
+    was acknowledged). Rooms nobody uses any more are swept (``sweep``) into save files
+    in ``data_dir/saves``. The lobby lists the newest ``LOBBY_LIMIT`` rooms that are not
+    private; a lobby client gets them whole once, then only what changed.
     """
 
     def __init__(self, data_dir: str | Path, bot_pace: float | None = BOT_PACE) -> None:
@@ -125,6 +140,9 @@ class RoomService:
         self.connections: set[Connection] = set()
         self.server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
+        self._listed: dict[str, RoomSummary] = {}  # the lobby's lines, as lobby clients have them
+        self._more = 0  # listed rooms older than those
+        self._sweeper: asyncio.Task | None = None
         for room in self.rooms.rooms.values():
             self._adopt(room)
 
@@ -142,6 +160,8 @@ class RoomService:
         os.chmod(path, 0o600)
         for room in self.rooms.rooms.values():
             self._wake_bots(room)
+        self._relist()
+        self._sweeper = asyncio.create_task(self._sweep_forever())
 
     async def close(self) -> None:
         """Stop listening, close every connection and the journal."""
@@ -149,6 +169,9 @@ class RoomService:
             self.server.close()
         for task in list(self._bot_tasks.values()):
             task.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         for conn in list(self.connections):
             conn.close("The host is shutting down.")
         if self._tasks:
@@ -268,11 +291,16 @@ class RoomService:
             seats = [Seat("", s.bot) for s in m.seats]
             if not any(s.bot is None for s in seats):
                 raise RoomError("Leave at least one seat for a person.")
+            self._check_room_limits(conn.name)
             room = self.rooms.create(
-                game=m.game, creator=conn.name, seats=seats, options=dict(m.options), seed=new_seed(), undo=m.undo
+                game=m.game, creator=conn.name, seats=seats, options=dict(m.options), seed=new_seed(), undo=m.undo,
+                private=m.private,
             )
             self._adopt(room)
-            self._sit(conn, room, None)
+            try:
+                self._sit(conn, room, None)
+            finally:
+                self._relist()  # a new lobby line, with its creator seated
         elif isinstance(m, p.JoinRoom):
             self._need_lobby(conn)
             self._sit(conn, self.rooms.get(m.code), m.seat)
@@ -293,6 +321,16 @@ class RoomService:
             if conn.watching:
                 raise IllegalCommand("You are watching this game, not playing in it.")
             self._room_of(conn).play(conn.name, m.text)
+
+    def _check_room_limits(self, name: str) -> None:
+        """Raise ``RoomError`` when the host has ``MAX_ROOMS`` rooms or ``name`` has opened
+        ``MAX_ROOMS_PER_USER`` that are not over."""
+        if len(self.rooms.rooms) >= MAX_ROOMS:
+            raise RoomError(f"This host has {MAX_ROOMS} rooms, as many as it keeps; try again once some have finished.")
+        if self.rooms.unfinished_by(name) >= MAX_ROOMS_PER_USER:
+            raise RoomError(
+                f"You have {MAX_ROOMS_PER_USER} unfinished rooms here, the most one player may open; finish one first."
+            )
 
     def _need_lobby(self, conn: Connection) -> None:
         if conn.room is not None:
@@ -321,15 +359,101 @@ class RoomService:
         if room is not None and conn.name:
             room.leave(conn.name, spectator=watching)
             if self.rooms.forget_if_abandoned(code):
-                lobby = self._lobby()
-                for other in list(self.connections):
-                    if other.name and other.room is None and other is not conn:
-                        other.send(lobby)
+                self._relist(but=conn)
+
+    # ------------------------------------------------------------------ the lobby
+    def _lobby(self) -> p.Lobby:
+        """The whole lobby for one connection entering it: the listed lines, oldest first."""
+        rooms = self.rooms.rooms
+        return p.Lobby([rooms[code].summary() for code in self._listed if code in rooms], self._more)
+
+    def _tell_lobby(self, message, but: Connection | None = None) -> None:
+        for conn in list(self.connections):
+            if conn.name and not conn.closed and conn.room is None and conn is not but:
+                conn.send(message)
+
+    def _relist(self, but: Connection | None = None) -> None:
+        """After a room came or went: list the newest ``LOBBY_LIMIT`` rooms that are not
+        private and tell every lobby client (but ``but``) the lines that came and went."""
+        public = [room for room in self.rooms.rooms.values() if not room.record.private]
+        shown = public[-LOBBY_LIMIT:]
+        listed, new = {}, []
+        for room in shown:
+            line = self._listed.get(room.code)
+            if line is None:
+                line = room.summary()
+                new.append(line)
+            listed[room.code] = line
+        gone = [code for code in self._listed if code not in listed]
+        more = len(public) - len(shown)
+        changed = new or gone or more != self._more
+        self._listed, self._more = listed, more
+        if changed:
+            self._tell_lobby(p.LobbyChanged(new, gone, more), but)
+
+    def _lobby_change(self, room: Room) -> p.LobbyChanged | None:
+        """The lobby update for a change in ``room``: its new line, or None when it is
+        not listed or its line is the same (a move seldom changes it)."""
+        old = self._listed.get(room.code)
+        if old is None:
+            return None
+        line = room.summary()
+        if line == old:
+            return None
+        self._listed[room.code] = line
+        return p.LobbyChanged([line], [], self._more)
+
+    # ------------------------------------------------------------------ the sweep
+    async def _sweep_forever(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:  # a bug must not end the sweeps: log it
+                traceback.print_exc(file=sys.stderr)
+            await asyncio.sleep(SWEEP_EVERY)
+
+    def save_path(self, room: Room) -> Path:
+        """Where room ``room`` is saved when it is swept:
+        ``data_dir/saves/<game>-<start date and time>-<code>.json``."""
+        start = room.session.entries[0].at if room.session is not None and room.session.entries else ""
+        stamp = "".join(c for c in start[:19] if c.isdigit() or c == "T") or "unstarted"
+        return self.data_dir / "saves" / f"{room.game.slug}-{stamp}-{room.code}.json"
+
+    def _write_save(self, room: Room, path: Path) -> None:
+        path.parent.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(path.parent, 0o700)
+        room.session.save(str(path))  # a new file is 0600 (written through mkstemp)
+
+    async def sweep(self) -> list[str]:
+        """Close every room nobody is in that has been still for ``FINISHED_AFTER``
+        seconds (over, or waiting) or ``ABANDONED_AFTER`` (in play): a started one is
+        first written as a save file (``save_path``; ``boxtop replay`` and ``boxtop
+        verify`` read it; folder 0700, file 0600), then it leaves the journal and the
+        lobby. One room at a time, the file written in a worker thread, so the loop is
+        never held for long. A room that cannot be saved (a full disk) stays for the
+        next sweep, with one line on stderr. Returns the codes of the rooms closed."""
+        closed = []
+        for room in self.rooms.stale(time.time(), FINISHED_AFTER, ABANDONED_AFTER):
+            still = room.changed_at
+            if room.session is not None:
+                try:
+                    await asyncio.to_thread(self._write_save, room, self.save_path(room))
+                except (SaveError, OSError) as err:
+                    print(f"boxtop: room {room.code} is kept, its save failed: {err}", file=sys.stderr)
+                    continue
+            if self.rooms.rooms.get(room.code) is not room or room.connected or room.spectators or room.changed_at != still:
+                continue  # someone came back while it was being saved
+            try:
+                self.rooms.forget(room.code)
+            except sqlite3.Error as err:
+                print(f"boxtop: room {room.code} is kept, the journal refused: {err}", file=sys.stderr)
+                continue
+            closed.append(room.code)
+            self._relist()
+            await asyncio.sleep(0)
+        return closed
 
     # ------------------------------------------------------------------ pushing
-    def _lobby(self) -> p.Lobby:
-        return p.Lobby(self.rooms.summaries())
-
     def _push_room(self, conn: Connection, room: Room) -> None:
         """Send ``conn`` the room as it may see it: the waiting room, or its table with
         the log from where its last table left off (a full picture the first time)."""
@@ -391,12 +515,11 @@ class RoomService:
 
     def _room_changed(self, room: Room) -> None:
         self._wake_bots(room)
-        lobby = None
+        lobby = self._lobby_change(room)
         for conn in list(self.connections):
             if not conn.name or conn.closed:
                 continue
             if conn.room == room.code:
                 self._push_room(conn, room)
-            elif conn.room is None:
-                lobby = lobby or self._lobby()
+            elif conn.room is None and lobby is not None:
                 conn.send(lobby)

@@ -120,7 +120,7 @@ class Peer:
         """The next message that is not a lobby push; it must be a ``kind``."""
         while True:
             m = await self.recv()
-            if isinstance(m, p.Lobby) and not (isinstance(kind, type) and kind is p.Lobby):
+            if isinstance(m, LOBBY) and not isinstance(m, kind):
                 continue
             assert isinstance(m, kind), f"{self.name} expected {kind}, got {m!r}"
             return m
@@ -134,7 +134,7 @@ class Peer:
         try:
             while True:
                 m = await asyncio.wait_for(self.client.recv(), seconds)
-                assert isinstance(m, p.Lobby), f"{self.name} got an unexpected {m!r}"
+                assert isinstance(m, LOBBY), f"{self.name} got an unexpected {m!r}"
         except asyncio.TimeoutError:
             pass
 
@@ -143,6 +143,8 @@ class Peer:
 
 
 FENCE = "You have said hello already."
+#: The lobby messages: the whole lobby, and what changed in it.
+LOBBY = (p.Lobby, p.LobbyChanged)
 
 
 async def lobby_room(peer: Peer, code: str) -> p.RoomSummary:
@@ -152,8 +154,9 @@ async def lobby_room(peer: Peer, code: str) -> p.RoomSummary:
     await peer.client.send(p.Hello(peer.name))
     lobbies = []
     while not isinstance(m := await peer.recv(), p.Refused):
-        assert isinstance(m, p.Lobby), m
-        lobbies.append(m)
+        assert isinstance(m, LOBBY), m
+        if isinstance(m, p.Lobby):
+            lobbies.append(m)
     assert m.message == FENCE
     return next(r for r in lobbies[-1].rooms if r.code == code)
 
@@ -429,7 +432,7 @@ async def test_lobby_seats_start_and_bots(service, fast):
     inroom = await ann.ask(p.CreateRoom("gift-trap", specs, dict(SHORT)), p.InRoom)
     code = inroom.room.code
     assert inroom.seat == 0 and inroom.room.creator == "ann"
-    pushed = await eve.expect(p.Lobby)
+    pushed = await eve.expect(p.LobbyChanged)
     (line,) = [r for r in pushed.rooms if r.code == code]
     assert (line.game, line.state, line.title) == ("gift-trap", "waiting", "Gift Trap")
     assert [s.name for s in line.seats] == ["ann", "", ""] and line.seats[0].connected
@@ -841,7 +844,7 @@ def test_fuzzed_frames_never_break_the_service(short_dir, capfd):
                     fences, answers = (2 if isinstance(decoded, p.Hello) else 1), []
                     while fences:
                         m = blocking_recv(s)
-                        assert isinstance(m, (p.Refused, p.Lobby, p.InRoom, p.TableUpdate)), (body, m)
+                        assert isinstance(m, (p.Refused, *LOBBY, p.InRoom, p.TableUpdate)), (body, m)
                         if isinstance(m, p.Refused) and m.message == FENCE:
                             fences -= 1
                         else:
@@ -852,7 +855,9 @@ def test_fuzzed_frames_never_break_the_service(short_dir, capfd):
                         assert len(answers) == 1 and isinstance(answers[0], p.Refused), (body, answers)
                 # Still usable: leave whatever room the fuzz made, and the lobby comes.
                 s.sendall(p.frame(p.LeaveRoom()))
-                assert isinstance(blocking_recv(s), p.Lobby)
+                while isinstance(m := blocking_recv(s), p.LobbyChanged):
+                    pass  # the room it left, changed
+                assert isinstance(m, p.Lobby), m
             finally:
                 s.close()
 

@@ -133,7 +133,9 @@ class BoxtopApp(App[None]):
         elif isinstance(message, p.Welcome):
             self.lobby.connected()
         elif isinstance(message, p.Lobby):
-            self.lobby.show_rooms(message.rooms)
+            self.lobby.show_rooms(message.rooms, message.more)
+        elif isinstance(message, p.LobbyChanged):
+            self.lobby.change_rooms(message.rooms, message.gone, message.more)
         elif isinstance(message, p.InRoom):
             waiting = self._room_screen(WaitingRoomScreen)
             if waiting is not None and waiting.room.code == message.room.code:

@@ -19,7 +19,8 @@ from .log import Seat
 class RoomRecord(msgspec.Struct):
     """What a room is, apart from its log: ``code`` (the short room code), ``game`` slug,
     ``options`` (the game's options as a dict), ``seats`` (a ``Seat`` each; ``bot`` set
-    for bot seats), ``seed``, ``creator`` (a player name), ``started`` and ``undo``."""
+    for bot seats), ``seed``, ``creator`` (a player name), ``started``, ``undo`` and
+    ``private`` (not listed in the lobby)."""
 
     code: str
     game: str
@@ -29,6 +30,7 @@ class RoomRecord(msgspec.Struct):
     creator: str
     started: bool = False
     undo: str = "strict"
+    private: bool = False
 
 
 class Journal:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import secrets
 import sys
+import time
+from datetime import datetime
 from typing import Any, Callable
 
 import msgspec
@@ -25,6 +27,9 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: Applied entries whose log lines a full ``Table`` carries (the newest ones): a table's
 #: size never grows with the game's length.
 LOG_BLOCKS = 40
+#: Letters in a room code: 10 of 32 is 50 bits, so a code cannot be guessed (a private
+#: room is reached by nothing else). Shown in groups of 4: "K7QF-M2XA-9P".
+CODE_LENGTH = 10
 
 
 class RoomError(Exception):
@@ -42,7 +47,8 @@ class SeatInfo(msgspec.Struct, frozen=True):
 
 class RoomSummary(msgspec.Struct, frozen=True):
     """One line of the lobby: the room ``code``, ``game`` slug and title, its seats,
-    the ``creator``, ``state`` ("waiting", "playing" or "over") and spectator count."""
+    the ``creator``, ``state`` ("waiting", "playing" or "over"), spectator count and
+    whether it is ``private`` (never listed; reached by its code only)."""
 
     code: str
     game: str
@@ -51,6 +57,7 @@ class RoomSummary(msgspec.Struct, frozen=True):
     creator: str
     state: str
     spectators: int
+    private: bool = False
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -116,11 +123,20 @@ class LogMirror:
 
 
 def new_code(taken: set[str] | frozenset[str] = frozenset()) -> str:
-    """A fresh 4-letter room code, easy to read aloud (no 0/O, 1/I)."""
+    """A fresh room code of ``CODE_LENGTH`` letters from ``CODE_ALPHABET`` (no 0/O, 1/I),
+    drawn with ``secrets``, grouped by 4 for reading aloud: ``"K7QF-M2XA-9P"``."""
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(4))
+        code = normal_code("".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH)))
         if code not in taken:
             return code
+
+
+def normal_code(text: str) -> str:
+    """A room code as typed (any case, with or without dashes or spaces) in the form
+    ``new_code`` gives: ``"k7qf m2xa9p"`` → ``"K7QF-M2XA-9P"``. Never raises; a code
+    that was never given simply names no room."""
+    letters = "".join(c for c in text.upper() if c not in "- \t")
+    return "-".join(letters[i:i + 4] for i in range(0, len(letters), 4))
 
 
 class Room:
@@ -144,15 +160,18 @@ class Room:
         #: Bots move inside ``play``/``start``/``set_bot`` when True; a host sets it False
         #: and moves them one at a time with ``bot_step``, at a pace people can follow.
         self.inline_bots = True
+        #: When the room last changed (``time.time()``); a restored room: its last entry's time.
+        self.changed_at = time.time()
 
     # ------------------------------------------------------------------ building
     @classmethod
     def create(
         cls, journal: Journal, code: str, game: str, creator: str, seats: list[Seat],
-        options: dict | None = None, seed: int = 0, undo: str = "strict",
+        options: dict | None = None, seed: int = 0, undo: str = "strict", private: bool = False,
     ) -> "Room":
         """A new room waiting for players. ``seats``: ``Seat("", None)`` for an open
-        seat, ``Seat(name, kind)`` for a bot. Raises ``RoomError`` for a bad set-up."""
+        seat, ``Seat(name, kind)`` for a bot; ``private``: never listed in the lobby.
+        Raises ``RoomError`` for a bad set-up."""
         try:
             g = registry.get(game)
             opts = g.options_from(options or {})
@@ -177,7 +196,7 @@ class Room:
             else:
                 named.append(Seat(s.name))
         seats = named
-        record = RoomRecord(code, game, msgspec.to_builtins(opts), seats, int(seed), creator, False, undo)
+        record = RoomRecord(code, game, msgspec.to_builtins(opts), seats, int(seed), creator, False, undo, bool(private))
         journal.put_room(record)
         return cls(record, journal)
 
@@ -191,7 +210,13 @@ class Room:
             session = LocalSession(g, record.seats, record.seed, record.options, record.undo, entries=entries)
         # Bots to move (the host may have died between a move and its bots' replies) are
         # moved by the caller: ``run_bots`` or, on a host, ``bot_step`` at its pace.
-        return cls(record, journal, session)
+        room = cls(record, journal, session)
+        if session is not None:
+            try:
+                room.changed_at = datetime.fromisoformat(session.entries[-1].at).timestamp()
+            except (IndexError, ValueError):
+                pass  # no time recorded: it counts from now
+        return room
 
     # ------------------------------------------------------------------ lobby
     @property
@@ -216,7 +241,7 @@ class Room:
         seats = [SeatInfo(s.name, s.bot, s.bot is None and s.name in self.connected) for s in self.record.seats]
         return RoomSummary(
             self.code, self.game.slug, self.game.title, seats, self.record.creator, self.state(),
-            sum(self.spectators.values()),
+            sum(self.spectators.values()), self.record.private,
         )
 
     def _save_record(self) -> None:
@@ -454,6 +479,7 @@ class Room:
         """Tell the listeners; ``log_from`` the first applied entry whose log lines changed
         (None: no log line changed)."""
         self.changed_from = log_from if log_from is not None else (self.session.ply if self.session is not None else 0)
+        self.changed_at = time.time()
         for listener in list(self._listeners):
             listener(self)
 
@@ -477,8 +503,9 @@ class Rooms:
         return room
 
     def get(self, code: str) -> Room:
-        """The room with ``code`` (any case); raises ``RoomError`` when there is none."""
-        room = self.rooms.get(code.strip().upper())
+        """The room with ``code`` (any case, dashes optional: ``normal_code``); raises
+        ``RoomError`` when there is none."""
+        room = self.rooms.get(normal_code(code))
         if room is None:
             raise RoomError(f"There is no room {code!r}.")
         return room
@@ -495,5 +522,28 @@ class Rooms:
         return True
 
     def summaries(self) -> list[RoomSummary]:
-        """Every room as a lobby line."""
+        """Every room as a lobby line (private ones too), oldest first."""
         return [r.summary() for r in self.rooms.values()]
+
+    def unfinished_by(self, creator: str) -> int:
+        """How many rooms ``creator`` opened that are not over (waiting or playing)."""
+        return sum(1 for r in self.rooms.values() if r.record.creator == creator and r.state() != "over")
+
+    def stale(self, now: float, finished_after: float, abandoned_after: float) -> list[Room]:
+        """The rooms nobody is in (no seated player connected, no spectator) that have
+        not changed for ``finished_after`` seconds (a finished or waiting room) or
+        ``abandoned_after`` seconds (a game in play), in creation order. ``now``: ``time.time()``."""
+        out = []
+        for room in self.rooms.values():
+            if room.connected or room.spectators:
+                continue
+            keep = abandoned_after if room.state() == "playing" else finished_after
+            if now - room.changed_at >= keep:
+                out.append(room)
+        return out
+
+    def forget(self, code: str) -> None:
+        """Delete room ``code`` from the journal, then from the host (a no-op when it is
+        gone). Raises ``sqlite3.Error`` when the journal fails; the room then stays."""
+        self.journal.delete_room(code)
+        self.rooms.pop(code, None)

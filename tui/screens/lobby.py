@@ -1,8 +1,9 @@
 """The lobby of a shared host and the waiting room of one room (``boxtop join``).
 
-The lobby lists every room (code, game, seats, state); ``c`` creates a room, enter joins
-the highlighted one, ``w`` watches it, and a room code typed into the code box joins
-that room. The waiting room shows the room code to tell friends and its seats; the
+The lobby lists the host's newest rooms (code, game, seats, state) but no private one;
+``c`` creates a room, enter joins the highlighted one, ``w`` watches it, and a room code
+typed into the code box (``/``; any case, dashes optional) joins that room, private or
+not. The waiting room shows the room code to tell friends and its seats; the
 room's creator hands seats to bots and starts the game. Both only send the room service
 messages (``host.protocol``); what they show comes back from the service.
 """
@@ -44,23 +45,25 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.player = name
         self.rooms: list[RoomSummary] = []
+        self.more = 0  # listed rooms the host did not send (older than these)
         self.ready = False  # set once on_mount has built the table
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(f"Lobby · you are [b]{self.player}[/b] · connecting…", id="lobby-status")
-        yield Input(placeholder="a room code (/ to type it, enter to join)", id="lobby-code", max_length=8)
+        yield Input(placeholder="a room code (/ to type it, enter to join)", id="lobby-code", max_length=16)
         yield DataTable(id="lobby-rooms", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="lobby-more")
         yield Static("", id="message")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Lobby"
         table = self.query_one(DataTable)
-        table.add_columns("code", "game", "seats", "state", "watching", "creator")
+        self.columns = table.add_columns("code", "game", "seats", "state", "watching", "creator")
         table.focus()
         self.ready = True
-        self.show_rooms(self.rooms)
+        self.show_rooms(self.rooms, self.more)
 
     def connected(self) -> None:
         """The service welcomed us."""
@@ -68,26 +71,63 @@ class LobbyScreen(Screen[None]):
             f"Lobby · you are [b]{self.player}[/b] · c creates a room, enter joins, w watches"
         )
 
-    def show_rooms(self, rooms: list[RoomSummary]) -> None:
-        """Redraw the room list, keeping the highlighted room."""
+    def _cells(self, r: RoomSummary) -> tuple[str, ...]:
+        seats = ", ".join(seat_text(s, self.player) for s in r.seats)
+        return r.code, r.title, seats, r.state, str(r.spectators), r.creator
+
+    def show_rooms(self, rooms: list[RoomSummary], more: int = 0) -> None:
+        """Redraw the whole room list (``host.protocol.Lobby``: ``more`` older rooms not
+        sent), keeping the highlighted room."""
         if not self.ready:  # the list arrived before the screen: on_mount draws it
-            self.rooms = list(rooms)
+            self.rooms, self.more = list(rooms), more
             return
         table = self.query_one(DataTable)
         keep = self._highlighted()
-        self.rooms = list(rooms)
+        self.rooms, self.more = list(rooms), more
         table.clear()
         for r in self.rooms:
-            seats = ", ".join(seat_text(s, self.player) for s in r.seats)
-            table.add_row(r.code, r.title, seats, r.state, str(r.spectators), r.creator, key=r.code)
+            table.add_row(*self._cells(r), key=r.code)
+        self._after_change(keep)
+
+    def change_rooms(self, rooms: list[RoomSummary], gone: list[str], more: int) -> None:
+        """Apply a lobby update (``host.protocol.LobbyChanged``): ``rooms`` new or changed
+        lines (a new one goes last), ``gone`` codes to drop; the highlighted room stays
+        highlighted."""
+        known = {r.code for r in self.rooms}
+        fresh = {r.code: r for r in rooms}
+        merged = [fresh.get(r.code, r) for r in self.rooms if r.code not in gone]
+        merged += [r for r in rooms if r.code not in known and r.code not in gone]
+        if not self.ready:
+            self.rooms, self.more = merged, more
+            return
+        table = self.query_one(DataTable)
+        keep = self._highlighted()
+        for code in gone:
+            if code in known:
+                table.remove_row(code)
+        for r in rooms:
+            if r.code in gone:
+                continue
+            if r.code in known:
+                for column, value in zip(self.columns, self._cells(r)):
+                    table.update_cell(r.code, column, value)
+            else:
+                table.add_row(*self._cells(r), key=r.code)
+        self.rooms, self.more = merged, more
+        self._after_change(keep)
+
+    def _after_change(self, keep: str | None) -> None:
         if not self.rooms:
-            self.say("No rooms yet: press c to create one.")
+            self.say("No rooms yet: press c to create one, or / to type a room's code.")
         elif "No rooms yet" in str(self.query_one("#message", Static).render()):
             self.say("")
+        self.query_one("#lobby-more", Static).update(
+            f"…and {self.more} more, older rooms: / and a room's code reaches any room" if self.more else ""
+        )
         if keep is not None and self.rooms:
             codes = [r.code for r in self.rooms]
             if keep in codes:
-                table.move_cursor(row=codes.index(keep))
+                self.query_one(DataTable).move_cursor(row=codes.index(keep))
 
     def _highlighted(self) -> str | None:
         table = self.query_one(DataTable)

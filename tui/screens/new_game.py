@@ -94,6 +94,10 @@ class NewGameScreen(Screen[None]):
                 yield Label("undo", classes="label")
                 yield Select([("strict (Board Game Arena)", "strict"), ("casual (no limit)", "casual")],
                              value="strict", allow_blank=False, id="undo")
+            if self.shared_as is not None:
+                with Horizontal(classes="row option"):
+                    yield Checkbox("private room", False, id="private")
+                    yield Static("not listed in the lobby: only its code lets people in", classes="note")
             yield Static("", id="new-error")
             yield Button("Start" if self.shared_as is None else "Create room", variant="primary", id="start")
         yield Footer()
@@ -171,7 +175,8 @@ class NewGameScreen(Screen[None]):
         if all(s.bot for s in seats):
             self.query_one("#new-error", Static).update("[red]Keep at least one seat for a person (you).[/red]")
             return
-        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo))
+        private = self.query_one("#private", Checkbox).value
+        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo, private))
         self.dismiss(None)
 
     def action_close(self) -> None:
