@@ -60,9 +60,13 @@ def short_dir():
 
 
 @pytest.fixture
-async def service(short_dir, capfd):
+async def service(short_dir, capfd, monkeypatch):
     """A running service on ``short_dir/s.sock``; after the test no task of the loop
-    failed unseen and no traceback reached stderr (the service logs its bugs there)."""
+    failed unseen and no traceback reached stderr (the service logs its bugs there).
+    Its rooms' seeds are the test's: ``svc.test_seeds`` (1 when empty), so each game is
+    the same every run."""
+    seeds: list[int] = []
+    monkeypatch.setattr(host.service, "new_seed", lambda: seeds.pop(0) if seeds else 1)
     loop = asyncio.get_running_loop()
     errors: list[dict] = []
     loop.set_exception_handler(lambda _loop, ctx: errors.append(ctx))
@@ -70,6 +74,7 @@ async def service(short_dir, capfd):
     sock = short_dir / "s.sock"
     await svc.start(sock)
     svc.test_socket = sock
+    svc.test_seeds = seeds
     yield svc
     await svc.close()
     loop.set_exception_handler(None)
@@ -173,8 +178,11 @@ def copy_of(session: LocalSession) -> LocalSession:
 
 async def open_room(svc, seats=("p", "p", "heuristic"), watchers=(), seed=None, options=SHORT, names=("ann", "bob")):
     """``names[0]`` creates a Gift Trap room with ``seats`` ("p" for a person), the others
-    join in order, ``watchers`` watch, and it starts. Returns (code, peers, watchers)."""
+    join in order, ``watchers`` watch, and it starts (with ``seed``, on a test's service).
+    Returns (code, peers, watchers)."""
     sock = svc.test_socket
+    if seed is not None and hasattr(svc, "test_seeds"):
+        svc.test_seeds.append(seed)
     creator = await Peer.connect(sock, names[0])
     specs = [p.SeatSpec(None if s == "p" else s) for s in seats]
     inroom = await creator.ask(p.CreateRoom("gift-trap", specs, dict(options)), p.InRoom)

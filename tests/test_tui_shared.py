@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.games.gift_trap.bot import HeuristicBot
+import host.service
 from host import protocol as p
 from host.client import ServiceClient
 from host.service import RoomService
@@ -26,7 +27,8 @@ SIZE = (130, 40)
 
 
 @pytest.fixture
-async def service():
+async def service(monkeypatch):
+    monkeypatch.setattr(host.service, "new_seed", lambda: 3)  # the same game every run
     data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
     svc = RoomService(data, bot_pace=0.02)  # bots move one at a time, as on a host, only faster
     await svc.start(data / "s.sock")
