@@ -157,7 +157,9 @@ class Room:
                 msgspec.json.encode(g.view(session.state, seat))
                 session.log_lines(seat)
                 if seat is not None:
-                    session.legal(seat), session.can_undo(seat), session.can_redo(seat)
+                    session.legal(seat)
+                    session.can_undo(seat)
+                    session.can_redo(seat)
             msgspec.to_builtins(session.result())
         else:
             g.options_from(record.options)
