@@ -21,7 +21,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import msgspec
 import pytest
 
 import engine
