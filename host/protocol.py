@@ -201,10 +201,15 @@ def _decode(decoder: msgspec.json.Decoder, body: bytes, reader: str):
         raise ProtocolError(f"not a message the {reader} knows: {err}") from None
     except msgspec.DecodeError as err:
         raise ProtocolError(f"a frame that is not JSON: {err}") from None
+    except UnicodeDecodeError:  # msgspec's for a string that is not UTF-8
+        raise ProtocolError("a frame whose text is not UTF-8") from None
+    except ValueError as err:  # any other bytes msgspec cannot read: still one sentence
+        raise ProtocolError(f"a frame that cannot be read: {type(err).__name__}") from None
 
 
 def decode_client(body: bytes) -> ClientMessage:
-    """A client's frame as a message; raises ``ProtocolError`` with one sentence."""
+    """A client's frame as a message; raises ``ProtocolError`` with one sentence for any
+    frame that is not one (not JSON, not UTF-8, not a known message)."""
     return _decode(_client_decoder, body, "service")
 
 

@@ -10,6 +10,13 @@ Bad input never stops the service: a frame that is not a known message is refuse
 one sentence, an oversized frame, a flood of frames or too many bad frames closes that
 connection only. The socket file is made readable by its owner only (mode 0600), so the
 name a connection gives is the one the host process gave it.
+
+One service per data folder: it holds the folder's lock (``host.lock``) from before the
+journal is opened until it closes, so a second service on the folder refuses to start
+(``ServiceError``, one line naming the process that holds it). The folder is made 0700
+and its files 0600. When the journal cannot write (a full or failing disk) a command
+that would write is refused with ``CANNOT_RECORD``, nothing changes, the other rooms go
+on, and the host's stderr gets one line when that begins and one when it ends.
 """
 
 from __future__ import annotations
@@ -19,18 +26,19 @@ import os
 import re
 import secrets
 import sqlite3
+import stat
 import sys
 import time
 import traceback
 from pathlib import Path
 
-import msgspec
 
 from engine import IllegalCommand, SaveError, Seat
-from engine.core.journal import Journal
+from engine.core.journal import Journal, JournalError, JournalWriteError
 from engine.core.room import Room, RoomError, Rooms, RoomSummary
 
 from . import protocol as p
+from .lock import FolderInUse, FolderLock
 
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 #: Frames a connection may send per second on average, and in one burst.
@@ -59,6 +67,9 @@ LOBBY_LIMIT = 200
 MAX_ROOMS_PER_USER = 5
 #: Rooms on one host (finished ones included, until they are swept).
 MAX_ROOMS = 500
+
+#: What a player is told when the journal cannot write.
+CANNOT_RECORD = "The host cannot record moves right now (its disk is full or failing); nothing changed."
 
 
 def new_seed() -> int:
@@ -118,14 +129,22 @@ class Connection:
         self.writer.close()
 
 
+class ServiceError(Exception):
+    """The service cannot start on its data folder (another service holds it, its
+    journal is damaged, the folder cannot be made private); ``str(err)`` is one line."""
+
+
 class RoomService:
     """The rooms of one host, journaled in ``data_dir/rooms.sqlite3``.
 
     ``await start(socket_path)`` listens; ``await close()`` stops. Rooms come back from
     the journal when the service is built (a restart after a crash loses nothing that
-    was acknowledged). Rooms nobody uses any more are swept (``sweep``) into save files
-    in ``data_dir/saves``. The lobby lists the newest ``LOBBY_LIMIT`` rooms that are not
-    private; a lobby client gets them whole once, then only what changed.
+    was acknowledged); a room that cannot be restored is left out with one line on
+    stderr. Raises ``ServiceError`` (one line) when another service holds ``data_dir``
+    or the journal cannot be opened; the journal file is then left as it was. Rooms
+    nobody uses any more are swept (``sweep``) into save files in ``data_dir/saves``.
+    The lobby lists the newest ``LOBBY_LIMIT`` rooms that are not private; a lobby
+    client gets them whole once, then only what changed.
     """
 
     def __init__(self, data_dir: str | Path, bot_pace: float | None = BOT_PACE) -> None:
@@ -134,9 +153,29 @@ class RoomService:
         self.bot_pace = bot_pace
         self._bot_tasks: dict[str, asyncio.Task] = {}
         self.data_dir = Path(data_dir)
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        self.journal = Journal(self.data_dir / "rooms.sqlite3")
-        self.rooms = Rooms(self.journal)
+        self.lock: FolderLock | None = None
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if self.data_dir.stat().st_mode & stat.S_ISVTX:
+                raise ServiceError(f"the data folder {self.data_dir} is shared by every user (sticky, as /tmp is); give one of its own with --data")
+            self.lock = FolderLock.take(self.data_dir)  # before the journal or the socket is touched
+            if stat.S_IMODE(self.data_dir.stat().st_mode) != 0o700:
+                os.chmod(self.data_dir, 0o700)
+            self.journal = Journal(self.data_dir / "rooms.sqlite3")
+            try:
+                self.rooms = Rooms(self.journal)
+            except BaseException:
+                self.journal.close()
+                raise
+        except BaseException as err:
+            if self.lock is not None:
+                self.lock.release()
+            if isinstance(err, (FolderInUse, JournalError)):
+                raise ServiceError(str(err)) from None
+            if isinstance(err, OSError):
+                raise ServiceError(f"cannot use the data folder {self.data_dir}: {err.strerror or err}") from None
+            raise
+        self._journal_down = False  # the journal failed a write and has not recorded since
         self.connections: set[Connection] = set()
         self.server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -179,6 +218,8 @@ class RoomService:
         if self.server is not None:
             await self.server.wait_closed()
         self.journal.close()
+        if self.lock is not None:
+            self.lock.release()
 
     # ------------------------------------------------------------------ one connection
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -204,7 +245,10 @@ class RoomService:
         finally:
             self._tasks.discard(task)
             self.connections.discard(conn)
-            self._leave_room(conn)
+            try:
+                self._leave_room(conn)
+            except JournalWriteError as err:  # the connection is gone all the same
+                self._journal_failed(err)
             conn.close()
 
     async def _greet(self, conn: Connection, reader: asyncio.StreamReader) -> bool:
@@ -276,9 +320,24 @@ class RoomService:
             self._dispatch(conn, message)
         except (RoomError, IllegalCommand) as err:
             conn.send(p.Refused(str(err), conn.ack))
+        except JournalWriteError as err:  # a full or failing disk: nothing was recorded
+            self._journal_failed(err)
+            conn.send(p.Refused(CANNOT_RECORD, conn.ack))
+        except JournalError as err:  # a room the journal holds as started already
+            conn.send(p.Refused(str(err), conn.ack))
         except Exception:  # a bug must not stop the other rooms: log it, tell this client
             traceback.print_exc(file=sys.stderr)
             conn.send(p.Refused("The host could not do that; the error was logged.", conn.ack))
+        else:
+            if self._journal_down and not self.journal.failing:
+                self._journal_down = False
+                print("boxtop: the journal records again; moves are accepted", file=sys.stderr, flush=True)
+
+    def _journal_failed(self, err: JournalWriteError) -> None:
+        """One line on stderr when the journal stops recording, not one per refusal."""
+        if not self._journal_down:
+            self._journal_down = True
+            print(f"boxtop: {err}; moves are refused until it records again", file=sys.stderr, flush=True)
 
     # ------------------------------------------------------------------ messages
     def _dispatch(self, conn: Connection, m) -> None:
@@ -501,7 +560,9 @@ class RoomService:
                         return
                     failing = False
                 except (OSError, sqlite3.Error) as err:  # the journal cannot write: try again later
-                    if not failing:
+                    if isinstance(err, JournalWriteError):
+                        self._journal_failed(err)
+                    elif not failing:
                         print(f"boxtop: room {room.code}: a bot's move could not be recorded ({err}); trying again", file=sys.stderr)
                     failing = True
                     await asyncio.sleep(BOT_RETRY)

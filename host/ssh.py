@@ -68,7 +68,7 @@ from typing import Callable
 import asyncssh
 
 from .paths import socket_path as service_socket_path
-from .service import NAME, RoomService
+from .service import NAME, RoomService, ServiceError
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 #: Seconds a child has to exit after SIGHUP before it gets SIGKILL.
@@ -779,18 +779,6 @@ def _read_authorized_keys(path: Path, text: str | None = None) -> asyncssh.SSHAu
         raise HostError(f"the authorized-keys file {path} holds no public key, so nobody could log in") from None
 
 
-async def _socket_in_use(path: Path) -> bool:
-    """Whether a room service is already listening on ``path``."""
-    if not path.exists():
-        return False
-    try:
-        _, writer = await asyncio.wait_for(asyncio.open_unix_connection(str(path)), 1.0)
-    except (OSError, asyncio.TimeoutError):
-        return False
-    writer.close()
-    return True
-
-
 def _display_host(bind: str) -> str:
     """The host name friends type: the bind address, or this machine's name when bound
     to every address."""
@@ -934,16 +922,18 @@ async def start_host(
     sock = service_socket_path(data)
     if len(os.fsencode(str(sock))) > MAX_SOCKET_PATH:
         raise HostError(f"the data folder path is too long for a Unix socket ({sock}); use --data with a shorter one")
-    if await _socket_in_use(sock):
-        raise HostError(f"another boxtop host is already using {data}")
-    host_key = _load_or_create_host_key(data / HOST_KEY_NAME)
-    argv = list(child_argv) if child_argv is not None else [sys.executable, "-m", "tui.cli", "join", "--socket", str(sock)]
-
-    service = RoomService(data)
     try:
+        service = RoomService(data)  # locks the folder first: a second host touches nothing
+    except ServiceError as err:
+        raise HostError(str(err)) from None
+    argv = list(child_argv) if child_argv is not None else [sys.executable, "-m", "tui.cli", "join", "--socket", str(sock)]
+    try:
+        host_key = _load_or_create_host_key(data / HOST_KEY_NAME)
         await service.start(sock)
-    except OSError as err:
+    except (HostError, OSError) as err:
         await service.close()
+        if isinstance(err, HostError):
+            raise
         raise HostError(f"cannot listen on {sock}: {err.strerror or err}") from None
     host = Host(
         bind=bind,

@@ -827,7 +827,19 @@ message_like = st.fixed_dictionaries(
     optional={k: json_value | st.sampled_from(["gift-trap", "random", 0, 1, [{"bot": None}] * 3])
               for k in ("name", "game", "seats", "options", "seed", "undo", "code", "seat", "kind", "text")},
 ).map(msgspec.json.encode)
-fuzz_body = st.binary(max_size=300) | message_like
+#: Bytes that are not UTF-8 (a lone start byte, a cut sequence, an encoded surrogate,
+#: an overlong form), put inside a string of a message: msgspec raised UnicodeDecodeError.
+not_utf8 = st.sampled_from([b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\xc0\xaf", b"\xf8\x88\x80\x80\x80"])
+
+
+def _spliced(args) -> bytes:
+    body, bad, k = args
+    quotes = [i for i, c in enumerate(body) if c == ord('"')]
+    at = quotes[k % len(quotes)] + 1
+    return body[:at] + bad + body[at:]
+
+
+fuzz_body = st.binary(max_size=300) | message_like | st.tuples(message_like, not_utf8, st.integers(0, 50)).map(_spliced)
 
 
 def test_fuzzed_frames_never_break_the_service(short_dir, capfd):

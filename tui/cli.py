@@ -161,15 +161,21 @@ def cmd_host(args) -> int:
 
 def run_service(data) -> int:
     """Run only the room service (for hosts that use their own OpenSSH server and
-    ``boxtop join``) until Ctrl+C; prints where its socket is."""
+    ``boxtop join``) until Ctrl+C; prints where its socket is. Returns the exit status:
+    2, after one line on stderr, when the service cannot start (another host holds the
+    data folder, its journal is damaged, the socket cannot be made)."""
     import asyncio
 
     from host.paths import socket_path
-    from host.service import RoomService
+    from host.service import RoomService, ServiceError
 
     async def serve() -> None:
-        service = RoomService(data)
-        await service.start(socket_path(data))
+        service = RoomService(data)  # raises ServiceError before touching the socket
+        try:
+            await service.start(socket_path(data))
+        except OSError as err:
+            await service.close()
+            raise ServiceError(f"cannot listen on {socket_path(data)}: {err.strerror or err}") from None
         print(f"boxtop room service: {socket_path(data)} (journal in {data})", flush=True)
         try:
             await asyncio.Event().wait()
@@ -178,6 +184,9 @@ def run_service(data) -> int:
 
     try:
         asyncio.run(serve())
+    except ServiceError as err:
+        print(f"boxtop: {err}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         pass
     return 0

@@ -19,7 +19,7 @@ import msgspec
 
 from . import registry
 from .errors import IllegalCommand
-from .journal import Journal, RoomRecord
+from .journal import Journal, JournalDamaged, RoomRecord
 from .log import Entry, Seat, entry_type
 from .session import UNDO_POLICIES, LocalSession
 
@@ -202,12 +202,40 @@ class Room:
 
     @classmethod
     def restore(cls, journal: Journal, record: RoomRecord) -> "Room":
-        """Rebuild a room from its journal after a restart (every committed entry)."""
+        """Rebuild a room from its journal after a restart (every committed entry),
+        verified first: its game is known, its seats and options decode, and a started
+        room's log folds to a state every seat (and a spectator) can be shown.
+
+        Raises ``RoomError`` (or the engine's ``ValueError``, ``KeyError``, a msgspec
+        error … from a log that does not fold) when it cannot be played; nothing is
+        written then.
+        """
+        try:
+            g = registry.get(record.game)
+        except KeyError:
+            raise RoomError(f"boxtop has no game {record.game!r}") from None
         session = None
         if record.started:
-            g = registry.get(record.game)
             entries = journal.entries(record.code, entry_type(g))
+            if not entries:
+                raise RoomError("it is marked started but has no entries, not even the setup")
             session = LocalSession(g, record.seats, record.seed, record.options, record.undo, entries=entries)
+            for seat in [None, *range(len(session.seats))]:  # what table_for will be asked
+                msgspec.json.encode(g.view(session.state, seat))
+                session.log_lines(seat)
+                if seat is not None:
+                    session.legal(seat)
+                    session.can_undo(seat)
+                    session.can_redo(seat)
+            msgspec.to_builtins(session.result())
+        else:
+            g.options_from(record.options)
+            if not g.min_players <= len(record.seats) <= g.max_players:
+                raise RoomError(f"{g.title} takes {g.min_players}–{g.max_players} players, not {len(record.seats)}")
+            if any(s.bot is not None and s.bot not in g.bots for s in record.seats):
+                raise RoomError("a seat has a bot boxtop does not know")
+            if record.undo not in UNDO_POLICIES:
+                raise RoomError(f"it has no known undo policy ({record.undo!r})")
         # Bots to move (the host may have died between a move and its bots' replies) are
         # moved by the caller: ``run_bots`` or, on a host, ``bot_step`` at its pace.
         room = cls(record, journal, session)
@@ -488,13 +516,27 @@ class Rooms:
     """Every room of a host, restored from the journal at start."""
 
     def __init__(self, journal: Journal):
+        """Restore every room of ``journal``. A room that cannot be (its row does not
+        decode, its log does not fold …) is left out, left in the journal as it is, and
+        reported with one line on stderr; ``unrestored`` maps its code to the reason.
+        Raises ``JournalDamaged`` when the journal cannot be read at all."""
         self.journal = journal
         self.rooms: dict[str, Room] = {}
-        for record in journal.rooms():
+        self.unrestored: dict[str, str] = {}
+        bad: list[tuple[str, str]] = []
+        for record in journal.rooms(bad):
             try:
                 self.rooms[record.code] = Room.restore(journal, record)
-            except (KeyError, ValueError, msgspec.MsgspecError) as err:  # one bad room must not stop the host
-                print(f"boxtop: room {record.code} cannot be restored: {err}", file=sys.stderr)
+            except JournalDamaged:
+                raise
+            except Exception as err:  # one bad room must not stop the host, whatever it is
+                text = (str(err).splitlines() or [""])[0]
+                kind = "" if isinstance(err, RoomError) else f"{type(err).__name__}: "
+                bad.append((record.code, f"{kind}{text}" if text else type(err).__name__))
+        for code, reason in bad:
+            self.unrestored[code] = reason
+            line = f"boxtop: room {code} cannot be restored ({reason}); it is left in the journal, unplayed"
+            print(" ".join(line.split()), file=sys.stderr)
 
     def create(self, **kwargs) -> Room:
         """A new room with a fresh code; see ``Room.create``."""
