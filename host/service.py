@@ -32,7 +32,6 @@ import time
 import traceback
 from pathlib import Path
 
-
 from engine import IllegalCommand, SaveError, Seat
 from engine.core.journal import Journal, JournalError, JournalWriteError
 from engine.core.room import Room, RoomError, Rooms, RoomSummary

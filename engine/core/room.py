@@ -540,7 +540,7 @@ class Rooms:
 
     def create(self, **kwargs) -> Room:
         """A new room with a fresh code; see ``Room.create``."""
-        room = Room.create(self.journal, new_code(set(self.rooms)), **kwargs)
+        room = Room.create(self.journal, new_code(set(self.rooms) | set(self.unrestored)), **kwargs)
         self.rooms[room.code] = room
         return room
 
