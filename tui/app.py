@@ -119,7 +119,7 @@ class BoxtopApp(App[None]):
             await self._route(message)
         except Exception as err:  # keep the connection and the app alive
             self.log.error(f"cannot show {type(message).__name__}: {err!r}")
-            self.notify(f"Could not show the host's last message: {err}", severity="error")
+            self.notify(f"Could not show the host's last message: {err}", severity="error", markup=False)
 
     async def _route(self, message: Any) -> None:
         from host import protocol as p
@@ -160,7 +160,7 @@ class BoxtopApp(App[None]):
             if say is not None:
                 say(message.message, error=True)
             else:
-                self.notify(message.message, severity="error")
+                self.notify(message.message, severity="error", markup=False)
 
     async def _to_lobby(self) -> None:
         while len(self.screen_stack) > 1 and self.screen is not self.lobby:

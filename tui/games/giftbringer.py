@@ -290,7 +290,8 @@ class GiftbringerTable(GameTable):
         self.query_one("#gb-map", Static).update(self._map(), layout=False)
         self.query_one("#gb-info", Static).update(self._info(), layout=False)
         whose = self.names[self._seat()] if self.names else ""
-        self.query_one("#gb-map", Static).border_title = f"{whose}'s island" + (" (looking: o returns)" if self.looking is not None else "")
+        # Text, not a str: a border title string is read as markup, and a name is player text
+        self.query_one("#gb-map", Static).border_title = Text(f"{whose}'s island" + (" (looking: o returns)" if self.looking is not None else ""))
         self.query_one("#gb-tray", Static).border_title = "dice tray"
 
     def _tray(self) -> Text:

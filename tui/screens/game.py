@@ -13,6 +13,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
@@ -20,6 +21,7 @@ import engine
 
 from ..games import GameTable, table_for
 from ..paths import default_save_path, saves_dir
+from . import say_line
 
 
 class GameScreen(Screen[None]):
@@ -128,18 +130,24 @@ class GameScreen(Screen[None]):
             return (None,)
         return (self.seat, self.session.can_undo(self.seat), self.session.can_redo(self.seat))
 
-    def _status_line(self, view) -> str:
+    def _status_line(self, view) -> Content:
+        """The line above the table; names are text, never markup."""
         s = self.session
         phase = self.table.phase_text(view, s.names)
         if s.result() is not None:
-            return f"[b]{phase}[/b]"
+            return Content.from_markup("[b]$phase[/b]", phase=phase)
         waiting = ", ".join(s.to_act())
-        who = f"[b]{s.names[self.seat]}[/b] at the keyboard · " if self.seat is not None else ""
-        return f"{who}{phase} · to act: {waiting}"
+        if self.seat is None:
+            return Content.from_markup("$phase · to act: $waiting", phase=phase, waiting=waiting)
+        return Content.from_markup(
+            "[b]$name[/b] at the keyboard · $phase · to act: $waiting",
+            name=s.names[self.seat], phase=phase, waiting=waiting,
+        )
 
     def say(self, text: str, error: bool = False) -> None:
-        """Show one line under the table (an error in red)."""
-        self.query_one("#message", Static).update(f"[red]{text}[/red]" if error else text)
+        """Show one line under the table (an error in red), as plain text: the engine's
+        refusals quote what the player typed."""
+        say_line(self.query_one("#message", Static), text, error)
 
     # ------------------------------------------------------------------ commands
     def play(self, command) -> bool:
@@ -286,5 +294,5 @@ class GameScreen(Screen[None]):
     def action_leave(self) -> None:
         self.autosave()
         if self.save_path is not None and self.session.result() is None:
-            self.app.notify(f"Your game is saved in {self.save_path}.")
+            self.app.notify(f"Your game is saved in {self.save_path}.", markup=False)
         self.dismiss(None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -24,9 +25,11 @@ class HandoverScreen(Screen[None]):
         with Middle():
             with Center():
                 yield Static(
-                    f"Pass the keyboard to [b]{self.seat_name}[/b].\n\n"
-                    f"{self.reason}\n\n"
-                    f"[b]{self.seat_name}[/b]: press [b]enter[/b] when only you can see the screen.",
+                    Content.from_markup(
+                        "Pass the keyboard to [b]$name[/b].\n\n$reason\n\n"
+                        "[b]$name[/b]: press [b]enter[/b] when only you can see the screen.",
+                        name=self.seat_name, reason=self.reason,
+                    ),
                     id="handover-text",
                 )
         yield Footer()

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
@@ -41,7 +42,7 @@ class LoadScreen(Screen[None]):
                 options.append(Option(f"── {where} ──", disabled=True))
             key = f"save-{k}"
             self.paths[key] = path
-            options.append(Option(path.name, id=key))
+            options.append(Option(Content(path.name), id=key))  # a file name is text, not markup
         if not self.paths:
             options.append(Option("no saves yet — ctrl+s in a game saves it", disabled=True))
         yield OptionList(*options, id="load-list")
@@ -62,7 +63,7 @@ class LoadScreen(Screen[None]):
         try:
             session = engine.load(str(path))
         except engine.SaveError as err:
-            self.query_one("#load-error", Static).update(f"[red]{err}[/red]")
+            self.query_one("#load-error", Static).update(Content.styled(str(err), "red"))
             return
         from .game import GameScreen
         from .replay import ReplayScreen

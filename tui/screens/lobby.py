@@ -6,27 +6,34 @@ typed into the code box (``/``; any case, dashes optional) joins that room, priv
 not. The waiting room shows the room code to tell friends and its seats; the
 room's creator hands seats to bots and starts the game. Both only send the room service
 messages (``host.protocol``); what they show comes back from the service.
+
+Names, codes and the service's sentences are shown as text, never read as markup.
 """
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from engine.core.room import RoomSummary
 from host import protocol as p
 
+from . import say_line
 
-def seat_text(seat, me: str | None = None) -> str:
-    """A seat as the lobby shows it: a name, "bot (kind)", "open", "(away)" when disconnected."""
+
+def seat_text(seat, me: str | None = None) -> Text:
+    """A seat as the lobby shows it: a name (bold when it is ``me``), "name (bot)",
+    "open", "(away)" when disconnected; plain text, never markup."""
     if seat.bot is not None:
-        return f"{seat.name} (bot)"
+        return Text(f"{seat.name} (bot)")
     if not seat.name:
-        return "open"
+        return Text("open")
     mark = "" if seat.connected else " (away)"
-    return f"[b]{seat.name}[/b]{mark}" if seat.name == me else f"{seat.name}{mark}"
+    return Text.assemble((seat.name, "bold" if seat.name == me else ""), mark)
 
 
 class LobbyScreen(Screen[None]):
@@ -47,10 +54,11 @@ class LobbyScreen(Screen[None]):
         self.rooms: list[RoomSummary] = []
         self.more = 0  # listed rooms the host did not send (older than these)
         self.ready = False  # set once on_mount has built the table
+        self.online = False  # set once the service welcomed us
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(f"Lobby · you are [b]{self.player}[/b] · connecting…", id="lobby-status")
+        yield Static(Content.from_markup("Lobby · you are [b]$name[/b] · connecting…", name=self.player), id="lobby-status")
         yield Input(placeholder="a room code (/ to type it, enter to join)", id="lobby-code", max_length=16)
         yield DataTable(id="lobby-rooms", cursor_type="row", zebra_stripes=True)
         yield Static("", id="lobby-more")
@@ -67,13 +75,15 @@ class LobbyScreen(Screen[None]):
 
     def connected(self) -> None:
         """The service welcomed us."""
-        self.query_one("#lobby-status", Static).update(
-            f"Lobby · you are [b]{self.player}[/b] · c creates a room, enter joins, w watches"
-        )
+        self.online = True
+        self.query_one("#lobby-status", Static).update(Content.from_markup(
+            "Lobby · you are [b]$name[/b] · c creates a room, enter joins, w watches", name=self.player
+        ))
 
-    def _cells(self, r: RoomSummary) -> tuple[str, ...]:
-        seats = ", ".join(seat_text(s, self.player) for s in r.seats)
-        return r.code, r.title, seats, r.state, str(r.spectators), r.creator
+    def _cells(self, r: RoomSummary) -> tuple[Text, ...]:
+        """A room's row: Text cells (a str cell of a DataTable is read as markup)."""
+        seats = Text(", ").join(seat_text(s, self.player) for s in r.seats)
+        return Text(r.code), Text(r.title), seats, Text(r.state), Text(str(r.spectators)), Text(r.creator)
 
     def show_rooms(self, rooms: list[RoomSummary], more: int = 0) -> None:
         """Redraw the whole room list (``host.protocol.Lobby``: ``more`` older rooms not
@@ -117,7 +127,7 @@ class LobbyScreen(Screen[None]):
         self._after_change(keep)
 
     def _after_change(self, keep: str | None) -> None:
-        if not self.rooms:
+        if not self.rooms and self.online:  # else a refusal of the connection may be showing
             self.say("No rooms yet: press c to create one, or / to type a room's code.")
         elif "No rooms yet" in str(self.query_one("#message", Static).render()):
             self.say("")
@@ -136,8 +146,8 @@ class LobbyScreen(Screen[None]):
         return self.rooms[table.cursor_row].code
 
     def say(self, text: str, error: bool = False) -> None:
-        """One line under the room list (an error in red)."""
-        self.query_one("#message", Static).update(f"[red]{text}[/red]" if error else text)
+        """One line under the room list (an error in red), shown as plain text."""
+        say_line(self.query_one("#message", Static), text, error)
 
     # ------------------------------------------------------------------ keys
     def action_create(self) -> None:
@@ -224,15 +234,15 @@ class WaitingRoomScreen(Screen[None]):
             "you created it: choose seats with ↑↓, b/x give one to a bot, s starts"
             if creator else f"waiting for {room.creator} to start"
         )
-        self.query_one("#room-code", Static).update(
-            f"[b]{room.title}[/b] · room code [b reverse] {room.code} [/b reverse] — tell your friends"
-            f" · you are {where} · {lead}"
-        )
+        self.query_one("#room-code", Static).update(Content.from_markup(
+            "[b]$title[/b] · room code [b reverse] $code [/b reverse] — tell your friends · you are $where · $lead",
+            title=room.title, code=room.code, where=where, lead=lead,
+        ))
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
         for i, s in enumerate(room.seats):
-            table.add_row(str(i + 1), seat_text(s, self.player))
+            table.add_row(Text(str(i + 1)), seat_text(s, self.player))
         if row is not None and 0 <= row < len(room.seats):
             table.move_cursor(row=row)
         self.refresh_bindings()
@@ -243,7 +253,8 @@ class WaitingRoomScreen(Screen[None]):
         return True
 
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#message", Static).update(f"[red]{text}[/red]" if error else text)
+        """One line under the seats (an error in red), shown as plain text."""
+        say_line(self.query_one("#message", Static), text, error)
 
     def action_start(self) -> None:
         self.app.send(p.StartGame())

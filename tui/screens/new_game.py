@@ -9,6 +9,7 @@ import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
@@ -157,7 +158,7 @@ class NewGameScreen(Screen[None]):
             seats, options, seed, undo = self.settings()
             session = engine.new_game(self.game.slug, seats, seed=seed, options=options, undo=undo)
         except (ValueError, KeyError) as err:
-            self.query_one("#new-error", Static).update(f"[red]{err.args[0] if err.args else err}[/red]")
+            self._error(str(err.args[0] if err.args else err))
             return
         from .game import GameScreen
 
@@ -170,14 +171,21 @@ class NewGameScreen(Screen[None]):
             seats, options, _, undo = self.settings()
             self.game.options_from(options)
         except (ValueError, KeyError) as err:
-            self.query_one("#new-error", Static).update(f"[red]{err.args[0] if err.args else err}[/red]")
+            self._error(str(err.args[0] if err.args else err))
             return
         if all(s.bot for s in seats):
-            self.query_one("#new-error", Static).update("[red]Keep at least one seat for a person (you).[/red]")
+            self._error("Keep at least one seat for a person (you).")
             return
         private = self.query_one("#private", Checkbox).value
         self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo, private))
         self.dismiss(None)
+
+    def _error(self, text: str) -> None:
+        """One red line under the form, scrolled into view; it quotes names as typed, so
+        it is never markup."""
+        line = self.query_one("#new-error", Static)
+        line.update(Content.styled(text, "red"))
+        line.scroll_visible(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -63,10 +64,10 @@ class ReplayScreen(Screen[None]):
         self.table.show_log(s.log_lines(self.seat, upto=self.position))
         who = "a spectator" if self.seat is None else s.names[self.seat]
         playing = f"playing at {SPEEDS[self.speed]:g}/s" if self.timer else "paused"
-        self.query_one("#status", Static).update(
-            f"entry [b]{self.position}[/b] of {s.ply} · seen as [b]{who}[/b] · {playing} · "
-            f"{self.table.phase_text(view, s.names)}"
-        )
+        self.query_one("#status", Static).update(Content.from_markup(
+            "entry [b]$position[/b] of $ply · seen as [b]$who[/b] · $playing · $phase",
+            position=self.position, ply=s.ply, who=who, playing=playing, phase=self.table.phase_text(view, s.names),
+        ))
 
     def action_step(self, delta: int) -> None:
         self.position = max(1, min(self.session.ply, self.position + delta))

@@ -11,7 +11,9 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from rich.text import Text
 from textual.containers import Center, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
@@ -42,9 +44,9 @@ class ResultScreen(Screen[None]):
         yield Header()
         with Center():
             with Vertical(id="result-box"):
-                yield Static(f"[b]{winners} {verb}![/b]", id="result-winners")
+                yield Static(Content.styled(f"{winners} {verb}!", "bold"), id="result-winners")
                 yield DataTable(id="result-table", cursor_type="none")
-                yield Static(f"[dim]tie-break: {result.tiebreak}[/dim]", id="result-tiebreak")
+                yield Static(Content.styled(f"tie-break: {result.tiebreak}", "dim"), id="result-tiebreak")
                 yield Static("", id="result-best")
         yield Footer()
 
@@ -56,7 +58,7 @@ class ResultScreen(Screen[None]):
         table.add_columns("", "player", *labels)
         for i, scores in enumerate(result.scores):
             star = "★" if i in result.winners else ""
-            table.add_row(star, s.names[i], *[str(v) for v in scores.values()])
+            table.add_row(star, Text(s.names[i]), *[str(v) for v in scores.values()])  # a name is text
         self._personal_best()
 
     def _personal_best(self) -> None:
@@ -76,7 +78,9 @@ class ResultScreen(Screen[None]):
             else:
                 rank, table = None, best.load().get(key, [])
         except OSError as err:
-            self.query_one("#result-best", Static).update(f"[red]Cannot keep your personal best: {err.strerror or err}[/red]")
+            self.query_one("#result-best", Static).update(
+                Content.styled(f"Cannot keep your personal best: {err.strerror or err}", "red")
+            )
             return
         lines = [f"{i + 1}. {b.points} ({b.day}, seed {b.seed})" for i, b in enumerate(table[:5])]
         head = f"[b]A new personal best![/b]" if rank == 1 else (f"Your {rank}. best game." if rank else "")
@@ -109,4 +113,4 @@ class ResultScreen(Screen[None]):
         from .save import SaveScreen
 
         default = default_save_path(self.session.game.slug, self.save_dir or saves_dir())
-        self.app.push_screen(SaveScreen(self.session, default), lambda p: p and self.notify(f"Saved to {p}."))
+        self.app.push_screen(SaveScreen(self.session, default), lambda p: p and self.notify(f"Saved to {p}.", markup=False))

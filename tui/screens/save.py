@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
@@ -37,7 +38,7 @@ class SaveScreen(ModalScreen[Path | None]):
             self.session.save(str(path))
         except (OSError, engine.SaveError) as err:
             reason = getattr(err, "strerror", None) or str(err)
-            self.query_one("#save-error", Static).update(f"[red]Cannot save there: {reason}.[/red]")
+            self.query_one("#save-error", Static).update(Content.styled(f"Cannot save there: {reason}.", "red"))
             return
         self.dismiss(path)
 

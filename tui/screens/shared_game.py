@@ -12,6 +12,7 @@ from pathlib import Path
 
 from textual import events
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 
 from engine.core.room import Table
@@ -92,15 +93,21 @@ class SharedGameScreen(GameScreen):
 
             self.app.push_screen(ResultScreen(self.session))
 
-    def _status_line(self, view) -> str:
+    def _status_line(self, view) -> Content:
+        """The line above the table; names are text, never markup."""
         s = self.session
         phase = self.table.phase_text(view, s.names)
         away = [s.names[i] for i in range(len(s.names)) if not s.connected(i)]
-        gone = f" · [yellow]away: {', '.join(away)}[/yellow]" if away else ""
+        gone = Content.from_markup(" · [yellow]away: $away[/yellow]", away=", ".join(away)) if away else Content("")
         if s.result() is not None:
-            return f"[b]{phase}[/b]{gone}"
-        who = f"you are [b]{s.names[self.seat]}[/b] · " if self.seat is not None else "watching · "
-        return f"room {s.table.code} · {who}{phase} · to act: {', '.join(s.to_act())}{gone}"
+            return Content.from_markup("[b]$phase[/b]", phase=phase) + gone
+        who = (
+            Content.from_markup("you are [b]$name[/b] · ", name=s.names[self.seat])
+            if self.seat is not None else Content("watching · ")
+        )
+        return Content.assemble(
+            f"room {s.table.code} · ", who, f"{phase} · to act: {', '.join(s.to_act())}", gone
+        )
 
     def play(self, command) -> bool:
         if self.seat is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.content import Content
 from textual.widgets import Static
 
 
@@ -27,8 +28,8 @@ class Card(Static):
         if key == getattr(self, "_shown", None):
             return
         self._shown = key
-        self.border_title = title
-        self.border_subtitle = subtitle
+        self.border_title = Content(title)  # Content, not str: a str title is read as markup,
+        self.border_subtitle = Content(subtitle)  # and the subtitle names players
         self.set_class(cursor, "cursor")
         self.set_class(blocked, "blocked")
         for cls in [c for c in self.classes if c.startswith("deck-")]:

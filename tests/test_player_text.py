@@ -1,0 +1,306 @@
+"""Player text is never parsed as markup (issue 10, finding 7).
+
+`/` then `[/x]` enter in the lobby crashed the session: the room service's refusal
+quoted the code and the lobby showed it as Rich markup. Everything a player types or is
+called — room codes, names, notation on the `:` line (the engine's refusals quote it),
+save paths, the service's refusals, notifications — must show literally, everywhere: the
+lobby, the waiting room, the new-game form, the game screen (local and shared), the
+hand-over screen, the result screen, the replay and the load screen. Each test drives
+the real app by keys and reads what is drawn on the screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+import engine
+import host.service
+from host import protocol as p
+from host.client import ServiceClient
+from host.service import RoomService
+from tui.app import BoxtopApp
+from tui.screens.game import GameScreen
+from tui.screens.handover import HandoverScreen
+from tui.screens.load import LoadScreen
+from tui.screens.lobby import LobbyScreen, WaitingRoomScreen
+from tui.screens.menu import MenuScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.result import ResultScreen
+from tui.screens.shared_game import SharedGameScreen
+
+SIZE = (150, 45)
+#: Markup-like player text: a closing tag with no opening one (it raised), a style, an
+#: action link and a file link (both must stay text, never become something to click).
+MARKUP = ["[/x]", "[b]", "[@click=app.quit]x[/]", "[link=file:///etc/passwd]x[/link]"]
+
+
+def screen_text(app) -> str:
+    """What the terminal shows now: the current screen's lines as plain text."""
+    lines = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+    return "\n".join(line for line in lines if line)
+
+
+def clickable(app) -> list[str]:
+    """The ``@click`` actions and ``link`` targets of everything drawn now."""
+    found = []
+    for strip in app.screen._compositor.render_strips():
+        for segment in strip:
+            style = segment.style
+            if style is None:
+                continue
+            if style.link:
+                found.append(style.link)
+            if style.meta.get("@click"):
+                found.append(str(style.meta["@click"]))
+    return found
+
+
+async def until(pilot, condition, timeout: float = 10.0, what: str = "") -> None:
+    """Let the app run until ``condition()`` holds; fails after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        crash = getattr(pilot.app, "_crash", None)
+        assert crash is None, f"the app crashed: {crash!r}"
+        assert loop.time() < end, f"timed out waiting for {what or condition}: {screen_text(pilot.app)}"
+        await pilot.pause(0.02)
+
+
+async def shows(pilot, text: str, timeout: float = 10.0) -> None:
+    """Wait until ``text`` is drawn, literally, on the screen."""
+    await until(pilot, lambda: text in screen_text(pilot.app), timeout, repr(text))
+
+
+async def type_text(pilot, text: str) -> None:
+    await pilot.press(*text)
+
+
+@pytest.fixture
+async def service():
+    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
+    svc = RoomService(data)
+    await svc.start(data / "s.sock")
+    yield svc, data / "s.sock"
+    await svc.close()
+
+
+# ------------------------------------------------------------------ the lobby
+async def test_a_room_code_typed_in_the_lobby_shows_literally_in_the_refusal(service):
+    # The finding itself: "/" then "[/x]" enter crashed the session.
+    _, sock = service
+    app = BoxtopApp(remote=(str(sock), "ann"))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await shows(pilot, "c creates a room")
+        for text in MARKUP:
+            await pilot.press("slash")
+            limit = app.screen.query_one("#lobby-code").max_length or len(text)
+            await type_text(pilot, text)
+            await pilot.press("enter")
+            typed = text[:limit].upper()
+            await shows(pilot, f"'{typed}'")  # the service's refusal quotes the code
+            assert isinstance(app.screen, LobbyScreen)
+            assert clickable(app) == []
+        assert app.is_running
+
+
+@pytest.mark.parametrize("name", MARKUP)
+async def test_a_player_name_with_markup_shows_literally_in_the_lobby(service, name):
+    _, sock = service
+    app = BoxtopApp(remote=(str(sock), name))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await shows(pilot, f"you are {name}")
+        await shows(pilot, "(q quits)")  # the service's refusal of that name, in one line
+        assert "@click" not in str(clickable(app)) and "file:" not in str(clickable(app))
+        assert app.is_running
+
+
+# ------------------------------------------------------------------ a shared room
+@pytest.fixture
+def any_name(monkeypatch):
+    """A room service that takes any name, so names can carry markup to every screen
+    (names are this shape wherever the host's rule changes)."""
+    monkeypatch.setattr(host.service, "NAME", re.compile(r"^.{1,60}$"))
+
+
+async def create_room(pilot, app, game: str, name: str, friend: ServiceClient) -> None:
+    """A room of ``game`` with the app's player ``name`` and ``friend`` seated. Gift Trap:
+    the app creates it through the new-room form by keys (three players: the fewest) and
+    the friend joins. Giftbringer (two players): the friend creates it and the app joins
+    the room highlighted in the lobby with enter."""
+    if game == "gift-trap":
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await shows(pilot, name)  # the creator's seat in the form
+        await pilot.press("enter", "home", "enter")
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
+        await friend.send(p.JoinRoom(app.screen.room.code))
+    else:
+        await friend.send(p.CreateRoom(game, [p.SeatSpec(), p.SeatSpec()]))
+        await until(pilot, lambda: app.screen.rooms, what="the room in the lobby")
+        await shows(pilot, friend.name)  # the lobby's seats and creator columns
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
+
+
+@pytest.mark.parametrize("game", ["gift-trap", "giftbringer"])
+async def test_names_and_refusals_in_a_shared_room_show_literally(service, any_name, game):
+    _, sock = service
+    me, friend = "[/x]", "[link=file:///etc/passwd]x[/link]"
+    app = BoxtopApp(remote=(str(sock), me))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await shows(pilot, "c creates a room")
+        other = await ServiceClient.connect(sock, friend)
+        try:
+            await create_room(pilot, app, game, me, other)
+            await shows(pilot, friend)  # the waiting room's seat list
+            assert me in screen_text(app)
+            if game == "gift-trap":  # three seats: the third to a bot, by keys; ann starts
+                await pilot.press("down", "down", "b")
+                await shows(pilot, "s starts")
+                await pilot.press("s")
+            else:
+                await shows(pilot, f"waiting for {friend} to start")
+                await other.send(p.StartGame())
+            await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
+            await shows(pilot, f"you are {me}")
+            if game == "giftbringer":
+                await shows(pilot, f"{me}'s island")
+                await pilot.press("o")  # the other player's sheet
+                await shows(pilot, f"{friend}'s island")
+            else:
+                await shows(pilot, f"to act: {me}")  # ann deals first
+            for text in MARKUP:  # the room refuses the notation and its sentence quotes it
+                await pilot.press("colon")
+                await type_text(pilot, text)
+                await pilot.press("enter")
+                await shows(pilot, f"'{text.lower()}'")
+            await pilot.press("colon")
+            await type_text(pilot, f"give 1 to {friend}")
+            await pilot.press("enter")
+            assert app.is_running and isinstance(app.screen, SharedGameScreen)
+            assert not any("file:" in c or "app.quit" in c for c in clickable(app))
+        finally:
+            await other.close()
+
+
+# ------------------------------------------------------------------ local games
+async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("enter", "home", "enter")  # Gift Trap for three
+        form = app.screen
+        # seat 1: a name with a space is refused, and the refusal quotes it
+        await pilot.press("tab", "end", "backspace", "backspace", "backspace")
+        await type_text(pilot, "[/x] y")
+        await pilot.press("ctrl+g")
+        await shows(pilot, "'[/x] y'")
+        assert app.screen is form
+        await pilot.press("backspace", "backspace")  # now "[/x]"
+        await pilot.press("tab", "tab", "end", "backspace", "backspace", "backspace")  # seat 2's name
+        await type_text(pilot, "[@click=app.quit]x[/]")
+        await pilot.press("tab", "enter", "home", "enter")  # seat 2: a person
+        await pilot.press("tab", "end", "backspace", "backspace", "backspace")  # seat 3's name (a bot)
+        await type_text(pilot, "[link=file:///etc/passwd]x[/link]")
+        await pilot.press("ctrl+g")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), what="the game")
+        await shows(pilot, "[/x] at the keyboard")
+        await shows(pilot, "to act: [/x]")
+
+        # the engine's refusal of the notation quotes it
+        for text in MARKUP:
+            await pilot.press("colon")
+            await type_text(pilot, text)
+            await pilot.press("enter")
+            await shows(pilot, f"'{text.lower()}'")
+        # a save path with markup: "Saved to …", then the notice on leaving
+        await pilot.press("colon")
+        await type_text(pilot, "save [/x]")
+        await pilot.press("enter")
+        await shows(pilot, "Saved to [/x].")
+        assert (tmp_path / "[" / "x]").is_file()
+
+        # deal, give: the keyboard passes to the second person, by name
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        await pilot.press("enter", "enter", "d")
+        await until(pilot, lambda: isinstance(app.screen, HandoverScreen), what="the hand-over")
+        await shows(pilot, "Pass the keyboard to [@click=app.quit]x[/].")
+        assert clickable(app) == []
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await shows(pilot, "[@click=app.quit]x[/] at the keyboard")
+        await pilot.press("colon")
+        await type_text(pilot, "save [/x]")
+        await pilot.press("enter")
+        await shows(pilot, "Saved to [/x].")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await shows(pilot, "Your game is saved in [/x].")
+        assert app.is_running
+
+
+async def test_names_on_the_result_and_replay_screens_show_literally():
+    names = ["[/x]", "[b]", "[link=file:///etc/passwd]x[/link]"]
+    session = engine.new_game(
+        "gift-trap", [engine.Seat(n, "heuristic") for n in names], seed=3, options={"track_length": 6}
+    )
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
+        result = session.result()
+        winners = " and ".join(names[i] for i in result.winners)
+        await shows(pilot, winners + (" wins!" if len(result.winners) == 1 else " win!"))
+        for name in names:  # the score table
+            assert name in screen_text(app)
+        assert clickable(app) == []
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        for name in names:  # seen through each seat's eyes in turn
+            await pilot.press("v")
+            await shows(pilot, f"seen as {name}")
+        assert app.is_running
+
+
+async def test_a_giftbringer_player_name_shows_literally_on_the_island():
+    session = engine.new_game("giftbringer", [engine.Seat("[/x]", None)], seed=2)
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await shows(pilot, "[/x]'s island")
+        await shows(pilot, "[/x] at the keyboard")
+        await pilot.press("colon")
+        await type_text(pilot, "[@click=app.quit]x[/]")
+        await pilot.press("enter")
+        await shows(pilot, "'[@click=app.quit]x[/]'")
+        assert clickable(app) == []
+        assert app.is_running
+
+
+async def test_save_names_with_markup_show_literally_on_the_load_screen(isolated_user_folders):
+    saves = isolated_user_folders / "saves"
+    saves.mkdir(parents=True, exist_ok=True)
+    good = engine.new_game("gift-trap", ["ann", "bob", "cyd"], seed=1)
+    good.save(str(saves / "[b]good.json"))
+    broken = saves / "[@click=app.quit]x.json"
+    broken.write_text("{not json")
+    os.utime(broken, (time.time() + 60, time.time() + 60))  # the newest: listed first
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await shows(pilot, "[b]good.json")
+        await shows(pilot, "[@click=app.quit]x.json")
+        await pilot.press("enter")  # the newest save is highlighted first: the broken one
+        await shows(pilot, "[@click=app.quit]x.json is not valid JSON")
+        assert isinstance(app.screen, LoadScreen) and app.is_running
