@@ -3,14 +3,24 @@
 menu → new game → the game's screen → result; plus load, replay, rules and hand-over.
 With ``remote`` it is a client of a host's room service instead: lobby → waiting room →
 the shared game's screen → result (``boxtop join``, run per SSH session by ``boxtop host``).
+
+A remote session runs on the host for someone else, so it reaches nothing but the game:
+no command palette (its "Screenshot" wrote into the host user's ~/Downloads), of the
+app's own actions only quit and moving the focus (``REMOTE_APP_ACTIONS``; not
+screenshot, suspend, theme, screens by name …), ``open_url`` and the file deliveries
+refuse with one line, the rules are drawn without links (``tui.screens.rules``), and the
+terminal never turns ctrl+z / ctrl+c / ctrl+\\ into signals. Saves and loads are refused
+by the shared game's screen (``tui.screens.shared_game``) and the result screen.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.screen import Screen
 
 import engine
 
@@ -19,10 +29,18 @@ from .screens.menu import MenuScreen
 from .screens.replay import ReplayScreen
 
 
+#: The app's own actions a remote player may run: quit (ctrl+q), its hint (ctrl+c) and
+#: moving the focus (tab, shift+tab). Every other ``App.action_*`` is refused remotely,
+#: whether a key, a click or a ``[@click=app.…]`` in drawn text asks for it.
+REMOTE_APP_ACTIONS = frozenset({"quit", "help_quit", "focus_next", "focus_previous"})
+REMOTE_REFUSAL = "Not in a shared game: nothing on the host opens from here."
+
+
 class BoxtopApp(App[None]):
     """The app. ``session``: open this game at once; ``replay``: replay this loaded
-    game; ``remote``: ``(socket_path, name)`` of a room service to join; otherwise the
-    menu. ``save_dir`` overrides the save folder (platformdirs')."""
+    game; ``remote``: ``(socket_path, name)`` of a room service to join (locked down as
+    the module docstring says); otherwise the menu. ``save_dir`` overrides the save
+    folder (platformdirs')."""
 
     CSS_PATH = "boxtop.tcss"
     TITLE = "boxtop"
@@ -34,12 +52,58 @@ class BoxtopApp(App[None]):
         save_dir: str | Path | None = None,
         remote: tuple[str, str] | None = None,
     ) -> None:
+        if remote is not None:
+            self.ENABLE_COMMAND_PALETTE = False  # read by App.__init__ (no ctrl+p), Header and Footer
+            os.environ.pop("TEXTUAL_ALLOW_SIGNALS", None)  # the driver's raw mode keeps ISIG off
         super().__init__()
         self.start_session = session
         self.start_replay = replay
         self.save_dir = Path(save_dir) if save_dir is not None else None
         self.remote = remote
         self.link = None
+
+    # ------------------------------------------------------------------ a remote session's limits
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """In a remote session only ``REMOTE_APP_ACTIONS`` of the app run."""
+        if self.remote is not None and action not in REMOTE_APP_ACTIONS:
+            return False
+        return super().check_action(action, parameters)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette's commands; none in a remote session (it has no palette)."""
+        if self.remote is not None:
+            return
+        yield from super().get_system_commands(screen)
+
+    def _refuse_remote(self) -> bool:
+        """True (and one line for the player) when this is a remote session."""
+        if self.remote is None:
+            return False
+        self.notify(REMOTE_REFUSAL, severity="warning", markup=False)
+        return True
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        """Open ``url`` in the browser; refused in a remote session (it would start a
+        browser on the host)."""
+        if not self._refuse_remote():
+            super().open_url(url, new_tab=new_tab)
+
+    def deliver_text(self, *args: Any, **kwargs: Any) -> str | None:
+        """Textual's file delivery (into ~/Downloads); refused in a remote session."""
+        return None if self._refuse_remote() else super().deliver_text(*args, **kwargs)
+
+    def deliver_binary(self, *args: Any, **kwargs: Any) -> str | None:
+        """Textual's file delivery (into ~/Downloads); refused in a remote session."""
+        return None if self._refuse_remote() else super().deliver_binary(*args, **kwargs)
+
+    def save_screenshot(self, *args: Any, **kwargs: Any) -> str:
+        """Write an SVG of the screen; refused in a remote session (returns "")."""
+        return "" if self._refuse_remote() else super().save_screenshot(*args, **kwargs)
+
+    def action_suspend_process(self) -> None:
+        """Suspend to the shell (SIGTSTP); never in a remote session."""
+        if not self._refuse_remote():
+            super().action_suspend_process()
 
     # ------------------------------------------------------------------ errors
     def _handle_exception(self, error: Exception) -> None:

@@ -1,7 +1,15 @@
-"""The rules screen: each game's rules as boxtop plays them, and the keys."""
+"""The rules screen: each game's rules as boxtop plays them, and the keys.
+
+In a remote (SSH) session the rules are drawn without links: a link, a bare address
+and an image keep only their text, so nothing on the screen can be clicked to open
+anything on the host (``plain_markdown``).
+"""
 
 from __future__ import annotations
 
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -25,6 +33,25 @@ GENERAL_KEYS = """\
 | escape | back (a game in progress is saved first) |
 | ctrl+q | quit |
 """
+
+
+def _drop_links(state: StateCore) -> None:
+    """A markdown-it core rule: remove every link (its text stays) and turn every image
+    into its alt text."""
+    for token in state.tokens:
+        if token.children:
+            token.children = [
+                Token("text", "", 0, content=c.content) if c.type == "image" else c
+                for c in token.children if c.type not in ("link_open", "link_close")
+            ]
+
+
+def plain_markdown() -> MarkdownIt:
+    """Textual's Markdown parser ("gfm-like") without links or images: a parser factory
+    for ``textual.widgets.Markdown`` whose text carries no ``@click`` to open a URL."""
+    md = MarkdownIt("gfm-like")
+    md.core.ruler.push("boxtop_drop_links", _drop_links)  # after linkify, which makes links too
+    return md
 
 
 class RulesScreen(Screen[None]):
@@ -51,9 +78,13 @@ class RulesScreen(Screen[None]):
                 rows = "\n".join(f"| {k.strip()} | {v.strip()} |" for k, _, v in (line.partition(":") for line in keys.splitlines()))
                 parts.append(f"## Keys at the {game.title} table\n\n| key | does |\n|---|---|\n{rows}\n")
         parts.append(GENERAL_KEYS)
+        remote = getattr(self.app, "remote", None) is not None
         yield Header()
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown("\n\n".join(parts), id="rules-text")
+            yield Markdown(
+                "\n\n".join(parts), id="rules-text",
+                open_links=not remote, parser_factory=plain_markdown if remote else None,
+            )
         yield Footer()
 
     def on_mount(self) -> None:
