@@ -391,8 +391,10 @@ async def test_over_ssh_links_the_palette_and_suspend_start_nothing_and_write_no
         while not isinstance(m := await bob.recv(), p.InRoom):
             pass
         code = m.room.code
-        conn = await asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None, agent_path=None,
-                                      config=None, client_keys=None)
+        conn = await asyncssh.connect(  # no key: keyboard-interactive with an empty password (open mode)
+            "127.0.0.1", host.port, username="ann", known_hosts=None, agent_path=None, config=None, client_keys=None,
+            password="",
+        )
         process = await conn.create_process(term_type="xterm-256color", term_size=SIZE, encoding=None)
         ann = Terminal(process)
         await ann.shows(b"Lobby")
