@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from rich.text import Text
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.screen import Screen
