@@ -11,20 +11,17 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal
-from textual.widgets import Static
+from textual.containers import Horizontal
 
 from engine.games.gift_trap.cards import DECKS, GIFTS, PRICES
 from engine.games.gift_trap.commands import (
     GET_TILES, TILE_LABELS, DealGifts, Done, GiveTile, RateGift, SetTrap,
 )
 
-from ..widgets.card import Card
+from ..widgets.cards import CardFace, CardTable
+from ..widgets.lines import Line, Panel
 from . import GameTable
 
 MAX_SPACES = 9
@@ -39,11 +36,31 @@ PHASES = {
 }
 
 
-def _bar(score: int, length: int) -> Text:
+def _bar(score: int, length: int) -> Line:
+    """A track as a bar of ``BAR`` cells and the score."""
     filled = min(BAR, round(BAR * min(score, length) / length))
-    text = Text("■" * filled, style="bold green" if score >= length else "green")
-    text.append("□" * (BAR - filled), style="dim")
-    return text
+    return (("■" * filled, "panel--good panel--bold" if score >= length else "panel--good"),
+            ("□" * (BAR - filled), "panel--muted"), (f" {score:>2}", ""))
+
+
+class GiftCards(CardTable):
+    """The gifts (or the stacks while dealing) as cards, edged in their deck's colour."""
+
+    COMPONENT_CLASSES = {
+        "card-table--yellow", "card-table--red", "card-table--blue", "card-table--black",
+        "gift-cards--name", "gift-cards--line", "gift-cards--price", "gift-cards--muted",
+    }
+
+    DEFAULT_CSS = """
+    GiftCards > .card-table--yellow { color: yellow; }
+    GiftCards > .card-table--red { color: red; }
+    GiftCards > .card-table--blue { color: dodgerblue; }
+    GiftCards > .card-table--black { color: $foreground 60%; }
+    GiftCards > .gift-cards--name { text-style: bold; }
+    GiftCards > .gift-cards--line { text-style: italic; }
+    GiftCards > .gift-cards--price { color: $text-warning; }
+    GiftCards > .gift-cards--muted { color: $text-muted; }
+    """
 
 
 class GiftTrapTable(GameTable):
@@ -71,17 +88,11 @@ class GiftTrapTable(GameTable):
 
     DEFAULT_CSS = """
     GiftTrapTable { height: 1fr; layout: vertical; }
-    GiftTrapTable #gt-cards { grid-size: 5; grid-gutter: 0 1; height: auto; }
-    GiftTrapTable .deck-yellow { border: round yellow; }
-    GiftTrapTable .deck-red { border: round red; }
-    GiftTrapTable .deck-blue { border: round dodgerblue; }
-    GiftTrapTable .deck-black { border: round $foreground 60%; }
-    GiftTrapTable Card.cursor { border: heavy $accent; }
     GiftTrapTable #gt-lower { height: 1fr; }
     GiftTrapTable #gt-tracks { width: 46; height: 100%; border: round $panel-lighten-2; padding: 0 1; }
     GiftTrapTable #gt-tiles { width: 40; height: 100%; border: round $panel-lighten-2; padding: 0 1; }
     GiftTrapTable:focus-within #gt-tiles { border: round $accent; }
-    GiftTrapTable #log { width: 1fr; }
+    GiftTrapTable #log { width: 1fr; height: 100%; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -98,17 +109,11 @@ class GiftTrapTable(GameTable):
         self._advance: Any = None
 
     def compose(self) -> ComposeResult:
-        with Grid(id="gt-cards"):
-            for space in range(1, MAX_SPACES + 1):
-                yield Card(id=f"card-{space}")
+        yield GiftCards(id="gt-cards")
         with Horizontal(id="gt-lower"):
-            yield Static(id="gt-tracks")
-            yield Static(id="gt-tiles")
+            yield Panel(id="gt-tracks")
+            yield Panel(id="gt-tiles")
             yield self.log_pane
-
-    def on_resize(self) -> None:
-        columns = max(2, min(MAX_SPACES, self.size.width // 24))
-        self.query_one("#gt-cards", Grid).styles.grid_size_columns = columns
 
     # ------------------------------------------------------------------ protocol
     @staticmethod
@@ -269,63 +274,45 @@ class GiftTrapTable(GameTable):
         self.choose(Done())
 
     # ------------------------------------------------------------------ drawing
+    # Each part is given what it shows now and repaints only what changed: a cursor
+    # move repaints two cards (and a row of the tiles panel), a move a few rows.
     def _draw(self) -> None:
         v = self.view
         if v is None:
             return
-        self._draw_cards()
-        # Each panel is updated only when what it shows changed: a repaint costs more
-        # than comparing (in a shared game every seat redraws on every move).
-        tracks_key = (v.phase, v.committed, v.give_scores, v.get_scores, v.dealer, v.winners, v.me,
-                      tuple(self.names), v.history[-1].round if v.history else 0, v.options.track_length)
-        if tracks_key != getattr(self, "_tracks_key", None):
-            self._tracks_key = tracks_key
-            self.query_one("#gt-tracks", Static).update(self._tracks(), layout=False)  # fixed size (CSS)
-        tiles_text = self._tiles()
-        if tiles_text != getattr(self, "_tiles_text", None):
-            self._tiles_text = tiles_text
-            self.query_one("#gt-tiles", Static).update(tiles_text, layout=False)  # fixed size (CSS)
+        self.query_one("#gt-cards", GiftCards).set_cards(self._faces())
+        tracks = self.query_one("#gt-tracks", Panel)
+        tiles = self.query_one("#gt-tiles", Panel)
+        tracks.set_lines(self._tracks())
+        tiles.set_lines(self._tiles())
         titles = (self._tiles_title(), f"GIFTED at {v.options.track_length}")
         if titles != getattr(self, "_titles", None):  # setting a border title always repaints
             self._titles = titles
-            self.query_one("#gt-tiles", Static).border_title = titles[0]
-            tracks = self.query_one("#gt-tracks", Static)
+            tiles.border_title = titles[0]
             tracks.border_title = "Give · Get"
             tracks.border_subtitle = titles[1]
 
-    def _draw_cards(self) -> None:
+    def _faces(self) -> list[CardFace]:
+        """The cards: the gifts on the table, or the stacks while dealing."""
         v = self.view
         legal = set(self.legal_spaces())
-        cards = [self.query_one(f"#card-{s}", Card) for s in range(1, MAX_SPACES + 1)]
         if v.phase == "deal" or not v.gifts:
-            for i, card in enumerate(cards):
-                shown = i < len(DECKS) and v.phase != "over"
-                if card.display != shown:
-                    card.display = shown
-                if not shown:
-                    continue
-                deck = DECKS[i]
-                body = Text(f"{deck.title()} stack\n", style="bold")
-                body.append(f"{PRICES[deck]}\n", style="yellow")
-                body.append(f"{v.decks_left[i]} gifts left", style="dim")
-                card.show(deck, body, "", cursor=self.active and self.gift == i + 1,
-                          blocked=self.active and (i + 1) not in legal, deck=deck)
-            return
-        for space, card in enumerate(cards, 1):
-            shown = space <= len(v.gifts)
-            if card.display != shown:
-                card.display = shown
-            if not shown:
-                continue
-            gift = v.gifts[space - 1]
-            body = Text(gift.name, style="bold", no_wrap=True, overflow="ellipsis")
-            body.append("\n")
-            body.append(gift.line, style="italic")
-            body.append("\n")
-            marks = self._marks(space)
-            title = f" {space} "
-            card.show(title, body if not marks else body, marks, cursor=self.active and self.gift == space,
-                      blocked=self.active and space not in legal, deck=gift.deck)
+            if v.phase == "over":
+                return []
+            return [
+                CardFace(deck, (
+                    ((f"{deck.title()} stack", "gift-cards--name"),),
+                    ((PRICES[deck], "gift-cards--price"),),
+                    ((f"{v.decks_left[i]} gifts left", "gift-cards--muted"),),
+                ), cursor=self.active and self.gift == i + 1, blocked=self.active and (i + 1) not in legal, colour=deck)
+                for i, deck in enumerate(DECKS)
+            ]
+        return [
+            CardFace(f" {space} ", (((gift.name, "gift-cards--name"),), ((gift.line, "gift-cards--line"),)),
+                     self._marks(space), cursor=self.active and self.gift == space,
+                     blocked=self.active and space not in legal, colour=gift.deck)
+            for space, gift in enumerate(v.gifts[:MAX_SPACES], 1)
+        ]
 
     def _marks(self, space: int) -> str:
         """What the viewer has put on gift ``space`` (shown on the card's lower edge)."""
@@ -340,32 +327,28 @@ class GiftTrapTable(GameTable):
             out.append("TRAP")
         return " ".join(out)
 
-    def _tracks(self) -> Group:
+    def _tracks(self) -> list[Line]:
+        """Each seat's mark, name and both parcels' tracks; then the last reveal."""
         v, names = self.view, self.names
-        table = Table.grid(padding=(0, 1))
-        table.add_column(no_wrap=True)
-        table.add_column(no_wrap=True)
-        table.add_column(no_wrap=True)
-        table.add_column(no_wrap=True)
         length = v.options.track_length
+        width = max((len(names[i][:10]) for i in range(v.n)), default=0)
+        out: list[Line] = []
         for i in range(v.n):
             if v.phase in ("give", "rate"):
-                mark = Text("✓", style="green") if v.committed[i] else Text("…", style="yellow")
+                mark = ("✓", "panel--good") if v.committed[i] else ("…", "panel--warn")
             elif v.phase == "deal" and i == v.dealer:
-                mark = Text("◆", style="cyan")
+                mark = ("◆", "panel--info")
             elif i in v.winners:
-                mark = Text("★", style="bold yellow")
+                mark = ("★", "panel--warn panel--bold")
             else:
-                mark = Text(" ")
-            name = Text(names[i][:10], style="bold" if i == v.me else "")
-            give = _bar(v.give_scores[i], length)
-            give.append(f" {v.give_scores[i]:>2}")
-            get = _bar(v.get_scores[i], length)
-            get.append(f" {v.get_scores[i]:>2}")
-            table.add_row(mark, name, give, get)
+                mark = (" ", "")
+            name = (f"{names[i][:10]:<{width}}", "panel--bold" if i == v.me else "")
+            out.append((mark, (" ", ""), name, (" ", ""), *_bar(v.give_scores[i], length),
+                        (" ", ""), *_bar(v.get_scores[i], length)))
         if v.phase in ("give", "rate") and v.me is not None:
-            return Group(table, Text(""), self._last_reveal())
-        return Group(table)
+            out.append(())
+            out.extend(self._last_reveal())
+        return out
 
     def _tiles_title(self) -> str:
         v = self.view
@@ -373,66 +356,61 @@ class GiftTrapTable(GameTable):
             return "as a spectator"
         return {"give": "your Give tiles", "rate": "your Get tiles", "deal": "last reveal"}.get(v.phase, "you")
 
-    def _tiles(self) -> Text:
+    def _tiles(self) -> list[Line]:
         v, names = self.view, self.names
-        text = Text()
         if v.phase == "over":
             winners = " and ".join(names[i] for i in v.winners)
-            text.append(f"{winners} reached GIFTED with both parcels.", style="bold")
-            return text
+            return [((f"{winners} reached GIFTED with both parcels.", "panel--bold"),)]
         if v.me is None:
-            text.append("Face-down tiles are hidden until the reveal.\n", style="dim")
-            return text
+            return [(("Face-down tiles are hidden until the reveal.", "panel--muted"),)]
         if v.phase == "deal":
             if self.active:
-                text.append("Choose a stack (←→) and deal it (enter).\n\n", style="bold")
+                first: Line = (("Choose a stack (←→) and deal it (enter).", "panel--bold"),)
             else:
-                text.append(f"{names[v.dealer]} chooses a stack.\n\n")
-            text.append_text(self._last_reveal())
-            return text
-        cursor_row = self.row % max(1, len(self.rows()))
-        for k, value in enumerate(self.rows()):
+                first = ((f"{names[v.dealer]} chooses a stack.", ""),)
+            return [first, (), *self._last_reveal()]
+        out: list[Line] = []
+        rows = self.rows()
+        cursor_row = self.row % max(1, len(rows))
+        for k, value in enumerate(rows):
             here = self.active and k == cursor_row
             label = names[value] if v.phase == "give" else TILE_LABELS[value]
             tile = self._placed(value)
-            text.append("▶ " if here else "  ", style="bold")
-            text.append(f"{label[:10]:<10} ", style="reverse" if here else "bold")
+            start = (("▶ " if here else "  ", "panel--bold"), (f"{label[:10]:<10} ", "panel--reverse" if here else "panel--bold"))
             if tile is None:
-                text.append("—\n", style="dim")
+                out.append((*start, ("—", "panel--muted")))
             else:
                 gift = v.gifts[tile.space - 1].name if tile.space <= len(v.gifts) else "?"
-                text.append(f"{tile.space} {gift[:18]}" + (" ×2" if tile.more else "") + "\n")
-        text.append("\n")
+                out.append((*start, (f"{tile.space} {gift[:18]}" + (" ×2" if tile.more else ""), "")))
+        out.append(())
         if v.options.extra_tiles:
             spent = v.give_more_spent if v.phase == "give" else v.get_more_spent
             name = "Give more" if v.phase == "give" else "Get more"
             state = "spent" if spent[v.me] else ("ON: next tile ×2" if self.more else "m to use")
-            text.append(f"{name}: {state}\n", style="cyan" if self.more else "")
+            out.append(((f"{name}: {state}", "panel--info" if self.more else ""),))
             if v.phase == "rate":
                 trap = "spent" if v.trap_spent[v.me] else (f"on gift {v.my_trap}" if v.my_trap else "t to set")
-                text.append(f"Gifttrap: {trap}\n")
+                out.append(((f"Gifttrap: {trap}", ""),))
         if not self.active:
-            text.append("Committed: waiting for the others.", style="green")
+            out.append((("Committed: waiting for the others.", "panel--good"),))
         else:
             placed = len(v.my_gives if v.phase == "give" else v.my_rates)
             need = v.n - 1 if v.phase == "give" else len(GET_TILES)
-            text.append(f"{placed}/{need} placed" + (" · d when done" if placed == need else ""), style="dim")
-        return text
+            out.append(((f"{placed}/{need} placed" + (" · d when done" if placed == need else ""), "panel--muted"),))
+        return out
 
-    def _last_reveal(self) -> Text:
+    def _last_reveal(self) -> list[Line]:
         v, names = self.view, self.names
-        text = Text()
         if not v.history:
-            text.append("No gifts given yet.", style="dim")
-            return text
+            return [(("No gifts given yet.", "panel--muted"),)]
         last = v.history[-1]
-        text.append(f"Round {last.round}:\n", style="bold")
+        out: list[Line] = [((f"Round {last.round}:", "panel--bold"),)]
         for x in last.exchanges:
             if v.me not in (x.giver, x.receiver):
                 continue
             tile = "trapped" if x.trapped else (TILE_LABELS[x.tile] if x.tile else "no tile")
             name = GIFTS[last.cards[x.space - 1]].name
             mine = x.giver_points if x.giver == v.me else x.receiver_points
-            text.append(f"{names[x.giver]}→{names[x.receiver]} {name[:16]} {tile} ")
-            text.append(f"{mine:+d}\n", style="green" if mine > 0 else "red")
-        return text
+            out.append(((f"{names[x.giver]}→{names[x.receiver]} {name[:16]} {tile} ", ""),
+                        (f"{mine:+d}", "panel--good" if mine > 0 else "panel--bad")))
+        return out

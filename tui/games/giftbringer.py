@@ -12,31 +12,33 @@ two marked: "two"), ``+`` (sum) or ``-`` (difference), ``o`` shows the next play
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Sequence
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.containers import Vertical
+from textual.content import Content
 
 from engine.games.giftbringer.commands import Bless, Cross, Done, Land, Visit
 from engine.games.giftbringer.rules import complete, free_slots, presents_left, reachable, score
 from engine.games.giftbringer.sheet import SHEET, neighbours
 
+from ..widgets.lines import Line, Panel, Run, plain
 from . import GameTable
 
 LETTERS = {"C": "Cookie", "G": "Milk", "M": "Muffin"}
 MAP_W, MAP_H = 64, 20
 
 
-def _demand_text(demand: Sequence[int], marks: Sequence[bool]) -> Text:
-    text = Text()
+def _demand(demand: Sequence[int], marks: Sequence[bool]) -> Line:
+    """The faces a Viking or place demands, those crossed struck out."""
+    out: list[Run] = []
     for k, (face, done) in enumerate(zip(demand, marks)):
         if k:
-            text.append(" ")
-        text.append(str(face), style="strike dim" if done else "bold")
-    return text
+            out.append((" ", ""))
+        out.append((str(face), "panel--muted panel--strike" if done else "panel--bold"))
+    return tuple(out)
 
 
 def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
@@ -56,6 +58,15 @@ def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
             err += dx
             y0 += sy
     return [(x, y) for x, y in cells[1:] if 0 <= x < MAP_W and 0 <= y < MAP_H]
+
+
+@functools.cache
+def _roads() -> tuple[tuple[str, str, tuple[tuple[int, int], ...]], ...]:
+    """Each road of the map (between places, and from a harbour to its coast) and its cells."""
+    positions = {p.id: (p.x, p.y) for p in SHEET.places} | {s.id: (s.x, s.y) for s in SHEET.ships}
+    edges = {tuple(sorted((a, b))) for a in positions if not a.startswith("S") for b in neighbours(a)}
+    edges |= {(c, s.id) for s in SHEET.ships for c in s.coast}
+    return tuple((a, b, tuple(_line(positions[a], positions[b]))) for a, b in sorted(edges))
 
 
 class GiftbringerTable(GameTable):
@@ -112,16 +123,22 @@ class GiftbringerTable(GameTable):
         self.marked: list[int] = []  # 1-based results marked for a Blessing
         self.looking: int | None = None  # another seat whose sheet is shown
         self._fits: set[str] = set()  # fits() as of the last redraw
+        self.panels = {
+            "tray": Panel(id="gb-tray"), "vikings": Panel(id="gb-vikings", overflow="ellipsis"),
+            "score": Panel(id="gb-score"), "map": Panel(id="gb-map"), "info": Panel(id="gb-info"),
+        }
+        self.panels["tray"].border_title = "dice tray"
 
     def compose(self) -> ComposeResult:
+        p = self.panels
         with Vertical(id="gb-left"):
-            yield Static(id="gb-tray")
-            yield Static(id="gb-vikings")
-            yield Static(id="gb-score")
+            yield p["tray"]
+            yield p["vikings"]
+            yield p["score"]
             yield self.log_pane  # each player's round in notation, under the sheet's figures
         with Vertical(id="gb-right"):
-            yield Static(id="gb-map")
-            yield Static(id="gb-info")
+            yield p["map"]
+            yield p["info"]
 
     # ------------------------------------------------------------------ protocol
     @staticmethod
@@ -280,160 +297,171 @@ class GiftbringerTable(GameTable):
         return True
 
     # ------------------------------------------------------------------ drawing
+    # Each panel is given its lines and repaints only the rows that changed: a cursor
+    # move repaints a few rows of the map, the Viking list and the info line.
     def _draw(self) -> None:
         if self.view is None:
             return
         self._fits = self.fits()  # once per redraw, for the Viking list, the map and the info line
-        self.query_one("#gb-tray", Static).update(self._tray())  # its height follows the results
-        self.query_one("#gb-vikings", Static).update(self._vikings())
-        self.query_one("#gb-score", Static).update(self._score(), layout=False)
-        self.query_one("#gb-map", Static).update(self._map(), layout=False)
-        self.query_one("#gb-info", Static).update(self._info(), layout=False)
+        panels = self.panels
+        panels["tray"].set_lines(self._tray())  # its height follows the results
+        panels["vikings"].set_lines(self._vikings())
+        panels["score"].set_lines(self._score())
+        panels["map"].set_lines(self._map())
+        panels["info"].set_lines(self._info())
         whose = self.names[self._seat()] if self.names else ""
-        # Text, not a str: a border title string is read as markup, and a name is player text
-        self.query_one("#gb-map", Static).border_title = Text(f"{whose}'s island" + (" (looking: o returns)" if self.looking is not None else ""))
-        self.query_one("#gb-tray", Static).border_title = "dice tray"
+        title = f"{whose}'s island" + (" (looking: o returns)" if self.looking is not None else "")
+        if title != getattr(self, "_map_title", None):  # setting a border title always repaints
+            self._map_title = title
+            # Content, not a str: a border title string is read as markup, and a name is player text
+            panels["map"].border_title = Content(title)
 
-    def _tray(self) -> Text:
+    def _tray(self) -> list[Line]:
         sheet = self._sheet()
-        text = Text()
+        results: list[Run] = []
         for i, r in enumerate(sheet.results):
             here = i == self.result_cursor and self.looking is None
-            style = "dim strike" if r.used else ("reverse bold" if here else "bold")
+            look = "panel--muted panel--strike" if r.used else ("panel--cursor" if here else "panel--bold")
             mark = "*" if i + 1 in self.marked else " "
-            text.append(f"{i + 1}:", style="dim")
-            text.append(f"{r.value}", style=style)
-            text.append(("✦" if r.made else "") + mark + " ")
-        text.append("\nBlessings: ")
+            results += [(f"{i + 1}:", "panel--muted"), (f"{r.value}", look), (("✦" if r.made else "") + mark + " ", "")]
+        blessings: list[Run] = [("Blessings: ", "")]
         for kind, label in (("any", "any"), ("two", "2→1"), ("sum", "sum"), ("diff", "diff")):
             spent = kind in sheet.blessings
-            text.append(label, style="dim strike" if spent else "cyan")
-            text.append(" ")
+            blessings += [(label, "panel--muted panel--strike" if spent else "panel--info"), (" ", "")]
+        out = [tuple(results), tuple(blessings)]
         if self.marked:
-            text.append(f"\nmarked {', '.join(map(str, sorted(self.marked)))}: 1–6, + or -", style="yellow")
-        return text
+            out.append(((f"marked {', '.join(map(str, sorted(self.marked)))}: 1–6, + or -", "panel--warn"),))
+        return out
 
-    def _vikings(self) -> Text:
+    def _vikings(self) -> list[Line]:
         sheet = self._sheet()
-        text = Text(no_wrap=True, overflow="ellipsis")  # one row per Viking, columns kept
         target = self._target()
         fits = self._fits
-        for v in SHEET.vikings:
+        out: list[Line] = []
+        for v in SHEET.vikings:  # one row per Viking, columns kept (cut with "…" when narrow)
             here = v.id == target
             recruited = v.id in sheet.recruited
-            text.append("▶" if here else ("+" if v.id in fits else " "), style="bold cyan" if v.id in fits else "bold")
-            text.append(f"{v.name[:9]:<9} ", style="bold green" if recruited else ("reverse" if here else ""))
-            demand = _demand_text(v.demand, sheet.marks[v.id])
-            text.append_text(demand)
-            text.append(" " * max(1, 8 - demand.cell_len))
+            demand = _demand(v.demand, sheet.marks[v.id])
             left = v.presents - sheet.given.get(v.id, 0)
             gifts = f"P{left}/{v.presents}" if recruited else f"P{v.presents}"
-            text.append(f" {gifts:<5} ", style="" if left else "dim")
             slots = list(sheet.gratitude.get(v.id, ())) + ["_"] * (v.slots - len(sheet.gratitude.get(v.id, ())))
-            text.append("[" + "".join(slots) + "]\n", style="" if recruited else "dim")
-        text.append(f"P Presents left {presents_left(sheet)} · slots {free_slots(sheet)} · lost {sheet.lost}", style="dim")
-        return text
+            out.append((
+                ("▶" if here else ("+" if v.id in fits else " "), "panel--info panel--bold" if v.id in fits else "panel--bold"),
+                (f"{v.name[:9]:<9} ", "panel--good panel--bold" if recruited else ("panel--reverse" if here else "")),
+                *demand,
+                (" " * max(1, 8 - len(plain(demand))), ""),
+                (f" {gifts:<5} ", "" if left else "panel--muted"),
+                ("[" + "".join(slots) + "]", "" if recruited else "panel--muted"),
+            ))
+        out.append(((f"P Presents left {presents_left(sheet)} · slots {free_slots(sheet)} · lost {sheet.lost}",
+                     "panel--muted"),))
+        return out
 
-    def _score(self) -> Text:
+    def _score(self) -> list[Line]:
         sheet = self._sheet()
         s = score(sheet, self.view.options.happiness_cumulative)
-        text = Text("Happiness ", style="bold")
+        happiness: list[Run] = [("Happiness ", "panel--bold")]
         for level in range(1, 10):
-            text.append("■" if sheet.happiness >= level else "□", style="magenta" if level in (3, 6, 9) else "")
-        text.append(f" {sheet.happiness}\n")
-        text.append(f"milk {s['milk']} · cookies {s['cookies']} · muffins {s['muffins']}\n")
-        text.append(f"happiness {s['happiness']} · bonus {s['bonus']} · ")
-        text.append(f"total {s['total']}", style="bold")
+            happiness.append(("■" if sheet.happiness >= level else "□",
+                              "panel--special panel--bold" if level in (3, 6, 9) else "panel--bold"))
+        happiness.append((f" {sheet.happiness}", "panel--bold"))
+        out = [
+            tuple(happiness),
+            ((f"milk {s['milk']} · cookies {s['cookies']} · muffins {s['muffins']}", "panel--bold"),),
+            ((f"happiness {s['happiness']} · bonus {s['bonus']} · total {s['total']}", "panel--bold"),),
+        ]
         if self.view.phase == "over":
-            text.append("\nfinal: " + ", ".join(f"{self.names[i]} {p}" for i, p in enumerate(self.view.points)))
-        return text
+            final = ", ".join(f"{self.names[i]} {p}" for i, p in enumerate(self.view.points))
+            out.append(((f"final: {final}", "panel--bold"),))
+        return out
 
-    def _map(self) -> Text:
+    def _map(self) -> list[Line]:
         sheet = self._sheet()
         grid = [[" "] * MAP_W for _ in range(MAP_H)]
-        styles: list[list[str]] = [[""] * MAP_W for _ in range(MAP_H)]
+        looks: list[list[str]] = [[""] * MAP_W for _ in range(MAP_H)]
         target = self._target()
         fits = self._fits
         near = neighbours(target) if not target.startswith(("V", "S")) else frozenset()
 
-        def put(x: int, y: int, label: str, style: str | list[str]) -> None:
+        def put(x: int, y: int, label: str, look: str | list[str]) -> None:
             for k, ch in enumerate(label):
                 if 0 <= x + k < MAP_W and 0 <= y < MAP_H:
                     grid[y][x + k] = ch
-                    styles[y][x + k] = style[k] if isinstance(style, list) else style
+                    looks[y][x + k] = look[k] if isinstance(look, list) else look
 
         # the roads between places (and from each harbour to its coast) as dotted lines,
         # drawn first so that the labels sit on top of them
-        positions = {p.id: (p.x, p.y) for p in SHEET.places} | {s.id: (s.x, s.y) for s in SHEET.ships}
-        edges = {tuple(sorted((a, b))) for a in positions if not a.startswith("S") for b in neighbours(a)}
-        edges |= {(c, s.id) for s in SHEET.ships for c in s.coast}
-        for a, b in edges:
-            walked = {a, b} <= set(sheet.visited) | {sheet.ship}
-            for x, y in _line(positions[a], positions[b]):
+        walked_places = set(sheet.visited) | {sheet.ship}
+        for a, b, cells in _roads():
+            road = "panel--good" if a in walked_places and b in walked_places else "panel--muted"
+            for x, y in cells:
                 if grid[y][x] == " ":
-                    grid[y][x], styles[y][x] = "·", ("green" if walked else "grey42")
+                    grid[y][x], looks[y][x] = "·", road
 
         for s in SHEET.ships:
             mine = sheet.ship == s.id
-            look = "reverse bold" if s.id == target else ("bold cyan" if mine else "cyan")
-            put(s.x, s.y, f"≋{s.id}", look + (" on grey35" if s.id in fits and s.id != target else ""))
+            look = "panel--cursor" if s.id == target else ("panel--info panel--bold" if mine else "panel--info")
+            put(s.x, s.y, f"≋{s.id}", look + (" panel--shade" if s.id in fits and s.id != target else ""))
         for p in SHEET.places:
+            far = False
             if p.id in sheet.visited:
-                style = "bold green"
+                look = "panel--good panel--bold"
             elif reachable(sheet, p.id):
-                style = "bold yellow" if complete(sheet, p.id) else "bold"
+                look = "panel--warn panel--bold" if complete(sheet, p.id) else "panel--bold"
             else:
-                style = "dim"
+                look, far = "panel--muted", True
             if p.id == target:
-                style = "reverse bold"
+                look = "panel--cursor"
             elif p.id in near:
-                style += " underline"
-            if p.id in fits and p.id != target:
-                style += " on grey35"  # the chosen result (or a Visit) is legal here
+                look += " panel--underline"
             # the place, what it demands (crossed faces struck out), its Presents and Happiness
-            label, look = p.id, [style] * len(p.id)
+            label, parts = p.id, [look] * len(p.id)
             if p.demand and p.id not in sheet.visited:
                 label += ":"
-                look.append("dim")
+                parts.append("panel--muted")
                 for face, done in zip(p.demand, sheet.marks[p.id]):
                     label += str(face)
-                    look.append("dim strike" if done else ("cyan" if style != "dim" else "dim"))
+                    parts.append("panel--muted panel--strike" if done else ("panel--muted" if far else "panel--info"))
             if p.presents and p.id not in sheet.visited:
                 label += f"P{p.presents}"
-                look += ["magenta" if style != "dim" else "dim"] * (1 + len(str(p.presents)))
+                parts += ["panel--muted" if far else "panel--special"] * (1 + len(str(p.presents)))
             if p.happiness:
                 label += "♥"
-                look.append("red" if p.id not in sheet.visited else "green")
+                parts.append("panel--bad" if p.id not in sheet.visited else "panel--good")
             if p.id in fits and p.id != target:
-                look = [part + " on grey35" for part in look]
-            put(p.x, p.y, label, look)
-        text = Text()
+                parts = [part + " panel--shade" for part in parts]  # the chosen result (or a Visit) is legal here
+            put(p.x, p.y, label, parts)
+        out: list[Line] = []
         for y in range(MAP_H):
-            line = "".join(grid[y]).rstrip()
-            for x, ch in enumerate(line):
-                text.append(ch, style=styles[y][x])
-            text.append("\n")
-        text.append("green visited · yellow to visit · bold reachable · ", style="dim")
-        text.append("shaded", style="on grey35")
-        text.append(" the result fits (tab) · :faces · P Presents · ♥ · ≋ harbour", style="dim")
-        return text
+            row, line = grid[y], looks[y]
+            end = MAP_W
+            while end and row[end - 1] == " ":
+                end -= 1
+            runs: list[Run] = []
+            start = 0
+            for x in range(1, end + 1):
+                if x == end or line[x] != line[start]:
+                    runs.append(("".join(row[start:x]), line[start]))
+                    start = x
+            out.append(tuple(runs))
+        out.append((("green visited · yellow to visit · bold reachable · ", "panel--muted"), ("shaded", "panel--shade"),
+                    (" the result fits (tab) · :faces · P Presents · ♥ · ≋ harbour", "panel--muted")))
+        return out
 
-    def _info(self) -> Text:
+    def _info(self) -> list[Line]:
         sheet = self._sheet()
         target = self._target()
-        text = Text()
+        out: list[Line] = []
         if target.startswith("V"):
             v = SHEET.viking(target)
-            text.append(f"{v.name} ({v.id}): cross ", style="bold")
-            text.append_text(_demand_text(v.demand, sheet.marks[v.id]))
-            text.append(f" · carries {v.presents} Presents · {v.slots} Gratitude slots")
+            out.append(((f"{v.name} ({v.id}): cross ", "panel--bold"), *_demand(v.demand, sheet.marks[v.id]),
+                        (f" · carries {v.presents} Presents · {v.slots} Gratitude slots", "")))
         elif target.startswith("S"):
             s = SHEET.ship(target)
-            text.append(f"{s.name} ({s.id}): a harbour; its coast: {', '.join(s.coast)}", style="bold")
+            out.append(((f"{s.name} ({s.id}): a harbour; its coast: {', '.join(s.coast)}", "panel--bold"),))
         else:
             p = SHEET.place(target)
-            text.append(f"{p.name} ({p.id}, {p.kind}): ", style="bold")
-            text.append_text(_demand_text(p.demand, sheet.marks[p.id]) if p.demand else Text("no results"))
+            demand = _demand(p.demand, sheet.marks[p.id]) if p.demand else (("no results", ""),)
             extras = []
             if p.presents:
                 extras.append(f"{p.presents} Presents")
@@ -441,9 +469,9 @@ class GiftbringerTable(GameTable):
                 extras.append(" ".join(LETTERS[c] for c in p.gratitude))
             if p.happiness:
                 extras.append("Happiness")
-            if extras:
-                text.append(" · " + " · ".join(extras))
-            text.append(f"\nnext to: {', '.join(sorted(neighbours(p.id)))}", style="dim")
+            out.append(((f"{p.name} ({p.id}, {p.kind}): ", "panel--bold"), *demand,
+                        (" · " + " · ".join(extras) if extras else "", "")))
+            out.append(((f"next to: {', '.join(sorted(neighbours(p.id)))}", "panel--muted"),))
         if self.active and self.looking is None:
             n, fits = self._result_number(), self._fits
             if target in fits:
@@ -453,9 +481,10 @@ class GiftbringerTable(GameTable):
                     what = "enter visits it"
                 else:
                     what = f"enter crosses result {n} here"
-                text.append(f"\n{what}", style="bold cyan")
+                out.append(((what, "panel--info panel--bold"),))
             elif fits:
-                text.append(f"\nresult {n} does not fit here · tab: where it does", style="dim")
+                out.append(((f"result {n} does not fit here · tab: where it does", "panel--muted"),))
             else:
-                text.append(f"\nresult {n} fits nowhere now · ←→ another · space + 1–6 bless it · d finish", style="dim")
-        return text
+                out.append(((f"result {n} fits nowhere now · ←→ another · space + 1–6 bless it · d finish",
+                             "panel--muted"),))
+        return out

@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 import engine
 
 from ..games import GameTable, table_for
 from ..paths import default_save_path, saves_dir
+from ..widgets.footer import GameFooter, StatusLine
 from . import say_line
 
 
@@ -57,12 +58,12 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="status")
+        yield StatusLine(id="status")
         yield self.table
-        yield Static(id="message")
+        yield StatusLine(id="message")
         # always shown (one line), so keys typed right after ":" are never lost while it opens
         yield Input(placeholder=": a move in notation, or undo / redo / save (escape leaves it)", id="command")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.title = self.session.game.title
@@ -114,13 +115,10 @@ class GameScreen(Screen[None]):
         legal = s.legal_commands(seat) if seat is not None else []
         active = bool(legal)
         self.table.show(view, s.names, legal, active)
-        line = self._status_line(view)
-        if line != getattr(self, "_status_shown", None):
-            self._status_shown = line
-            self.query_one("#status", Static).update(line, layout=False)  # one fixed line
+        self.query_one("#status", Static).update(self._status_line(view))  # repainted only when it changes
         self.table.show_log(s.log_lines(seat))
         state = self._bindings_state()
-        if state != getattr(self, "_shown_bindings", None):  # the footer is rebuilt on each refresh
+        if state != getattr(self, "_shown_bindings", None):  # only when what check_action reads changed
             self._shown_bindings = state
             self.refresh_bindings()
 

@@ -1,47 +1,103 @@
 """``LogPane``: the game's log in notation, wrapped to the pane and kept scrolled to the end.
 
-A Textual ``RichLog``: each line is wrapped once, when it is written. ``show(lines)``
-writes only the lines that are new since the last call (the usual case: a move adds a
-line or two), and rewrites the pane when the log changed otherwise (an undo, a replay
-jump) or the pane's width changed.
+Drawn with Textual's Line API (a ``ScrollView``): ``show(lines)`` keeps the last
+``LOG_LINES`` lines; each line is wrapped once for the pane's width and each row rendered
+once into a ``Strip``, kept by its text, so a move that adds a line or two (or a shared
+game's log tail that slid by a few lines) costs the new rows only, and the pane is
+repainted from what it already holds. Its size never depends on the log: it takes the
+place the CSS gives it, so a new line is no layout pass; only the scroll bar follows.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.segment import Segment
 from textual.events import Resize
-from textual.widgets import RichLog
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from .lines import wrap_text
 
 #: How many log lines the pane keeps (the save keeps everything).
 LOG_LINES = 400
 
 
-class LogPane(RichLog, can_focus=False):
+class LogPane(ScrollView, can_focus=False):
     """A scrolling pane of log lines; ``show(lines)`` brings it up to date."""
 
     DEFAULT_CSS = """
-    LogPane { border: round $panel-lighten-2; scrollbar-size-vertical: 1; background: $surface 0%; }
+    LogPane { border: round $panel-lighten-2; scrollbar-size-vertical: 1; background: $surface 0%;
+              overflow-x: hidden; overflow-y: scroll; }
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, min_width=10, max_lines=LOG_LINES * 3, auto_scroll=True, **kwargs)
-        self._shown: list[str] = []
-        self._width = 0
+        super().__init__(**kwargs)
+        self._lines: list[str] = []
+        self._rows: list[str] = []  # the lines wrapped to the pane's width
+        self._width = 0  # the width self._rows are wrapped to
+        self._wrapped: dict[str, list[str]] = {}  # line → its rows at self._width
+        self._strips: dict[str, Strip] = {}  # row → its Strip
+
+    @property
+    def lines(self) -> list[str]:
+        """The log lines the pane holds (at most ``LOG_LINES``)."""
+        return self._lines
 
     def show(self, lines: list[str]) -> None:
-        """Show the last ``LOG_LINES`` of ``lines``, writing only what is new."""
-        old = self._shown
-        if len(lines) >= len(old) and lines[: len(old)] == old and self._width == self.size.width:
-            new = lines[len(old):]
+        """Show the last ``LOG_LINES`` of ``lines`` and scroll to the end."""
+        lines = list(lines[-LOG_LINES:])
+        if lines == self._lines:
+            return
+        self._lines = lines
+        self._rewrap()
+
+    def _wrap_width(self) -> int:
+        return self.scrollable_content_region.width  # inside the scroll bar
+
+    def _rewrap(self) -> None:
+        width = self._wrap_width()
+        if width != self._width:
+            self._wrapped.clear()
+            self._strips.clear()
+            self._width = width
+        wrapped = self._wrapped
+        rows: list[str] = []
+        for line in self._lines:
+            found = wrapped.get(line)
+            if found is None:
+                found = wrapped[line] = wrap_text(line, width) if width else [line]
+            rows.extend(found)
+        if len(wrapped) > 4 * LOG_LINES:  # forget lines long gone
+            keep = set(self._lines)
+            self._wrapped = {k: v for k, v in wrapped.items() if k in keep}
+            self._strips.clear()
+        self._rows = rows
+        size = Size(width, len(rows))
+        if size != self.virtual_size:
+            # The pane's own size does not follow its content (the CSS sets it), so the
+            # new height needs no layout pass: only the scroll bar is brought up to date.
+            self.set_reactive(ScrollView.virtual_size, size)
+            self._scroll_update(size)
+        end = self.max_scroll_y
+        if self.scroll_y != end:
+            self.scroll_to(y=end, animate=False, immediate=True)  # repaints the pane
         else:
-            self.clear()
-            new = lines
-            self._width = self.size.width
-        for line in new[-LOG_LINES:]:
-            self.write(Text(line))
-        self._shown = list(lines)
+            self.refresh()
 
     def on_resize(self, event: Resize) -> None:
-        if self._shown and self.size.width != self._width:
-            lines, self._shown = self._shown, []
-            self.show(lines)
+        if self._wrap_width() != self._width:
+            self._rewrap()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+    def render_line(self, y: int) -> Strip:
+        index = y + self.scroll_offset.y
+        if not 0 <= index < len(self._rows):
+            return Strip([])
+        row = self._rows[index]
+        strip = self._strips.get(row)
+        if strip is None:
+            strip = self._strips[row] = Strip([Segment(row, self.rich_style)])
+        return strip

@@ -1,0 +1,206 @@
+"""``CardTable``: cards laid out in rows on a table, drawn with Textual's Line API.
+
+Each card is a box: its ``title`` on the top edge, its ``subtitle`` on the lower edge, a
+few lines of body, and a state (the keyboard's ``cursor`` on it, ``blocked`` when it is not
+a legal choice now, the ``colour`` of its deck). ``set_cards(faces)`` compares each card
+with the one shown and repaints only those that changed (``refresh(region)``), so moving
+the cursor repaints two cards, not the table, and never needs a layout pass; the table's
+height changes only when a new row of cards is needed.
+
+Colours come from the CSS: component classes ``card-table--frame`` (the edge),
+``card-table--cursor``, ``card-table--blocked``, and ``card-table--<colour>`` for each
+deck colour a subclass declares; body runs name their own component classes.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, NamedTuple, Sequence
+
+from rich.segment import Segment
+from textual.events import Resize
+from textual.geometry import Region, Size
+from textual.strip import Strip
+
+from .lines import Line, LineView, ellipsis, plain, wrap
+
+ROUND = ("╭", "─", "╮", "│", "╰", "╯")
+HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
+
+
+class CardFace(NamedTuple):
+    """What one card shows. The first ``body`` line is the card's name (cut with "…"
+    when too long); the others wrap to the card's width."""
+
+    title: str
+    body: tuple[Line, ...]
+    subtitle: str = ""
+    cursor: bool = False
+    blocked: bool = False
+    colour: str = ""  # a component class suffix: the card's edge is ``card-table--<colour>``
+
+
+class CardTable(LineView):
+    """Cards in rows of ``columns(width)``, each ``CARD_HEIGHT`` rows tall, one column
+    between cards; see the module docstring."""
+
+    CARD_HEIGHT: ClassVar[int] = 7
+    CARD_WIDTH: ClassVar[int] = 24  # the narrowest a card is laid out (cards per row = width // this)
+    MAX_COLUMNS: ClassVar[int] = 9
+    MIN_COLUMNS: ClassVar[int] = 2
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"card-table--frame", "card-table--cursor", "card-table--blocked"}
+
+    DEFAULT_CSS = """
+    CardTable { height: auto; }
+    CardTable > .card-table--frame { color: $panel-lighten-2; }
+    CardTable > .card-table--cursor { color: $accent; background: $boost; }
+    CardTable > .card-table--blocked { color: $text-disabled; }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(overflow="crop", name=name, id=id, classes=classes)
+        self._faces: list[CardFace] = []
+        self._card_strips: dict[int, list[Strip]] = {}
+        self._geometry: tuple[int, list[int]] = (0, [])  # (for width, each column's width)
+
+    # ------------------------------------------------------------------ content
+    @property
+    def faces(self) -> list[CardFace]:
+        """The cards shown, in order."""
+        return self._faces
+
+    def set_cards(self, faces: Sequence[CardFace]) -> None:
+        """Show ``faces``; repaints only the cards that differ from those shown."""
+        faces = list(faces)
+        old = self._faces
+        if faces == old:
+            return
+        self._faces = faces
+        if len(faces) != len(old):
+            self._card_strips.clear()
+            self.refresh(layout=self._rows_of(len(faces)) != self._rows_of(len(old)))
+            return
+        for i, (was, now) in enumerate(zip(old, faces)):
+            if was != now:
+                self._card_strips.pop(i, None)
+                self.refresh(self.card_region(i))
+
+    def columns(self, width: int | None = None) -> int:
+        """How many cards fit in a row at ``width`` (default: the widget's)."""
+        width = self.size.width if width is None else width
+        return max(self.MIN_COLUMNS, min(self.MAX_COLUMNS, width // self.CARD_WIDTH))
+
+    def _rows_of(self, count: int, width: int | None = None) -> int:
+        columns = self.columns(width)
+        return -(-count // columns)
+
+    def _widths(self) -> list[int]:
+        width = self.size.width
+        if self._geometry[0] != width:
+            columns = self.columns(width)
+            room = max(0, width - (columns - 1))
+            base, extra = divmod(room, columns)
+            self._geometry = (width, [base + (1 if c >= columns - extra else 0) for c in range(columns)])
+        return self._geometry[1]
+
+    def card_region(self, index: int) -> Region:
+        """Where card ``index`` is, relative to the widget's content."""
+        widths = self._widths()
+        row, column = divmod(index, len(widths))
+        x = sum(widths[:column]) + column
+        return Region(x, row * self.CARD_HEIGHT, widths[column], self.CARD_HEIGHT)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._rows_of(len(self._faces), width) * self.CARD_HEIGHT
+
+    def on_resize(self, event: Resize) -> None:
+        self._card_strips.clear()
+        self._strips.clear()
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._card_strips.clear()
+
+    # ------------------------------------------------------------------ drawing
+    def _card(self, index: int, width: int) -> list[Strip]:
+        strips = self._card_strips.get(index)
+        if strip_ok(strips, width):
+            return strips
+        face = self._faces[index]
+        state = " card-table--cursor" if face.cursor else ""
+        edge = self.style_for("card-table--frame" + (f" card-table--{face.colour}" if face.colour else "") + state)
+        inside_classes = state.strip() + (" card-table--blocked" if face.blocked else "")
+        inside = self.style_for(inside_classes)
+        tl, h, tr, v, bl, br = HEAVY if face.cursor else ROUND
+        inner = max(0, width - 2)
+
+        def edge_line(left: str, label: str, right: str, at_start: bool) -> Strip:
+            label = f" {label} " if label else ""
+            if not label or len(label) + 2 > inner:
+                return Strip([Segment(left + h * inner + right, edge)], width)
+            fill = inner - 1 - len(label)
+            text = (h + label + h * fill) if at_start else (h * fill + label + h)
+            return Strip([Segment(left + text + right, edge)], width)
+
+        body: list[Line] = []
+        room = max(0, width - 4)
+        for k, line in enumerate(face.body):
+            body.extend([ellipsis(line, room)] if k == 0 else wrap(line, room))
+        height = self.CARD_HEIGHT - 2
+        body = (body + [()] * height)[:height]
+        strips = [edge_line(tl, face.title, tr, True)]
+        side = Segment(v, edge)
+        for line in body:
+            segments = [side, Segment(" ", inside)]
+            used = 0
+            for text, classes in line:
+                if text:
+                    segments.append(Segment(text, self.style_for(f"{inside_classes} {classes}".strip())))
+                    used += len(text)
+            cells = Strip(segments[2:]).cell_length
+            if cells < room:
+                segments.append(Segment(" " * (room - cells), inside))
+            strip = Strip(segments).crop(0, width - 2)
+            strips.append(Strip.join([strip, Strip([Segment(" ", inside), side])]).crop(0, width))
+        strips.append(edge_line(bl, face.subtitle, br, False))
+        self._card_strips[index] = strips
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        strip = self._strips.get(y)
+        if strip is not None:
+            return strip
+        widths = self._widths()
+        row, line = divmod(y, self.CARD_HEIGHT)
+        first = row * len(widths)
+        parts: list[Strip] = []
+        gap = Strip([Segment(" ", self.style_for(""))], 1)
+        for column, width in enumerate(widths):
+            index = first + column
+            if index >= len(self._faces):
+                break
+            if column:
+                parts.append(gap)
+            parts.append(self._card(index, width)[line])
+        strip = Strip.join(parts) if parts else Strip([])
+        self._strips[y] = strip
+        return strip
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        if regions:  # the rows of the joined line cache under a repainted card
+            for region in regions:
+                for y in range(region.y, region.bottom):
+                    self._strips.pop(y, None)
+        else:
+            self._strips.clear()
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    @property
+    def text(self) -> str:
+        """Each card's title and body as plain text (for reading the table in tests)."""
+        return "\n".join(f"{f.title.strip()}: " + " / ".join(plain(line) for line in f.body) for f in self._faces)
+
+
+def strip_ok(strips: list[Strip] | None, width: int) -> bool:
+    return strips is not None and bool(strips) and strips[0].cell_length == width
