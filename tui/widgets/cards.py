@@ -8,8 +8,9 @@ the cursor repaints two cards, not the table, and never needs a layout pass; the
 height changes only when a new row of cards is needed.
 
 Colours come from the CSS: component classes ``card-table--frame`` (the edge),
-``card-table--cursor``, ``card-table--blocked``, and ``card-table--<colour>`` for each
-deck colour a subclass declares; body runs name their own component classes.
+``card-table--cursor-edge`` and ``card-table--cursor`` (the edge and the inside of the
+card under the cursor), ``card-table--blocked`` (its text), and ``card-table--<colour>``
+for each deck colour a subclass declares; body runs name their own component classes.
 """
 
 from __future__ import annotations
@@ -48,12 +49,15 @@ class CardTable(LineView):
     MAX_COLUMNS: ClassVar[int] = 9
     MIN_COLUMNS: ClassVar[int] = 2
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"card-table--frame", "card-table--cursor", "card-table--blocked"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "card-table--frame", "card-table--cursor-edge", "card-table--cursor", "card-table--blocked",
+    }
 
     DEFAULT_CSS = """
     CardTable { height: auto; }
     CardTable > .card-table--frame { color: $panel-lighten-2; }
-    CardTable > .card-table--cursor { color: $accent; background: $boost; }
+    CardTable > .card-table--cursor-edge { color: $accent; background: $boost; }
+    CardTable > .card-table--cursor { background: $boost; }
     CardTable > .card-table--blocked { color: $text-disabled; }
     """
 
@@ -128,9 +132,9 @@ class CardTable(LineView):
         if strip_ok(strips, width):
             return strips
         face = self._faces[index]
-        state = " card-table--cursor" if face.cursor else ""
-        edge = self.style_for("card-table--frame" + (f" card-table--{face.colour}" if face.colour else "") + state)
-        inside_classes = state.strip() + (" card-table--blocked" if face.blocked else "")
+        edge = self.style_for("card-table--frame" + (f" card-table--{face.colour}" if face.colour else "")
+                              + (" card-table--cursor-edge" if face.cursor else ""))
+        inside_classes = ("card-table--cursor" if face.cursor else "") + (" card-table--blocked" if face.blocked else "")
         inside = self.style_for(inside_classes)
         tl, h, tr, v, bl, br = HEAVY if face.cursor else ROUND
         inner = max(0, width - 2)
@@ -152,17 +156,9 @@ class CardTable(LineView):
         strips = [edge_line(tl, face.title, tr, True)]
         side = Segment(v, edge)
         for line in body:
-            segments = [side, Segment(" ", inside)]
-            used = 0
-            for text, classes in line:
-                if text:
-                    segments.append(Segment(text, self.style_for(f"{inside_classes} {classes}".strip())))
-                    used += len(text)
-            cells = Strip(segments[2:]).cell_length
-            if cells < room:
-                segments.append(Segment(" " * (room - cells), inside))
-            strip = Strip(segments).crop(0, width - 2)
-            strips.append(Strip.join([strip, Strip([Segment(" ", inside), side])]).crop(0, width))
+            text = Strip([Segment(t, self.style_for(f"{inside_classes} {c}".strip())) for t, c in line if t])
+            text = text.adjust_cell_length(room, inside)  # cropped or padded to the card's inside
+            strips.append(Strip.join([Strip([side, Segment(" ", inside)]), text, Strip([Segment(" ", inside), side])]))
         strips.append(edge_line(bl, face.subtitle, br, False))
         self._card_strips[index] = strips
         return strips

@@ -1,70 +1,120 @@
 """``GameFooter`` and ``StatusLine``: the game screen's footer and one-row text lines,
 redrawn without a layout pass.
 
-Textual's ``Footer`` rebuilds all its keys (new widgets, a layout pass) whenever the
+Textual's ``Footer`` rebuilds all its keys (a widget each, a layout pass) whenever the
 screen's bindings are refreshed, which a game does when an action becomes possible or
-impossible (undo after the first move, the keys of a new phase). ``GameFooter`` only
-greys keys out or back in when the keys shown are the same, and rebuilds otherwise.
+impossible (undo after the first move, the keys of a new phase). ``GameFooter`` draws
+the keys in one row and repaints that row.
 ``StatusLine`` is a ``Static`` one row high (its CSS fixes its size) that repaints only
 when its text changes.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from rich.cells import cell_len
+from textual.events import Click, Resize
 from textual.screen import Screen
 from textual.visual import VisualType
-from textual.widgets import Footer, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Static
+
+from .lines import LineView
 
 
-class GameFooter(Footer):
-    """A ``Footer`` that updates its keys in place when only their state changed."""
+class GameFooter(LineView, can_focus=False):
+    """The keys the screen offers now, in one row drawn with the Line API: each key and
+    what it does (greyed when not possible now), the command palette's key at the
+    right. Unlike Textual's ``Footer`` (a widget per key, all rebuilt when the bindings
+    change) a change of the bindings repaints this one row. A click on a key presses it."""
 
-    def bindings_changed(self, screen: Screen) -> None:
-        ready = self._bindings_ready
-        self._bindings_ready = True
-        if not screen.app.app_focus or not (self.is_attached and screen is self.screen):
-            return
-        if not ready:
-            self.call_after_refresh(self.recompose)
-            return
-        self.call_after_refresh(self._update_keys)
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "game-footer--key", "game-footer--description", "game-footer--disabled", "game-footer--edge",
+    }
 
-    def _wanted(self) -> list[tuple[str, str, str, bool]] | None:
-        """(key, description, action, enabled) of each key ``compose`` would show, or
-        None when it would show groups (then the footer is rebuilt)."""
+    DEFAULT_CSS = """
+    GameFooter { dock: bottom; height: 1; width: 1fr; color: $footer-foreground; background: $footer-background; }
+    GameFooter > .game-footer--key { color: $footer-key-foreground; background: $footer-key-background; text-style: bold; }
+    GameFooter > .game-footer--description { color: $footer-description-foreground; background: $footer-description-background; }
+    GameFooter > .game-footer--disabled { text-style: dim; }
+    GameFooter > .game-footer--edge { color: $foreground 20%; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(overflow="crop", id=id)
+        self._keys: list[tuple[int, int, str, bool]] = []  # (from x, to x, key, enabled)
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._update()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen) -> None:
+        if screen is self.screen:
+            self.call_later(self._update)  # once the change that asked for it is complete
+
+    def _wanted(self) -> tuple[list[tuple[str, str, str, bool]], tuple[str, str, str, bool] | None]:
+        """(key, shown as, description, enabled) of each key to show, and of the command
+        palette's key."""
         active = self.screen.active_bindings
         first: dict[str, tuple[Any, bool]] = {}
         for _, binding, enabled, _tooltip in active.values():
-            if not binding.show:
-                continue
-            if binding.group is not None:
-                return None
-            first.setdefault(binding.action, (binding, enabled))
-        wanted = [(b.key, b.description, b.action, enabled) for b, enabled in first.values()]
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            if binding.show:
+                first.setdefault(binding.action, (binding, enabled))
+        keys = [(b.key, self.app.get_key_display(b), b.description, enabled) for b, enabled in first.values()]
+        palette = None
+        if self.app.ENABLE_COMMAND_PALETTE:
             found = active.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _, binding, enabled, _tooltip = found
-                wanted.append((binding.key, binding.description, binding.action, enabled))
-        return wanted
+                palette = (binding.key, self.app.get_key_display(binding), binding.description, enabled)
+        return keys, palette
 
-    async def _update_keys(self) -> None:
+    def _update(self) -> None:
         if not self.is_attached:
             return
-        wanted = self._wanted()
-        keys = [child for child in self.children if isinstance(child, FooterKey)]
-        if wanted is None or len(keys) != len(self.children) or [
-            (k.key, k.description, k.action) for k in keys
-        ] != [w[:3] for w in wanted]:
-            await self.recompose()
-            return
-        for key, (*_, enabled) in zip(keys, wanted):
-            if key._disabled == enabled:
-                key._disabled = not enabled
-                key.set_class(not enabled, "-disabled")
+        keys, palette = self._wanted()
+        runs: list[tuple[str, str]] = []
+        spans: list[tuple[int, int, str, bool]] = []
+        x = 0
+
+        def add(key: str, shown: str, description: str, enabled: bool) -> None:
+            nonlocal x
+            dim = "" if enabled else " game-footer--disabled"
+            parts = [(f" {shown} ", "game-footer--key" + dim)]
+            if description:
+                parts.append((f"{description} ", "game-footer--description" + dim))
+            width = sum(cell_len(t) for t, _ in parts)
+            runs.extend(parts)
+            spans.append((x, x + width, key, enabled))
+            x += width
+
+        for key in keys:
+            add(*key)
+        if palette is not None:
+            tail = sum(cell_len(t) for t in (f" {palette[1]} ", f"{palette[2]} ")) + 1
+            room = self.size.width - x - tail
+            if room >= 0:
+                runs.append((" " * room, ""))
+                runs.append(("▏", "game-footer--edge"))
+                x += room + 1
+                add(*palette)
+        self._keys = spans
+        self.set_lines([tuple(runs)])
+
+    def on_resize(self, event: Resize) -> None:  # (LineView's handler runs after this one)
+        self._update()
+
+    def on_click(self, event: Click) -> None:
+        for start, end, key, enabled in self._keys:
+            if start <= event.x < end:
+                if enabled:
+                    self.app.simulate_key(key)
+                else:
+                    self.app.bell()
+                return
 
 
 class StatusLine(Static):
