@@ -184,7 +184,7 @@ def test_bench_redraw_bare_textual(benchmark, driven, kind, size):
 
 
 # ---------------------------------------------------------------------- games against bots
-def gift_trap_game(track_length: int = 100) -> engine.LocalSession:
+def gift_trap_game(track_length: int = 60) -> engine.LocalSession:
     """ann against four bots (the README's screenshot game), undo casual."""
     seats = [Seat("ann"), Seat("bob", "heuristic"), Seat("cyd", "heuristic"), Seat("dan", "heuristic"),
              Seat("eve", "random")]
@@ -363,8 +363,8 @@ class SharedGame:
         for name in ("bob", "cyd", "dan"):
             self.others.append(Other(await ServiceClient.connect(self.sock, f"{name}{tag}"), self.game))
         bob = self.others[0]
-        options = {"track_length": 100, "extra_tiles": True} if self.game == "gift-trap" else {"rounds": 30}
-        await bob.client.send(p.CreateRoom(self.game, [p.SeatSpec()] * 4, options=options, seed=21, undo="casual"))
+        options = {"track_length": 60, "extra_tiles": True} if self.game == "gift-trap" else {"rounds": 30}
+        await bob.client.send(p.CreateRoom(self.game, [p.SeatSpec()] * 4, options=options, undo="casual"))
         await until(lambda: bob.code is not None)
         for other in self.others[1:]:
             await other.client.send(p.JoinRoom(bob.code))
