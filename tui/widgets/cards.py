@@ -22,7 +22,7 @@ from textual.events import Resize
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from .lines import Line, LineView, ellipsis, plain, wrap
+from .lines import Line, LineView, ellipsis, wrap
 
 ROUND = ("╭", "─", "╮", "│", "╰", "╯")
 HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
@@ -68,11 +68,6 @@ class CardTable(LineView):
         self._geometry: tuple[int, list[int]] = (0, [])  # (for width, each column's width)
 
     # ------------------------------------------------------------------ content
-    @property
-    def faces(self) -> list[CardFace]:
-        """The cards shown, in order."""
-        return self._faces
-
     def set_cards(self, faces: Sequence[CardFace]) -> None:
         """Show ``faces``; repaints only the cards that differ from those shown."""
         faces = list(faces)
@@ -191,11 +186,6 @@ class CardTable(LineView):
         else:
             self._strips.clear()
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    @property
-    def text(self) -> str:
-        """Each card's title and body as plain text (for reading the table in tests)."""
-        return "\n".join(f"{f.title.strip()}: " + " / ".join(plain(line) for line in f.body) for f in self._faces)
 
 
 def strip_ok(strips: list[Strip] | None, width: int) -> bool:

@@ -12,7 +12,7 @@ number of rows changes on a widget whose height follows its content (``height: a
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterable, Literal, Sequence
+from typing import ClassVar, Iterable, Literal
 
 from rich.cells import cell_len, get_character_cell_size
 from rich.segment import Segment
@@ -132,16 +132,6 @@ class LineView(Widget):
         self._styles: dict[str, Style] = {}
 
     # ------------------------------------------------------------------ content
-    @property
-    def lines(self) -> list[Line]:
-        """The lines shown (before wrapping)."""
-        return self._lines
-
-    @property
-    def text(self) -> str:
-        """The plain text shown, one line per row as fitted to the widget."""
-        return "\n".join(plain(row) for row in self._rows)
-
     def set_lines(self, lines: Iterable[Line]) -> None:
         """Show ``lines``; repaints only the rows that change."""
         lines = list(lines)
@@ -261,15 +251,10 @@ class Panel(LineView):
     """
 
 
-def runs(*parts: Run | str) -> Line:
-    """A line from ``parts``: ``(text, classes)`` pairs, or bare text in the widget's style."""
-    return tuple((p, "") if isinstance(p, str) else p for p in parts)
-
-
 def wrap_text(text: str, width: int) -> list[str]:
     """``text`` (one line) wrapped to ``width`` cells, as ``wrap`` does."""
     return [plain(row) for row in wrap(((text, ""),), width)]
 
 
-__all__ = ["Line", "LineView", "Panel", "Run", "cut", "ellipsis", "plain", "runs", "wrap", "wrap_text"]
+__all__ = ["Line", "LineView", "Panel", "Run", "cut", "ellipsis", "plain", "wrap", "wrap_text"]
 

@@ -38,11 +38,6 @@ class LogPane(ScrollView, can_focus=False):
         self._wrapped: dict[str, list[str]] = {}  # line → its rows at self._width
         self._strips: dict[str, Strip] = {}  # row → its Strip
 
-    @property
-    def lines(self) -> list[str]:
-        """The log lines the pane holds (at most ``LOG_LINES``)."""
-        return self._lines
-
     def show(self, lines: list[str]) -> None:
         """Show the last ``LOG_LINES`` of ``lines`` and scroll to the end."""
         lines = list(lines[-LOG_LINES:])
@@ -87,6 +82,8 @@ class LogPane(ScrollView, can_focus=False):
     def on_resize(self, event: Resize) -> None:
         if self._wrap_width() != self._width:
             self._rewrap()
+        elif self.scroll_y != self.max_scroll_y:  # a shorter pane still shows the end
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
