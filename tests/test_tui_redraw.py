@@ -189,3 +189,20 @@ async def test_another_seats_moves_in_a_shared_game_need_no_layout_pass(service)
         await assert_same_as_afresh(pilot)
     reader.cancel()
     await bob.close()
+
+
+async def test_a_click_on_a_footer_key_presses_it():
+    from tui.screens.rules import RulesScreen
+
+    session = engine.new_game("gift-trap", [Seat("ann"), Seat("bob", "heuristic"), Seat("cyd", "heuristic")], seed=2)
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        footer = text(app).split("\n")[-1]
+        assert "? Rules" in footer and "^y Redo" in footer
+        await pilot.click(offset=(footer.index("Redo"), SIZE[1] - 1))  # greyed out: nothing happens
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.click(offset=(footer.index("Rules"), SIZE[1] - 1))
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
