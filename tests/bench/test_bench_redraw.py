@@ -500,3 +500,23 @@ def test_bench_redraw_shared(benchmark, driven, room_service, game, kind, size):
     assert g.ply() > plies[-1]
     for other in g.others:
         other.task.cancel()
+
+
+def test_bench_redraw_move_in_a_10000_entry_game(benchmark, driven):
+    """A tile placed (and taken back, not timed) late in a 10,000-entry Gift Trap game
+    at 120×40: the redraw must not grow with the game's length."""
+    from tui.app import BoxtopApp
+
+    from .conftest import endless_track, long_session
+
+    with endless_track():
+        session = long_session()
+        d = driven(BoxtopApp(session=session), SIZES["120x40"])
+        start = len(session.entries)
+
+        def setup():
+            if len(session.entries) > start:
+                d.press("u")
+
+        benchmark.pedantic(d.press, args=("enter",), setup=setup, rounds=MOVE_ROUNDS, warmup_rounds=1)
+        assert len(session.entries) > start

@@ -22,6 +22,7 @@ import engine
 from ..games import GameTable, table_for
 from ..paths import default_save_path, saves_dir
 from ..widgets.footer import GameFooter, StatusLine
+from ..widgets.log_pane import LOG_LINES
 from . import say_line
 
 
@@ -116,11 +117,27 @@ class GameScreen(Screen[None]):
         active = bool(legal)
         self.table.show(view, s.names, legal, active)
         self.query_one("#status", Static).update(self._status_line(view))  # repainted only when it changes
-        self.table.show_log(s.log_lines(seat))
+        self.table.show_log(self._log_tail())
         state = self._bindings_state()
         if state != getattr(self, "_shown_bindings", None):  # only when what check_action reads changed
             self._shown_bindings = state
             self.refresh_bindings()
+
+    def _log_tail(self) -> list[str]:
+        """The seat's newest log lines, as many as the log pane keeps: read from the last
+        entries back, so a redraw costs the same however long the game is (a shared
+        game's table holds only a tail already)."""
+        s = self.session
+        block = getattr(s, "log_block", None)
+        if block is None:
+            return s.log_lines(self.seat)
+        blocks: list[list[str]] = []
+        count, k = 0, s.ply - 1
+        while k >= 0 and count < LOG_LINES:
+            blocks.append(block(k, self.seat))
+            count += len(blocks[-1])
+            k -= 1
+        return [line for b in reversed(blocks) for line in b]
 
     def _bindings_state(self) -> tuple:
         """What ``check_action`` depends on; the footer is refreshed only when it changes."""
