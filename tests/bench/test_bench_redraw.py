@@ -11,6 +11,8 @@ into terminal escapes; everything before it (layout, rendering, compositing) is 
 
 Per game (Gift Trap, Giftbringer) and terminal size (120×40, 80×24), mid-game:
 
+- ``noop-f``: a key bound to nothing on the game screen (what a key costs the app and
+  this harness before anything is drawn: compare with ``bare-noop``).
 - ``cursor-<key>``: a cursor key (Gift Trap: → a gift, ↓ a row; Giftbringer: → a result,
   ↓ a Viking or place).
 - ``move``: the seat's own move in a game against bots (place a tile / cross a result);
@@ -244,7 +246,7 @@ def giftbringer_find_fit(d: Driven) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("kind", ["cursor-right", "cursor-down", "move", "commit"])
+@pytest.mark.parametrize("kind", ["noop-f", "cursor-right", "cursor-down", "move", "commit"])
 @pytest.mark.parametrize("game", ["gift-trap", "giftbringer"])
 def test_bench_redraw_against_bots(benchmark, driven, game, kind, size):
     from tui.app import BoxtopApp
@@ -254,7 +256,7 @@ def test_bench_redraw_against_bots(benchmark, driven, game, kind, size):
     if game == "gift-trap":
         gift_trap_mid_game(d)
     entries = lambda: len(session.entries)  # noqa: E731
-    if kind.startswith("cursor"):
+    if kind.startswith(("cursor", "noop")):
         key = kind.split("-")[1]
         before = entries()
         benchmark.pedantic(d.press, args=(key,), rounds=CURSOR_ROUNDS, warmup_rounds=2)
