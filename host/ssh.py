@@ -22,7 +22,9 @@ How each pitfall is handled here:
   without one), ``TERM`` = the client's terminal type, and no ``COLUMNS``/``LINES``.
   Its window is at most ``MAX_WIDTH``×``MAX_HEIGHT``, at the start and at every resize.
 * The channel carries bytes (``encoding=None``, asyncssh's line editor off); the master
-  is read with ``loop.add_reader``, with flow control both ways.
+  is read with ``loop.add_reader``, with flow control both ways. The child's output also
+  pauses while the connection holds more than ``MAX_OUTPUT_BACKLOG`` bytes for a client
+  that stopped reading its socket (asyncssh honours only the window the client chose).
 * When the child exits its status goes back to the client and the channel closes. When
   the client vanishes (channel or connection closed, or keepalives unanswered) the
   child's process group gets ``SIGHUP``, then ``SIGKILL`` after a short grace, and the
@@ -93,6 +95,10 @@ MAX_WIDTH, MAX_HEIGHT = 500, 200
 PIN_VARIABLE = "BOXTOP_NAME"
 #: Bytes of client input waiting for the child before the channel stops reading.
 MAX_INPUT_BACKLOG = 256 * 1024
+#: Bytes of output the SSH connection may hold for a client that stopped reading its
+#: socket before the child's output is paused (asyncssh sends as much as the client's
+#: window allows, which the client chooses, and ignores its socket's back-pressure).
+MAX_OUTPUT_BACKLOG = 1024 * 1024
 #: Longest path a Unix socket can have (sun_path is 104–108 bytes, with its NUL).
 MAX_SOCKET_PATH = 100
 #: Project root: put first on the child's PYTHONPATH so ``-m tui.cli`` finds this copy.
@@ -391,6 +397,7 @@ class _Session(asyncssh.SSHServerSession):
         self.command: str | None = None
         self.child: PtyChild | None = None
         self._reading_paused = False
+        self._output_holds: set[str] = set()  # why the child's output is paused: "channel", "socket"
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -504,7 +511,34 @@ class _Session(asyncssh.SSHServerSession):
             try:
                 self.chan.write(data)
             except OSError:  # the channel is closing: the child is hung up from connection_lost
-                pass
+                return
+            if "socket" not in self._output_holds and self._socket_backlog() > MAX_OUTPUT_BACKLOG:
+                self._hold_output("socket")
+                self._wait_for_socket()
+
+    def _socket_backlog(self) -> int:
+        """Bytes the SSH connection has not yet handed to its socket."""
+        conn = self.chan.get_extra_info("connection") if self.chan is not None else None
+        transport = getattr(conn, "_transport", None)
+        return transport.get_write_buffer_size() if transport is not None else 0
+
+    def _wait_for_socket(self) -> None:
+        if self.chan is None or "socket" not in self._output_holds:
+            return
+        if self._socket_backlog() > MAX_OUTPUT_BACKLOG // 2:
+            asyncio.get_running_loop().call_later(0.05, self._wait_for_socket)
+        else:
+            self._release_output("socket")
+
+    def _hold_output(self, why: str) -> None:
+        if not self._output_holds and self.child is not None:
+            self.child.pause_output()
+        self._output_holds.add(why)
+
+    def _release_output(self, why: str) -> None:
+        self._output_holds.discard(why)
+        if not self._output_holds and self.child is not None:
+            self.child.resume_output()
 
     def data_received(self, data: bytes, datatype) -> None:
         child = self.child
@@ -528,12 +562,10 @@ class _Session(asyncssh.SSHServerSession):
             self.child.resize(*_clamp_size(width, height, pixwidth, pixheight)[0])
 
     def pause_writing(self) -> None:
-        if self.child is not None:
-            self.child.pause_output()
+        self._hold_output("channel")
 
     def resume_writing(self) -> None:
-        if self.child is not None:
-            self.child.resume_output()
+        self._release_output("channel")
 
     # ---------------------------------------------------------- ending
     def _child_exited(self, returncode: int) -> None:

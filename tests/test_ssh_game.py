@@ -223,67 +223,73 @@ async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator
         await host.close()
 
 
-async def test_boxtop_host_killed_with_sigkill_comes_back_with_every_acknowledged_move():
-    # Issue 3, "Durability": "Kill the host with SIGKILL at any moment and start it again:
-    # every room comes back with every acknowledged entry, and players reconnect."
-    import signal
-    import socket as sockets
-    import subprocess
-    import sys
+async def test_boxtop_host_killed_with_sigkill_during_play_comes_back_with_every_acknowledged_move():
+    # Issue 3, "Durability", and issue 10, "Load and faults": kill the host with SIGKILL
+    # while two rooms are playing (moves typed back to back on each room's SSH terminals)
+    # and start it again: every move a player saw acknowledged (the other player's screen
+    # redrew and the journal had it) comes back, in order; no session process outlives
+    # the host; the players reconnect, take their seats back and play on.
+    import random
+    import shutil
 
-    data = Path(tempfile.mkdtemp(prefix="bxk", dir="/tmp"))
-    with sockets.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    from ssh_helpers import HostProcess, Mirror, open_lobbies, play_room, processes_mentioning, set_up_rooms, until
 
-    async def start():
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tui.cli", "host", "--open", "--port", str(port), "--data", str(data),
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        )
-        for _ in range(300):
-            try:
-                _, writer = await asyncio.open_connection("127.0.0.1", port)
-                writer.close()
-                return proc
-            except OSError:
-                await asyncio.sleep(0.05)
-        raise AssertionError("the host did not start")
-
-    host = await start()
+    folder = Path(tempfile.mkdtemp(prefix="bxk", dir="/tmp"))
+    data = folder / "d"
+    host = HostProcess(data).start()
+    terminals: list = []
     try:
-        ann = await ServiceClient.connect(data / "rooms.sock", "ann")
-        await ann.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("random")]))
-        code = None
-        while code is None:
-            m = await ann.recv()
-            code = m.room.code if isinstance(m, p.InRoom) else None
-        await ann.send(p.StartGame())
-        acked = None
-        for ref, text in enumerate(["deal red", "give 2 to bot2"], 1):
-            await ann.send(p.Play(text, ref))
-            while not (isinstance(m := await ann.recv(), p.TableUpdate) and m.ack == ref):
-                pass
-            acked = m.table
-        assert ["ann: give 2 to bot2", "  ann gives gift 2 to bot2"] in acked.log
+        mirror = Mirror(data)
+        rooms = await set_up_rooms(host.port, mirror, [["ann", "bob"], ["cyd", "dan"]], bots=2)
+        terminals = [t for _, seats in rooms for t in seats.values()]
+        acked = {code: [] for code, _ in rooms}
+        stop = asyncio.Event()
+        playing = [asyncio.create_task(play_room(code, seats, mirror, random.Random(i), moves=100, stop=stop,
+                                                 record=acked[code]))
+                   for i, (code, seats) in enumerate(rooms)]
+        await until(lambda: all(len(m) >= 2 for m in acked.values()), "two moves in each room", 60)
+        await asyncio.sleep(random.Random().uniform(0, 0.3))  # the kill lands anywhere in a move
+        assert host.kill9() == -9
+        stop.set()
+        await asyncio.gather(*playing, return_exceptions=True)  # the moves in flight fail
+        # the session processes went with the host (their terminal hung up)
+        await until(lambda: processes_mentioning(str(data)) == [], "no session process left", 10)
+        for t in terminals:
+            t.close()
 
-        host.send_signal(signal.SIGKILL)
-        assert await host.wait() == -signal.SIGKILL
-        await ann.close()
-        host = await start()
+        host.start()
+        mirror.reopen()
+        for code, moves in acked.items():
+            restored = mirror.commands(code)
+            seen = [m.text for m in moves]
+            assert restored[:len(seen)] == seen, code  # every acknowledged move, in order
+            assert len(restored) <= len(seen) + 1  # at most the one in flight besides
 
-        conn = await asyncssh.connect("127.0.0.1", port, username="ann", known_hosts=None, agent_path=None,
-                                      config=None, client_keys=None, password="")
-        process = await conn.create_process(term_type="xterm-256color", term_size=(130, 40), encoding=None)
-        terminal = Terminal(process)
-        await terminal.shows(b"Lobby")
-        terminal.keys("/")
-        await asyncio.sleep(0.3)
-        terminal.keys(code + "\r")
-        await terminal.shows(b"ann: give 2 to bot2")  # her acknowledged move, back in her seat
-        await terminal.shows(b"1/2 placed")
-        conn.close()
+        # everyone comes back to their own seat and the games go on
+        names = [t.name for _, seats in rooms for t in seats.values()]
+        again = dict(zip(names, await open_lobbies(host.port, names)))
+        terminals += again.values()
+        back = {}
+        for code, seats in rooms:
+            at_table = "|".join(re.escape(s.name) for s in mirror.record(code).seats)
+            back[code] = {seat: again[old.name] for seat, old in seats.items()}
+            for terminal in back[code].values():
+                mark = terminal.mark()
+                terminal.keys("/")
+                await terminal.output_after(mark)
+                await asyncio.sleep(0.3)
+                terminal.keys(code + "\r")
+                end = time.monotonic() + 20
+                while not re.search(rf"\b(?:{at_table}): ".encode(), terminal.text(mark)):  # the game's log
+                    assert time.monotonic() < end, f"{terminal.name} is not back at the table: {terminal.tail()!r}"
+                    await asyncio.sleep(0.05)
+        before = {code: len(mirror.commands(code)) for code, _ in rooms}
+        more = await asyncio.gather(*(play_room(code, back[code], mirror, random.Random(7), moves=2)
+                                      for code, _ in rooms))
+        for (code, _), moves in zip(rooms, more):
+            assert len(moves) == 2 and [m.text for m in moves] == mirror.commands(code)[before[code]:]
     finally:
-        if host.returncode is None:
-            host.terminate()
-            await host.wait()
+        for t in terminals:
+            t.close()
+        host.stop()
+        shutil.rmtree(folder, ignore_errors=True)
