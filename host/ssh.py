@@ -517,7 +517,8 @@ class _Session(asyncssh.SSHServerSession):
                 self._wait_for_socket()
 
     def _socket_backlog(self) -> int:
-        """Bytes the SSH connection has not yet handed to its socket."""
+        """Bytes the SSH connection has not yet handed to its socket (asyncssh's transport
+        has no public accessor; ``tests/test_ssh_load.py`` notices if this stops working)."""
         conn = self.chan.get_extra_info("connection") if self.chan is not None else None
         transport = getattr(conn, "_transport", None)
         return transport.get_write_buffer_size() if transport is not None else 0

@@ -575,23 +575,48 @@ async def create_room(creator: Terminal, mirror: Mirror, people: int, timeout: f
     return code
 
 
-async def join_room(player: Terminal, mirror: Mirror, code: str, timeout: float = 30) -> int:
+async def enter_room_code(player: Terminal, code: str, arrived, what: str, timeout: float = 10) -> object:
+    """In the lobby, type ``/``, the room ``code`` and enter, until ``arrived()`` returns
+    something true (returned); three tries, since the app drops a join typed before its
+    link to the room service is up, and the code box takes the focus a turn after ``/``
+    (other output may come first). Raises ``AssertionError`` naming ``what``."""
+    try:  # a listed room shows in the lobby once the service has sent the list
+        await player.shows(code.encode(), timeout=timeout / 2)
+    except AssertionError:
+        pass
+    for attempt in range(1, 4):
+        mark = player.mark()
+        player.keys("/")
+        await player.output_after(mark, timeout)
+        await player.quiet(0.1)
+        await asyncio.sleep(0.2 * attempt)
+        player.keys(code + "\r")
+        try:
+            return await until(arrived, what, timeout)
+        except AssertionError:
+            if attempt == 3:
+                raise AssertionError(f"{what}: not after 3 tries: {player.tail()!r}") from None
+
+
+async def join_room(player: Terminal, mirror: Mirror, code: str, timeout: float = 10) -> int:
     """The player, in the lobby, types ``/`` and the room code; returns their seat index."""
-    mark = player.mark()
-    player.keys("/")
-    await player.output_after(mark, timeout)
-    await player.quiet(0.1)
-    await asyncio.sleep(0.2)  # the code box takes the focus a turn later (other output may come first)
-    player.keys(code + "\r")
 
     def seated():
         seats = mirror.record(code).seats
         return next((i + 1 for i, s in enumerate(seats) if s.bot is None and s.name == player.name), None)
 
-    try:
-        return await until(seated, f"{player.name} seated in {code}", timeout) - 1
-    except AssertionError as err:
-        raise AssertionError(f"{err}: {player.tail()!r}") from None
+    return await enter_room_code(player, code, seated, f"{player.name} seated in {code}", timeout) - 1
+
+
+async def rejoin_room(player: Terminal, mirror: Mirror, code: str, timeout: float = 10) -> None:
+    """The player, back in the lobby, types the code of the started room where they have
+    a seat; returns once their screen shows the game (its log: a line "<seat name>: …")."""
+    names = "|".join(re.escape(s.name) for s in mirror.record(code).seats)
+    log_line = re.compile(rf"(?:^|\W)(?:{names}): ".encode())
+    mark = player.mark()
+    await enter_room_code(player, code, lambda: log_line.search(player.text(mark)),
+                          f"{player.name} back at the table in {code}", timeout)
+    await player.quiet()
 
 
 async def start_room(creator: Terminal, mirror: Mirror, code: str, seated: list[Terminal], timeout: float = 30) -> None:

@@ -232,7 +232,9 @@ async def test_boxtop_host_killed_with_sigkill_during_play_comes_back_with_every
     import random
     import shutil
 
-    from ssh_helpers import HostProcess, Mirror, open_lobbies, play_room, processes_mentioning, set_up_rooms, until
+    from ssh_helpers import (
+        HostProcess, Mirror, open_lobbies, play_room, processes_mentioning, rejoin_room, set_up_rooms, until,
+    )
 
     folder = Path(tempfile.mkdtemp(prefix="bxk", dir="/tmp"))
     data = folder / "d"
@@ -271,18 +273,9 @@ async def test_boxtop_host_killed_with_sigkill_during_play_comes_back_with_every
         terminals += again.values()
         back = {}
         for code, seats in rooms:
-            at_table = "|".join(re.escape(s.name) for s in mirror.record(code).seats)
             back[code] = {seat: again[old.name] for seat, old in seats.items()}
             for terminal in back[code].values():
-                mark = terminal.mark()
-                terminal.keys("/")
-                await terminal.output_after(mark)
-                await asyncio.sleep(0.3)
-                terminal.keys(code + "\r")
-                end = time.monotonic() + 20
-                while not re.search(rf"\b(?:{at_table}): ".encode(), terminal.text(mark)):  # the game's log
-                    assert time.monotonic() < end, f"{terminal.name} is not back at the table: {terminal.tail()!r}"
-                    await asyncio.sleep(0.05)
+                await rejoin_room(terminal, mirror, code)
         before = {code: len(mirror.commands(code)) for code, _ in rooms}
         more = await asyncio.gather(*(play_room(code, back[code], mirror, random.Random(7), moves=2)
                                       for code, _ in rooms))

@@ -152,6 +152,7 @@ async def _flooded(host: HostProcess) -> dict:
     left = len(re.findall(r"^  flood\d+ left", log, re.M))
     after = await _play_all(played, mirror, 3, 200)
     rss1 = rss_kib(host.pid)
+    sessions_after = len(host.children())
     for t in (t for _, seats in played for t in seats.values()):
         t.close()
     a, b = summary(before), summary(during)
@@ -161,7 +162,7 @@ async def _flooded(host: HostProcess) -> dict:
         "baseline_p95_ms": a["p95_ms"], "baseline_median_ms": a["median_ms"],
         "during_flood_p95_ms": b.get("p95_ms"), "during_flood_median_ms": b.get("median_ms"),
         "moves_during_flood": b.get("moves", 0),
-        "sessions_after": len(host.children()), "seconds_until_only_players_left": round(settle_s, 1),
+        "sessions_after": sessions_after, "seconds_until_only_players_left": round(settle_s, 1),
         "left_behind": sorted(left_behind), "unreaped": unreaped, "flood_sessions_joined_left": [joined, left],
         "host_up": alive, "moves_after": len(after),
         "host_rss_mib_before": round(rss0 / 1024, 1), "host_rss_mib_after": round(rss1 / 1024, 1),
