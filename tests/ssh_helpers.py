@@ -290,9 +290,10 @@ class Terminal:
         """Where the output stands now (an index into ``chunks``)."""
         return len(self.chunks)
 
-    def text(self, since: int = 0) -> bytes:
-        """What arrived from chunk ``since`` on, without escape sequences."""
-        return plain(b"".join(c for _, c in self.chunks[since:]))
+    def text(self, since: int = 0, until: int | None = None) -> bytes:
+        """What arrived from chunk ``since`` on (up to chunk ``until``), without escape
+        sequences."""
+        return plain(b"".join(c for _, c in self.chunks[since:until]))
 
     def tail(self, n: int = 1500) -> str:
         return self.text(max(0, len(self.chunks) - 40))[-n:].decode(errors="replace")
@@ -304,9 +305,10 @@ class Terminal:
         checked = since
         while True:
             n = len(self.chunks)
-            # search a window that starts a few chunks back, so a needle split across chunks is found
-            if n > checked and needle in self.text(max(since, checked - 4)):
-                return self.chunks[n - 1][0]
+            for k in range(checked, n):
+                # a window that starts a few chunks back finds a needle split across chunks
+                if needle in self.text(max(since, k - 4), k + 1):
+                    return self.chunks[k][0]
             checked = n
             if time.perf_counter() > end or self.ended:
                 raise AssertionError(f"{self.name}: {needle!r} never showed: {self.tail()!r}")
@@ -344,9 +346,6 @@ class Terminal:
                 break
             last = t
         return last if time.perf_counter() - last > quiet else None
-
-    def bytes_after(self, t0: float) -> int:
-        return sum(len(c) for _, c in reversed_after(self.chunks, t0))
 
     # ---------------------------------------------------------------- typing
     def keys(self, text: str) -> None:
@@ -581,7 +580,7 @@ async def enter_room_code(player: Terminal, code: str, arrived, what: str, timeo
     link to the room service is up, and the code box takes the focus a turn after ``/``
     (other output may come first). Raises ``AssertionError`` naming ``what``."""
     try:  # a listed room shows in the lobby once the service has sent the list
-        await player.shows(code.encode(), timeout=timeout / 2)
+        await player.shows(code.encode(), timeout=2)
     except AssertionError:
         pass
     for attempt in range(1, 4):
