@@ -750,6 +750,53 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds used so far by ``pid``, its reaped children and its live children."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = text[text.rindex(")") + 2:].split()
+    own = sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
+    return own + cpu_seconds(children(pid))
+
+
+def machine_cpu_seconds() -> float:
+    """CPU seconds this machine has been busy so far, every core together (/proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    user, nice, system, idle, iowait, irq, softirq, steal = (fields + [0] * 8)[:8]
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+class CpuShare:
+    """CPU used between ``CpuShare(host)`` and ``stop()``: by the host and its sessions
+    (those that ended meanwhile too), by this test process (the SSH clients), and by
+    everything else on the machine (other work sharing the cores, which slows the
+    figures); ``stop()`` gives each as a percentage of all cores, and the first two in
+    seconds (``host_cpu_s``, ``client_cpu_s``)."""
+
+    def __init__(self, host: "HostProcess") -> None:
+        self.host = host
+        self.t0 = time.perf_counter()
+        self.host0 = tree_cpu_seconds(host.pid)
+        self.self0 = self._self()
+        self.all0 = machine_cpu_seconds()
+
+    @staticmethod
+    def _self() -> float:
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+
+    def stop(self) -> dict:
+        wall = (time.perf_counter() - self.t0) * (os.cpu_count() or 1)
+        host = tree_cpu_seconds(self.host.pid) - self.host0
+        mine = self._self() - self.self0
+        everything = machine_cpu_seconds() - self.all0
+        pct = lambda v: round(100 * v / wall, 1)  # noqa: E731
+        return {"cpu_host_pct": pct(host), "cpu_clients_pct": pct(mine),
+                "cpu_others_pct": pct(max(0.0, everything - host - mine)), "host_cpu_s": host, "client_cpu_s": mine}
+
+
 def summary(moves: list[Move]) -> dict:
     """Median and p95 (ms) of the first byte and the end of every other screen's redraw."""
     ends = [e for m in moves for e in m.ends]
@@ -775,7 +822,9 @@ async def play_rooms(host: HostProcess, *, rooms: int, people: int, moves: int, 
 
     Returns the figures: ``summary`` of every move, plus ``sessions`` (app processes on
     the host), ``moves_per_room_per_s``, CPU ms per move of the host and its sessions
-    (``cpu_ms_per_move``) and of this client (``client_cpu_ms_per_move``), the resident
+    (``cpu_ms_per_move``) and of this client (``client_cpu_ms_per_move``), the share of
+    the cores used by the host, by the clients and by other work on the machine
+    (``CpuShare``: figures taken while others use the cores are slower), the resident
     size per session (mean and max, MiB) and its proportional size (PSS), the host's own
     resident size, the median connection → lobby time while the sessions were starting,
     and ``setup_s``."""
@@ -788,16 +837,14 @@ async def play_rooms(host: HostProcess, *, rooms: int, people: int, moves: int, 
     terminals = [t for _, seats in played for t in seats.values()]
     lobby = sorted(t.lobby_s for t in terminals)
     apps = host.children()
-    pids = [host.pid, *apps]
-    cpu0, client0, wall0 = cpu_seconds(pids), resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+    share, wall0 = CpuShare(host), time.perf_counter()
     record: list = []
     await asyncio.gather(*(
         play_room(code, seats, mirror, random.Random(r), moves=moves, pace=pace, record=record)
         for r, (code, seats) in enumerate(played)
     ))
     wall = time.perf_counter() - wall0
-    cpu = cpu_seconds(pids) - cpu0
-    client1 = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = share.stop()
     rss = [rss_kib(pid) for pid in apps]
     pss = [pss_kib(pid) for pid in apps]
     host_rss = rss_kib(host.pid)
@@ -808,9 +855,9 @@ async def play_rooms(host: HostProcess, *, rooms: int, people: int, moves: int, 
     figures.update({
         "sessions": len(apps),
         "moves_per_room_per_s": round(len(record) / rooms / wall, 2),
-        "cpu_ms_per_move": round(cpu / max(1, len(record)) * 1000, 1),
-        "client_cpu_ms_per_move": round((client1.ru_utime + client1.ru_stime - client0.ru_utime - client0.ru_stime)
-                                        / max(1, len(record)) * 1000, 1),
+        "cpu_ms_per_move": round(cpu.pop("host_cpu_s") / max(1, len(record)) * 1000, 1),
+        "client_cpu_ms_per_move": round(cpu.pop("client_cpu_s") / max(1, len(record)) * 1000, 1),
+        **cpu,
         "rss_per_session_mib": round(statistics.mean(rss) / 1024, 1),
         "rss_max_session_mib": round(max(rss) / 1024, 1),
         "pss_per_session_mib": round(statistics.mean(pss) / 1024, 1),

@@ -35,8 +35,8 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh")
 
 from ssh_helpers import (  # noqa: E402
-    HostProcess, Mirror, StallingProxy, Terminal, flood, play_room, play_rooms, processes_mentioning, report,
-    rss_kib, set_up_rooms, summary, until, zombies,
+    CpuShare, HostProcess, Mirror, StallingProxy, Terminal, flood, play_room, play_rooms, processes_mentioning,
+    report, rss_kib, set_up_rooms, summary, until, zombies,
 )
 
 PACE = (0.25, 0.75)
@@ -72,7 +72,9 @@ async def _play_all(played, mirror, moves: int, seed: int, **kw) -> list:
 async def _never_reading(host: HostProcess) -> dict:
     mirror = Mirror(host.data)
     played = await set_up_rooms(host.port, mirror, [[f"n{r}s{k}" for k in range(4)] for r in range(4)])
+    share = CpuShare(host)
     before = await _play_all(played, mirror, 15, 0)
+    cpu_before = share.stop()
     rss0 = rss_kib(host.pid)
 
     proxy = StallingProxy(host.port)
@@ -100,7 +102,9 @@ async def _never_reading(host: HostProcess) -> dict:
             await asyncio.sleep(0.25)
 
     noise = asyncio.create_task(misbehave())
+    share = CpuShare(host)
     during = await _play_all(played, mirror, 15, 100)
+    cpu_during = share.stop()
     stop.set()
     await noise
     alive = host.alive
@@ -118,6 +122,8 @@ async def _never_reading(host: HostProcess) -> dict:
         "host_rss_mib_before": round(rss0 / 1024, 1), "host_rss_mib_peak": round(peak[0] / 1024, 1),
         "host_rss_mib_after": round(rss1 / 1024, 1), "host_up": alive, "sessions_during": sessions,
         "traceback_in_host_log": "Traceback" in host.log_text(),
+        "cpu_others_pct": [cpu_before["cpu_others_pct"], cpu_during["cpu_others_pct"]],
+        "cpu_host_pct": [cpu_before["cpu_host_pct"], cpu_during["cpu_host_pct"]],
     }
 
 
@@ -133,7 +139,10 @@ async def _flooded(host: HostProcess) -> dict:
     played = await set_up_rooms(host.port, mirror, [[f"f{r}s{k}" for k in range(4)] for r in range(2)])
     players = set(host.children())
     rss0 = rss_kib(host.pid)
+    share = CpuShare(host)
     before = await _play_all(played, mirror, 15, 0)
+    cpu_before = share.stop()
+    share = CpuShare(host)
     stop = asyncio.Event()
     t0 = time.perf_counter()
     playing = asyncio.create_task(_play_all(played, mirror, 500, 100, stop=stop))
@@ -141,6 +150,7 @@ async def _flooded(host: HostProcess) -> dict:
     flood_s = time.perf_counter() - t0
     stop.set()
     during = await playing
+    cpu_during = share.stop()
     alive = host.alive
     t1 = time.perf_counter()
     await until(lambda: set(host.children()) <= players, "only the players' sessions left", 30)
@@ -167,6 +177,8 @@ async def _flooded(host: HostProcess) -> dict:
         "host_up": alive, "moves_after": len(after),
         "host_rss_mib_before": round(rss0 / 1024, 1), "host_rss_mib_after": round(rss1 / 1024, 1),
         "traceback_in_host_log": "Traceback" in log,
+        "cpu_others_pct": [cpu_before["cpu_others_pct"], cpu_during["cpu_others_pct"]],
+        "cpu_host_pct": [cpu_before["cpu_host_pct"], cpu_during["cpu_host_pct"]],
     }
 
 
