@@ -13,20 +13,28 @@ from a read-only mirror of the host's journal, as the game's heuristic bot would
 - Command → every other screen: from pressing enter on the mover's ``:`` command line
   to each *other* seat's terminal receiving the redraw that move caused: its first
   byte, and the end of that burst of output (its last chunk before 0.15 s of silence;
-  nothing else changes those screens meanwhile). 3 samples per move.
+  nothing else changes those screens meanwhile). 3 samples per move. The end is also
+  given with a burst ending at 0.05 s of silence (``end_at_50ms_quiet_*``), the rule of
+  the issue 3 benchmark, which drove each seat through a second connection to the room
+  service and so left out the mover's own app (its command line and its redraw).
 - At a person's pace each room's next enter comes 0.25–0.75 s (random) after its last,
   never before the last move's redraws are done; back to back it comes at once.
 - Memory: the resident size (and proportional size, PSS) of each session's app process
-  on the host, from /proc; CPU: the host's and its sessions' CPU seconds per move.
+  on the host, from /proc; CPU: the host's and its sessions' CPU seconds per move, and
+  the share of the cores that other work on the machine took meanwhile.
+- CPU per move by role, one room alone: the mover's app while typing and after enter,
+  each other seat's app, the host process.
 
-Run: ``.venv/bin/pytest tests/bench/test_bench_ssh.py --benchmark-enable -s``.
+Run: ``.venv/bin/pytest tests/bench/test_bench_ssh.py --benchmark-only -s``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import random
 import shutil
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -35,7 +43,9 @@ import pytest
 
 pytest.importorskip("asyncssh")
 
-from ssh_helpers import HostProcess, Terminal, play_rooms, report  # noqa: E402
+from ssh_helpers import (  # noqa: E402
+    HostProcess, Mirror, Terminal, cpu_seconds, play_move, play_rooms, report, set_up_rooms, type_command,
+)
 
 
 @pytest.fixture(scope="module")
@@ -76,3 +86,47 @@ def test_bench_ssh_16_sessions_in_4_rooms_command_to_every_screen(benchmark, hos
     report(benchmark, f"16 SSH sessions in 4 rooms, {pace}", figures)
     assert figures["samples"] == 4 * 30 * 3 and figures["sessions"] == 16
     assert host.alive
+
+
+async def _cpu_by_role(host: HostProcess, moves: int) -> dict:
+    mirror = Mirror(host.data)
+    [(code, seats)] = await set_up_rooms(host.port, mirror, [[f"cpu{k}" for k in range(4)]])
+    app = {}
+    for pid in host.children():  # each session's app process, by its player's name
+        env = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        app[next(e[14:].decode() for e in env if e.startswith(b"BOXTOP_PLAYER="))] = pid
+    rng = random.Random(2)
+    typing, mover, other, service = [], [], [], []
+    for _ in range(moves):
+        for t in seats.values():
+            await t.quiet()
+        seat, text = mirror.choose(code, rng)
+        c0, h0 = {n: cpu_seconds([p]) for n, p in app.items()}, cpu_seconds([host.pid])
+        await type_command(seats[seat], text)
+        await seats[seat].quiet(0.3)
+        c1, h1 = {n: cpu_seconds([p]) for n, p in app.items()}, cpu_seconds([host.pid])
+        await play_move(seats[seat], [t for i, t in seats.items() if i != seat], mirror, code, text, seat=seat,
+                        typed=True)
+        for t in seats.values():
+            await t.quiet(0.3)
+        c2, h2 = {n: cpu_seconds([p]) for n, p in app.items()}, cpu_seconds([host.pid])
+        name = seats[seat].name
+        typing.append(c1[name] - c0[name])
+        mover.append(c2[name] - c1[name])
+        other.extend(c2[t.name] - c1[t.name] for i, t in seats.items() if i != seat)
+        service.append(h2 - h0)
+    for t in seats.values():
+        t.close()
+    ms = lambda v: round(statistics.mean(v) * 1000, 1)  # noqa: E731
+    return {"moves": moves, "mover_typing_ms": ms(typing), "mover_after_enter_ms": ms(mover),
+            "each_other_screen_ms": ms(other), "host_process_ms": ms(service)}
+
+
+def test_bench_ssh_cpu_per_move_by_role(benchmark, host):
+    # One room of 4 playing alone, one move at a time, the CPU of each process read from
+    # /proc around each step (10 ms ticks, averaged): the mover's app while ":" and the
+    # command are typed, the mover's app from enter until every screen is still, each
+    # other seat's app meanwhile, and the host process (SSH and the room service).
+    figures = benchmark.pedantic(lambda: asyncio.run(_cpu_by_role(host, 30)), rounds=1, iterations=1)
+    report(benchmark, "CPU per move, one room of 4 by SSH", figures)
+    assert figures["each_other_screen_ms"] > 0
