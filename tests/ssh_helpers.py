@@ -493,6 +493,13 @@ class Mirror:
     def entries(self, code: str) -> int:
         return self._db().db.execute("SELECT COUNT(*) FROM entries WHERE code = ?", (code,)).fetchone()[0]
 
+    def moves_by(self, code: str, seat: int) -> int:
+        """How many entries of room ``code`` seat ``seat`` gave (bots' moves come in
+        between on their own, so a seat's own count says its move went in)."""
+        return self._db().db.execute(
+            "SELECT COUNT(*) FROM entries WHERE code = ? AND json_extract(entry, '$.seat') = ?", (code, seat)
+        ).fetchone()[0]
+
     def session(self, code: str) -> engine.LocalSession | None:
         record = self.record(code)
         if record is None or not record.started:
@@ -690,7 +697,8 @@ async def play_move(mover: Terminal, others: list[Terminal], mirror: Mirror, cod
 
     Raises ``MoveTimedOut`` when a screen never redraws and ``AssertionError`` when
     the room did not record the move (both after ``timeout`` seconds)."""
-    before = mirror.entries(code)
+    count = (lambda: mirror.moves_by(code, seat)) if seat >= 0 else (lambda: mirror.entries(code))
+    before = count()
     if not typed:
         await type_command(mover, text, timeout)
     await asyncio.sleep(max(0.0, enter_at - time.perf_counter()))
@@ -705,7 +713,7 @@ async def play_move(mover: Terminal, others: list[Terminal], mirror: Mirror, cod
             late = next(o for o, e in zip(others, ends) if e is None)
             raise MoveTimedOut(f"{code}: {late.name}'s screen never showed {mover.name}'s {text!r}: "
                                f"{late.tail()!r}; the mover's: {mover.tail()!r}")
-    await until(lambda: mirror.entries(code) > before, f"{code}: {mover.name}'s {text!r} in the journal", timeout)
+    await until(lambda: count() > before, f"{code}: {mover.name}'s {text!r} in the journal", timeout)
     firsts = [o.first_after(t0) - t0 for o in others]
     short = [o.burst_end_after(t0, 0.05, settled=True) - t0 for o in others]
     return Move(code, seat, text, t0, firsts, [e - t0 for e in ends], short)
@@ -899,7 +907,7 @@ async def flood(port: int, count: int, concurrency: int, limit_s: float) -> dict
                 else:
                     conn = await asyncio.wait_for(asyncssh.connect(
                         "127.0.0.1", port, username=f"flood{i}", known_hosts=None, agent_path=None, config=None,
-                        client_keys=None, password=None), 20)
+                        client_keys=None, password=""), 20)
                     if kind == "pty":
                         await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
                     conn.close()

@@ -48,8 +48,8 @@ def host(folder):
 
 # ---------------------------------------------------------------- a client that never reads
 
-# A child that writes 12 MiB as fast as its terminal takes it once told "go", then says so.
-FLOOD_MIB = 12
+# A child that writes 16 MiB as fast as its terminal takes it once told "go", then says so.
+FLOOD_MIB = 16
 FLOOD_CHILD = r"""
 import os, sys, time
 print("ready", flush=True)
@@ -67,7 +67,7 @@ async def test_a_client_that_stops_reading_costs_the_host_a_bounded_amount_of_me
     # A client that stops reading its channel is held by SSH flow control (its window).
     # One that stops reading its *socket* after announcing a 1 GiB window is not: asyncssh
     # sends whatever the window allows and ignores its socket's back-pressure, so the host
-    # held everything the session wrote (12 MiB here; a 500×200 terminal resized over and
+    # held everything the session wrote (16 MiB here; a 500×200 terminal resized over and
     # over wrote ~1.2 MB/s until keepalives gave up, ~90 s). The host pauses the session's
     # output instead; nothing is lost, and it flows again once the client reads.
     host = await start_host("127.0.0.1", 0, folder / "d", None, True,
@@ -85,7 +85,7 @@ async def test_a_client_that_stops_reading_costs_the_host_a_bounded_amount_of_me
         base = rss_kib(os.getpid())  # the host runs in this process
         terminal.keys("go\r")
         peak = 0
-        for _ in range(40):  # 2 s: the child writes 12 MiB in well under that when nothing holds it
+        for _ in range(40):  # 2 s: the child writes 16 MiB in well under that when nothing holds it
             await asyncio.sleep(0.05)
             peak = max(peak, rss_kib(os.getpid()) - base)
         assert peak < 6 * 1024, f"the host grew by {peak} KiB for a client that does not read"
