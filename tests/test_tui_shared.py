@@ -240,3 +240,33 @@ async def test_the_new_room_form_has_no_seed(service):
         await pilot.press("ctrl+g")
         await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
         assert app.screen.room.code in svc.rooms.rooms  # the room exists; its seed was the host's
+
+
+async def test_a_room_code_typed_before_the_host_answers_is_kept_not_lost(service, monkeypatch):
+    # A code typed while the app was still connecting went nowhere, with no word said.
+    svc, sock = service
+    bob = Other(await ServiceClient.connect(sock, "bob"))
+    await bob.client.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec(), p.SeatSpec("heuristic")]))
+    await asyncio.sleep(0.2)
+    code = svc.rooms.summaries()[0].code
+    go = asyncio.Event()
+    connect = ServiceClient.connect.__func__
+
+    async def slow(cls, *args, **kwargs):
+        await go.wait()
+        return await connect(cls, *args, **kwargs)
+
+    monkeypatch.setattr(ServiceClient, "connect", classmethod(slow))
+    app = BoxtopApp(remote=(str(sock), "ann"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("slash", *code, "enter")
+        message = str(app.screen.query_one("#message").render())
+        assert "Still connecting" in message
+        assert app.screen.query_one("#lobby-code").value == code  # kept for another try
+        go.set()
+        await until(pilot, lambda: "creates a room" in str(app.screen.query_one("#lobby-status").render()))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
+        assert app.screen.room.code == code and app.screen.room.seats[1].name == "ann"
+    await bob.client.close()

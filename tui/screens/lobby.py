@@ -150,13 +150,24 @@ class LobbyScreen(Screen[None]):
         say_line(self.query_one("#message", Static), text, error)
 
     # ------------------------------------------------------------------ keys
+    def _offline(self) -> bool:
+        """Whether the host has not welcomed us yet (then says so): a message sent now
+        would be lost."""
+        if not self.online:
+            self.say("Still connecting to the host: try again in a moment.", error=True)
+        return not self.online
+
     def action_create(self) -> None:
         from .new_game import NewGameScreen
 
+        if self._offline():
+            return
         self.app.push_screen(NewGameScreen(shared_as=self.player))
 
     def action_join(self) -> None:
         code = self._highlighted()
+        if self._offline():
+            return
         if code is None:
             self.say("No room to join: press c to create one, or / to type a code.", error=True)
             return
@@ -167,6 +178,8 @@ class LobbyScreen(Screen[None]):
 
     def action_watch(self) -> None:
         code = self._highlighted()
+        if self._offline():
+            return
         if code is None:
             self.say("No room to watch.", error=True)
             return
@@ -177,6 +190,8 @@ class LobbyScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         code = event.value.strip().upper()
+        if code and self._offline():  # keep the code typed: enter again once connected
+            return
         event.input.value = ""
         self.query_one(DataTable).focus()
         if code:
