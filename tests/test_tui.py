@@ -322,3 +322,21 @@ async def test_an_unexpected_error_shows_one_line_and_writes_the_crash_log(tmp_p
     assert "RuntimeError: a bug" in log and "Traceback" in log
     shown = " ".join(capsys.readouterr().err.split())  # the console wraps long lines
     assert shown == f"boxtop stopped on an unexpected error (RuntimeError); the details are in {tmp_path / 'crash.log'}."
+
+
+async def test_choosing_another_game_in_the_new_game_form_rebuilds_it_and_starts_that_game():
+    # Issue 11, defect 1: "choose Giftbringer: the options stay Gift Trap's, the player
+    # counts 3–8, and ctrl+g starts Gift Trap."
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # New game
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("shift+tab", "enter", "down", "enter")  # the game: Giftbringer
+        await pilot.pause(0.2)
+        labels = [str(label.render()) for label in app.screen.query("Label")]
+        assert "rounds" in labels and "track length" not in labels
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.game.slug == "giftbringer" and len(app.screen.session.seats) == 4

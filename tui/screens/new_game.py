@@ -108,9 +108,15 @@ class NewGameScreen(Screen[None]):
         self._show_seats()
         self.query_one("#players", Select).focus()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_seats()
+        elif event.select.id == "game" and event.value != self.game.slug:
+            # Another game: its player counts, seats and options replace this one's.
+            self.game = next(g for g in self.games if g.slug == event.value)
+            await self.recompose()
+            self._show_seats()
+            self.query_one("#game", Select).focus()
 
     def _count(self) -> int:
         return int(self.query_one("#players", Select).value)
