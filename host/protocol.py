@@ -1,7 +1,7 @@
 """The room service's wire protocol: length-prefixed msgspec frames over a local socket.
 
 Each frame is a 4-byte big-endian length followed by that many bytes of msgspec JSON,
-one message: a Struct tagged by ``type`` (``shared/DESIGN.md``, "Sessions"). A client
+one message: a Struct tagged by ``type`` (``docs/architecture.md``, "Sessions"). A client
 sends ``ClientMessage``s, the service answers with ``ServiceMessage``s. A client's frame
 may hold at most ``MAX_CLIENT_FRAME`` bytes; the service's at most ``MAX_SERVICE_FRAME``.
 

@@ -1,6 +1,6 @@
 """The room service: every room of a host, served over a local (Unix) socket.
 
-``shared/DESIGN.md``, "Sessions": the room is the only authority. Each SSH session's app
+``docs/architecture.md``, "Sessions": the room is the only authority. Each SSH session's app
 process connects here, says ``Hello(name)`` and then acts only as that name: it can sit
 in a room, and play only for its own seat. Every accepted command is committed to the
 SQLite journal before anyone is told; each connection then receives its own seat's

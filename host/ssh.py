@@ -1,6 +1,6 @@
 """SSH hosting: ``boxtop host`` runs the room service and an asyncssh server in front of it.
 
-``shared/DESIGN.md``, "Sessions": *SSH hosting (``boxtop host``) is an asyncssh server.
+``docs/architecture.md``, "Sessions": *SSH hosting (``boxtop host``) is an asyncssh server.
 Each SSH session gets its own process of the TUI on a PTY (the way Charm's wish runs one
 program per session), and that process joins the room over a local socket … Known
 pitfalls: refuse sessions without a PTY; make the PTY the child's controlling terminal

@@ -1,4 +1,4 @@
-"""Gift Trap's bots (``shared/DESIGN.md``, "Bots"): they choose only legal commands, see
+"""Gift Trap's bots (``docs/architecture.md``, "Bots"): they choose only legal commands, see
 only their own seat's view, finish games for 3–8 players, and the heuristic bot beats the
 random one. The measured figures are recorded in ``engine/games/gift_trap/RULES.md``,
 "Bot strength"."""

@@ -1,4 +1,4 @@
-"""Gift Trap, one test per rule. The authority is ``shared/rules/gift-trap.de.txt`` (cited
+"""Gift Trap, one test per rule. The authority is the German rulebook ``gift-trap.de.txt`` (cited
 by its section); ``gift-trap.en.md`` is the translation and
 ``engine/games/gift_trap/RULES.md`` records every decision on an unclear passage."""
 

@@ -1,4 +1,4 @@
-"""Property tests over many seeded Giftbringer bot games (``shared/DESIGN.md``, "Testing"),
+"""Property tests over many seeded Giftbringer bot games (``docs/architecture.md``, "Testing"),
 the same as Gift Trap's: the fold of the log equals the live state; save → load and
 verify are the identity; undo then redo is the identity; ``legal`` is exactly what
 ``decide`` accepts; sheet invariants hold. Nothing is hidden in Giftbringer (the sheets

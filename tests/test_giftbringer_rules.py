@@ -1,4 +1,4 @@
-"""Giftbringer, one test per rule. The authority is ``shared/rules/giftbringer.txt``,
+"""Giftbringer, one test per rule. The authority is the Giftbringer rulebook (``giftbringer.txt``),
 cited by heading; decisions on lost or unclear passages are in
 ``engine/games/giftbringer/RULES.md``. Targets are picked from the sheet's data, so the
 tests hold for any sheet that follows ``SHEET.md``."""

@@ -1,6 +1,6 @@
 """Giftbringer's Player Sheet (``engine/games/giftbringer/data/sheet.toml``).
 
-The printed sheet is not in ``shared/rules/giftbringer.txt``; the one in boxtop is a
+The printed sheet is not in the Giftbringer rulebook (``giftbringer.txt``); the one in boxtop is a
 reconstruction, and ``engine/games/giftbringer/SHEET.md`` gives its design and totals.
 These tests check that the loader refuses broken data (a sentence naming the bad item),
 that the island holds together, that the totals ``rules/README.md`` asks for are there,

@@ -1,5 +1,5 @@
 """Golden replays: every example game in ``saves/`` replays to its recorded result
-(``shared/DESIGN.md``, "Testing": "Golden replays")."""
+(``docs/architecture.md``, "Testing": "Golden replays")."""
 
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""The layering (``shared/DESIGN.md``, "Layout": "engine/ rules and the event log; imports
+"""The layering (``docs/architecture.md``, "Layout": "engine/ rules and the event log; imports
 neither textual nor rich"; "Testing": "The layering (engine never imports textual, rich
 or asyncssh) is checked by a test")."""
 

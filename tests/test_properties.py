@@ -1,4 +1,4 @@
-"""Property tests over many seeded bot games (``shared/DESIGN.md``, "Testing"): the fold of
+"""Property tests over many seeded bot games (``docs/architecture.md``, "Testing"): the fold of
 the log equals the live state; save → load is the identity; undo then redo is the
 identity; a seat's view never holds another seat's hidden tiles; invariants hold.
 

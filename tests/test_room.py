@@ -1,4 +1,4 @@
-"""Rooms and their journal without sockets (``shared/DESIGN.md``, "Sessions"): a room
+"""Rooms and their journal without sockets (``docs/architecture.md``, "Sessions"): a room
 validates, journals before anyone is told, survives a restart, and shows each seat only
 its own view."""
 

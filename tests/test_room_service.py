@@ -1,4 +1,4 @@
-"""The room service end to end, over its Unix socket (``shared/DESIGN.md``, "Sessions").
+"""The room service end to end, over its Unix socket (``docs/architecture.md``, "Sessions").
 
 Every test starts a real ``RoomService`` and talks to it with ``ServiceClient`` (or with
 raw bytes for bad input). Gift Trap is the game: simultaneous hidden Give and Rate

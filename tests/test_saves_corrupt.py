@@ -1,5 +1,5 @@
 """Broken save files are refused whole, with one sentence naming the problem, and saving
-is atomic (``shared/DESIGN.md``, "The log, randomness and saves": "refuses a broken file
+is atomic (``docs/architecture.md``, "The log, randomness and saves": "refuses a broken file
 with a message naming what is wrong — never a traceback, never a half-loaded game";
 "Saving writes a temporary file, fsyncs and renames: a crash never leaves a torn save").
 """

@@ -1,5 +1,5 @@
 """The session: undo policies, redo, refused commands, determinism, seeking and the log
-as each seat may read it (``shared/DESIGN.md``, "Undo", "The log, randomness and saves",
+as each seat may read it (``docs/architecture.md``, "Undo", "The log, randomness and saves",
 "Sessions")."""
 
 import random

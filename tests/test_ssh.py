@@ -1,4 +1,4 @@
-"""SSH hosting (``shared/DESIGN.md``, "Sessions", the SSH hosting paragraph): one child
+"""SSH hosting (``docs/architecture.md``, "Sessions", the SSH hosting paragraph): one child
 per PTY session, its controlling terminal the PTY (resizes arrive), TERM from the
 client, no COLUMNS/LINES, bytes passed through, children killed and reaped when the
 client vanishes; sessions without a PTY refused; key-only or open auth; a persistent

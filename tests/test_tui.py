@@ -1,4 +1,4 @@
-"""The app driven by keys with Textual's Pilot (``shared/DESIGN.md``, "Testing").
+"""The app driven by keys with Textual's Pilot (``docs/architecture.md``, "Testing").
 
 Covers the issue's "Done when": a whole hot-seat game of 4 people and a game against
 3 bots played to the result screen by keys alone, the hand-over screen hiding the

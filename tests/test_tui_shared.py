@@ -1,4 +1,4 @@
-"""The app as a client of a host's room service (issue 3, "The lobby"; ``shared/DESIGN.md``,
+"""The app as a client of a host's room service (issue 3, "The lobby"; ``docs/architecture.md``,
 "Sessions"), driven by keys with Pilot. ann plays in the real app; bob is a second
 connection to the same service, played by a heuristic bot through the protocol.
 """

@@ -1,4 +1,4 @@
-"""``BoxtopApp``: one Textual app, screens pushed and popped (``shared/DESIGN.md``, "The TUI").
+"""``BoxtopApp``: one Textual app, screens pushed and popped (``docs/architecture.md``, "The TUI").
 
 menu → new game → the game's screen → result; plus load, replay, rules and hand-over.
 With ``remote`` it is a client of a host's room service instead: lobby → waiting room →

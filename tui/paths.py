@@ -1,6 +1,6 @@
 """Where saves live: the player's own save folder and the example games.
 
-Players' saves go to the user's data folder from platformdirs (``shared/DESIGN.md``,
+Players' saves go to the user's data folder from platformdirs (``docs/architecture.md``,
 "Layout"), or to ``$BOXTOP_SAVE_DIR`` when it is set (tests, portable installs). The
 example games are the repository's ``saves/`` folder.
 """

@@ -2,7 +2,7 @@
 
 A game is a ``Game`` record of pure functions (the event-sourcing decider pattern):
 ``initial`` and ``setup`` make the start, ``decide`` turns a command into events,
-``evolve`` folds one event into the state. See ``shared/DESIGN.md``, "The engine".
+``evolve`` folds one event into the state. See ``docs/architecture.md``, "The engine".
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rooms' durable journal: SQLite in WAL mode (``shared/DESIGN.md``, "Sessions").
+"""The rooms' durable journal: SQLite in WAL mode (``docs/architecture.md``, "Sessions").
 
 A room's every accepted entry is committed here before anyone is told of it, so a host
 killed with SIGKILL at any moment comes back with every acknowledged entry. One file

@@ -2,7 +2,7 @@
 
 A game is its log. Entry 0 holds the setup events (no seat, no command). ``Undo`` and
 ``Redo`` are commands too: they are recorded, and the entries they take back stay in
-the log as an undone branch (``shared/DESIGN.md``, "Undo").
+the log as an undone branch (``docs/architecture.md``, "Undo").
 """
 
 from __future__ import annotations

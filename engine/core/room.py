@@ -1,4 +1,4 @@
-"""Rooms: the authority of a shared game (``shared/DESIGN.md``, "Sessions"). No sockets.
+"""Rooms: the authority of a shared game (``docs/architecture.md``, "Sessions"). No sockets.
 
 A room holds one game: its log (in a ``LocalSession``), its seats (a person, a bot or
 empty) and who is connected. It validates every command with the game's ``decide``,

@@ -1,7 +1,7 @@
 """Save files: one msgspec JSON document, written atomically, loaded or refused whole.
 
 ``{format: "boxtop-save", version, game, options, seats, seed, engine, undo, saved_at,
-entries}`` (``shared/DESIGN.md``, "The log, randomness and saves"). Loading checks the
+entries}`` (``docs/architecture.md``, "The log, randomness and saves"). Loading checks the
 format and version, decodes with the game's own types and refolds every entry; a
 broken file raises ``SaveError`` with one sentence and nothing half-loaded.
 """

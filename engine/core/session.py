@@ -2,7 +2,7 @@
 
 The session owns the log and the folded state; the UI never holds game state and
 changes it only through ``play``/``submit``, ``undo`` and ``redo``
-(``shared/DESIGN.md``, "Sessions"). Snapshots every ``SNAPSHOT_EVERY`` applied entries
+(``docs/architecture.md``, "Sessions"). Snapshots every ``SNAPSHOT_EVERY`` applied entries
 keep undo and seeking fast at any log length.
 """
 
@@ -234,7 +234,7 @@ class LocalSession:
     def undo_refusal(self, seat: int | str) -> str | None:
         """Why ``seat`` may not undo now (one sentence), or None when it may.
 
-        Strict policy (``shared/DESIGN.md``, "Undo", after Board Game Arena): a seat may
+        Strict policy (``docs/architecture.md``, "Undo", after Board Game Arena): a seat may
         take back only its own last entry, never one that revealed hidden or random
         facts, and never one after which another seat gained the turn.
         """

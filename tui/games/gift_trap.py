@@ -1,6 +1,6 @@
 """Gift Trap's table: the gifts in a row of cards, both tracks, your tiles and the log.
 
-Keys (``shared/DESIGN.md``, "The TUI"): ←→ (h l) choose a gift, ↑↓ (k j) choose the
+Keys (``docs/architecture.md``, "The TUI"): ←→ (h l) choose a gift, ↑↓ (k j) choose the
 player to give to or the Get tile to place, enter places it, ``m`` doubles it with Give
 more / Get more, ``t`` sets the Gifttrap, ``d`` commits the phase (``done``). In the
 deal phase ←→ choose a stack and enter deals it. Only legal choices are offered: the

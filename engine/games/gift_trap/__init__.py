@@ -1,6 +1,6 @@
 """Gift Trap (Nick Kellet): simultaneous hidden gifts and ratings, 3–8 players.
 
-Rules: ``shared/rules/gift-trap.de.txt`` (the authority) and its translation
+Rules: the German rulebook ``gift-trap.de.txt`` (the authority) and its translation
 ``gift-trap.en.md``; this package's ``RULES.md`` records every decision on an unclear
 passage. ``GAME`` is the decider the engine registers as ``gift-trap``.
 """

@@ -1,6 +1,6 @@
 """Giftbringer (Radosław Ignatów): a roll-and-write for 1–6 players, 10 rounds.
 
-Rules: ``shared/rules/giftbringer.txt``; ``RULES.md`` beside this file records every
+Rules: the Giftbringer rulebook (``giftbringer.txt``); ``RULES.md`` beside this file records every
 decision on an unclear or lost passage; the Player Sheet is a reconstruction, as data
 (``data/sheet.toml``, ``SHEET.md``). ``GAME`` is the decider registered as ``giftbringer``.
 """

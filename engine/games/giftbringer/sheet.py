@@ -1,6 +1,6 @@
 """Giftbringer's Player Sheet, decoded from ``data/sheet.toml`` and checked at import.
 
-The printed sheet is not in the rulebook (``shared/rules/giftbringer.txt``: "You'll find
+The printed sheet is not in the rulebook (the Giftbringer rulebook (``giftbringer.txt``): "You'll find
 Player Sheet at the end of this file"; ``rules/README.md`` lists it as missing), so this
 one is a reconstruction for boxtop that agrees with every sentence of the text;
 ``SHEET.md`` beside this file explains the design and gives its totals.
