@@ -30,13 +30,18 @@ from test_room_service import Peer, Raw, fast, open_room, short_dir  # noqa: F40
 SHORT = {"track_length": 5}
 
 
-@pytest.fixture
-async def paced(short_dir, capfd):
-    """A service whose bots move every 0.2 s, as on a host (only a little faster)."""
-    svc = RoomService(short_dir / "data", bot_pace=0.2)
+async def _serve(short_dir, bot_pace):
+    svc = RoomService(short_dir / "data", bot_pace=bot_pace)
     sock = short_dir / "s.sock"
     await svc.start(sock)
     svc.test_socket = sock
+    return svc
+
+
+@pytest.fixture
+async def paced(short_dir, capfd):
+    """A service whose bots move every 0.2 s, as on a host (only a little faster)."""
+    svc = await _serve(short_dir, 0.2)
     yield svc
     await svc.close()
     assert "Traceback" not in capfd.readouterr().err
@@ -45,10 +50,7 @@ async def paced(short_dir, capfd):
 @pytest.fixture
 async def inline(short_dir):
     """A service whose bots answer inside the move (one push per move)."""
-    svc = RoomService(short_dir / "data", bot_pace=None)
-    sock = short_dir / "s.sock"
-    await svc.start(sock)
-    svc.test_socket = sock
+    svc = await _serve(short_dir, None)
     yield svc
     await svc.close()
 

@@ -65,6 +65,12 @@ async def until(pilot, condition, timeout: float = 10.0) -> None:
         await pilot.pause(0.02)
 
 
+async def lobby_ready(pilot, app) -> None:
+    """Wait until the lobby shows that the host welcomed this app (its keys then work)."""
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in str(
+        app.screen.query_one("#lobby-status").render()))
+
+
 def status(app) -> str:
     return str(app.screen.query_one("#status").render())
 
@@ -73,8 +79,7 @@ async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
     svc, sock = service
     app = BoxtopApp(remote=(str(sock), "ann"))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in str(
-            app.screen.query_one("#lobby-status").render()))
+        await lobby_ready(pilot, app)
         # create a room for three: ann, an open seat, a heuristic bot; a short track
         await pilot.press("c")
         await until(pilot, lambda: app.screen.query("#players"))
@@ -164,8 +169,7 @@ async def test_the_creator_hands_an_away_players_seat_to_a_bot(service):
     svc, sock = service
     app = BoxtopApp(remote=(str(sock), "ann"))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in str(
-            app.screen.query_one("#lobby-status").render()))
+        await lobby_ready(pilot, app)
         await pilot.press("c")
         await until(pilot, lambda: app.screen.query("#players"))
         await pilot.press("enter", "up", "enter", "ctrl+g")  # ann, an open seat, a bot
@@ -231,8 +235,7 @@ async def test_the_new_room_form_has_no_seed(service):
     svc, sock = service
     app = BoxtopApp(remote=(str(sock), "ann"))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in str(
-            app.screen.query_one("#lobby-status").render()))
+        await lobby_ready(pilot, app)
         await pilot.press("c")
         await until(pilot, lambda: app.screen.query("#players"))
         labels = [str(label.render()) for label in app.screen.query("Label")]
@@ -265,7 +268,7 @@ async def test_a_room_code_typed_before_the_host_answers_is_kept_not_lost(servic
         assert "Still connecting" in message
         assert app.screen.query_one("#lobby-code").value == code  # kept for another try
         go.set()
-        await until(pilot, lambda: "creates a room" in str(app.screen.query_one("#lobby-status").render()))
+        await lobby_ready(pilot, app)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
         assert app.screen.room.code == code and app.screen.room.seats[1].name == "ann"
