@@ -27,7 +27,8 @@ async def shoot(app: BoxtopApp, name: str, keys: list[str]) -> None:
         for key in keys:
             await pilot.press(key)
         await pilot.pause(0.3)
-        app.save_screenshot(f"{name}.svg", str(HERE))
+        # export, not save_screenshot: a remote app refuses to write files (it runs on a host)
+        (HERE / f"{name}.svg").write_text(app.export_screenshot(), encoding="utf-8")
     print(f"screenshots/{name}.svg")
 
 
