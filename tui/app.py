@@ -19,6 +19,7 @@ import os
 from pathlib import Path
 from typing import Any, Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -27,6 +28,7 @@ import engine
 from .screens.game import GameScreen
 from .screens.menu import MenuScreen
 from .screens.replay import ReplayScreen
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall, is_too_small
 
 
 #: The app's own actions a remote player may run: quit (ctrl+q), its hint (ctrl+c) and
@@ -44,6 +46,11 @@ class BoxtopApp(App[None]):
 
     CSS_PATH = "boxtop.tcss"
     TITLE = "boxtop"
+    # Each screen's size classes (Textual's breakpoints), for the CSS: below 80×24
+    # "-too-narrow" / "-too-short" (the screen shows only its ``TooSmall`` line, keys
+    # wait), then "-narrow" / "-wide" and "-short" / "-tall" for compact or roomy layouts.
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (32, "-tall")]
 
     def __init__(
         self,
@@ -132,7 +139,27 @@ class BoxtopApp(App[None]):
         self._exit_renderables.append(f"boxtop stopped on an unexpected error ({type(error).__name__}); {where}.")
         self._close_messages_no_wait()
 
+    # ------------------------------------------------------------------ a terminal too small
+    def _screen_changed(self, screen: Screen) -> None:
+        """Every screen shown gets its ``TooSmall`` line (once it is composed)."""
+        screen.call_later(self._add_too_small, screen)
+
+    def _add_too_small(self, screen: Screen) -> None:
+        if screen.is_attached and not screen.query_children(TooSmall):
+            screen.mount(TooSmall())
+
+    async def on_event(self, event: events.Event) -> None:
+        """While the terminal is too small to show the screen, a key does nothing (but
+        quit): no one acts on a table they cannot see."""
+        if (
+            isinstance(event, events.Key) and not event.is_forwarded
+            and event.key not in ("ctrl+q", "ctrl+c") and is_too_small(self)
+        ):
+            return
+        await super().on_event(event)
+
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.remote is not None:
             self._start_remote(*self.remote)
             return

@@ -11,9 +11,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 import engine
+
+from ..widgets.checkbox import Checkbox  # reads on or off without colour
 
 DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
 KINDS = [("person", "person"), ("bot: heuristic", "heuristic"), ("bot: random", "random")]

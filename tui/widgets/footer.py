@@ -11,7 +11,7 @@ when its text changes.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from textual.events import Click, Resize
@@ -22,11 +22,36 @@ from textual.widgets import Static
 from .lines import LineView
 
 
+class Key(NamedTuple):
+    """One key of the footer: the key, how it is shown, what it does, whether it is
+    possible now, its action, and whether it always stays (``GameFooter.PINNED_KEYS``)."""
+
+    key: str
+    shown: str
+    description: str
+    enabled: bool
+    action: str
+    pinned: bool
+
+
+def _width(keys: list[Key]) -> int:
+    """Cells the footer needs for ``keys``: " key description " each."""
+    return sum(cell_len(f" {k.shown} ") + (cell_len(f"{k.description} ") if k.description else 0) for k in keys)
+
+
 class GameFooter(LineView, can_focus=False):
     """The keys the screen offers now, in one row drawn with the Line API: each key and
     what it does (greyed when not possible now), the command palette's key at the
     right. Unlike Textual's ``Footer`` (a widget per key, all rebuilt when the bindings
-    change) a change of the bindings repaints this one row. A click on a key presses it."""
+    change) a change of the bindings repaints this one row. A click on a key presses it.
+
+    The row always fits the screen, each key whole (``fit``): a narrow screen gets
+    shorter descriptions and fewer keys, never the rules or the way back."""
+
+    #: Keys whose action is always shown: the rules and the way back (menu, lobby, back).
+    PINNED_KEYS: ClassVar[frozenset[str]] = frozenset({"question_mark", "escape"})
+    #: Actions left out first when the row is short (the ``:`` line and ``?`` list them all).
+    SPARE_ACTIONS: ClassVar[tuple[str, ...]] = ("load", "save", "command_line", "redo")
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "game-footer--key", "game-footer--description", "game-footer--disabled", "game-footer--edge",
@@ -55,52 +80,76 @@ class GameFooter(LineView, can_focus=False):
         if screen is self.screen:
             self.call_later(self._update)  # once the change that asked for it is complete
 
-    def _wanted(self) -> tuple[list[tuple[str, str, str, bool]], tuple[str, str, str, bool] | None]:
-        """(key, shown as, description, enabled) of each key to show, and of the command
-        palette's key."""
+    def _wanted(self) -> tuple[list[Key], Key | None]:
+        """Each key to show, and the command palette's key (None when there is none)."""
         active = self.screen.active_bindings
         first: dict[str, tuple[Any, bool]] = {}
-        for _, binding, enabled, _tooltip in active.values():
+        keys_of: dict[str, set[str]] = {}
+        for key, binding, enabled, _tooltip in active.values():
+            keys_of.setdefault(binding.action, set()).add(key)
             if binding.show:
                 first.setdefault(binding.action, (binding, enabled))
-        keys = [(b.key, self.app.get_key_display(b), b.description, enabled) for b, enabled in first.values()]
+        keys = [
+            Key(b.key, self.app.get_key_display(b), b.description, enabled, b.action,
+                bool(keys_of[b.action] & self.PINNED_KEYS))
+            for b, enabled in first.values()
+        ]
         palette = None
         if self.app.ENABLE_COMMAND_PALETTE:
             found = active.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _, binding, enabled, _tooltip = found
-                palette = (binding.key, self.app.get_key_display(binding), binding.description, enabled)
+                palette = Key(binding.key, self.app.get_key_display(binding), binding.description, enabled,
+                              binding.action, False)
         return keys, palette
+
+    def fit(self, keys: list[Key], palette: Key | None, width: int) -> tuple[list[Key], Key | None]:
+        """The keys that fit in ``width`` cells, each whole: everything if it fits; else
+        without the palette's key, then with one-word descriptions ("Other sheet" →
+        "Other"), then without the keys not possible now, then without
+        ``SPARE_ACTIONS`` (in that order), then without the last keys, until it fits.
+        The ``PINNED_KEYS`` (rules, back to the menu) always stay."""
+        if _width(keys) + (_width([palette]) + 1 if palette else 0) <= width:
+            return keys, palette
+        if _width(keys) <= width:
+            return keys, None
+        keys = [k._replace(description=k.description.split(" ")[0]) for k in keys]
+        drops = [k for k in reversed(keys) if not k.enabled and not k.pinned]
+        drops += [k for a in self.SPARE_ACTIONS for k in keys if k.action == a and k.enabled and not k.pinned]
+        drops += [k for k in reversed(keys) if k not in drops and not k.pinned]
+        for key in drops:
+            if _width(keys) <= width:
+                break
+            keys = [k for k in keys if k is not key]
+        return keys, None
 
     def _update(self) -> None:
         if not self.is_attached:
             return
-        keys, palette = self._wanted()
+        keys, palette = self.fit(*self._wanted(), self.size.width)
         runs: list[tuple[str, str]] = []
         spans: list[tuple[int, int, str, bool]] = []
         x = 0
 
-        def add(key: str, shown: str, description: str, enabled: bool) -> None:
+        def add(key: Key) -> None:
             nonlocal x
-            dim = "" if enabled else " game-footer--disabled"
-            parts = [(f" {shown} ", "game-footer--key" + dim)]
-            if description:
-                parts.append((f"{description} ", "game-footer--description" + dim))
+            dim = "" if key.enabled else " game-footer--disabled"
+            parts = [(f" {key.shown} ", "game-footer--key" + dim)]
+            if key.description:
+                parts.append((f"{key.description} ", "game-footer--description" + dim))
             width = sum(cell_len(t) for t, _ in parts)
             runs.extend(parts)
-            spans.append((x, x + width, key, enabled))
+            spans.append((x, x + width, key.key, key.enabled))
             x += width
 
         for key in keys:
-            add(*key)
+            add(key)
         if palette is not None:
-            tail = sum(cell_len(t) for t in (f" {palette[1]} ", f"{palette[2]} ")) + 1
-            room = self.size.width - x - tail
-            if room >= 0:
-                runs.append((" " * room, ""))
-                runs.append(("▏", "game-footer--edge"))
-                x += room + 1
-                add(*palette)
+            room = self.size.width - x - _width([palette]) - 1
+            runs.append((" " * room, ""))
+            runs.append(("▏", "game-footer--edge"))
+            x += room + 1
+            add(palette)
         self._keys = spans
         self.set_lines([tuple(runs)])
 
