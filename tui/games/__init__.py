@@ -29,6 +29,8 @@ class GameTable(Widget, can_focus=True):
 
     #: Key help shown on the rules screen, one "keys: meaning" line each.
     KEYS_HELP: str = ""
+    #: What the table's signs mean (Markdown), shown on the rules screen after the keys.
+    LEGEND: str = ""
 
     class Chosen(Message):
         """The player chose ``command`` (a command Struct of the game)."""

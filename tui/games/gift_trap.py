@@ -1,5 +1,9 @@
 """Gift Trap's table: the gifts in a row of cards, both tracks, your tiles and the log.
 
+It fits the screen: on a short one (80×24) each gift is one row and the line under the
+cards gives the whole text of the gift under the cursor; on a narrow one the tracks'
+bars are shorter and the panels narrower, so the log keeps its place.
+
 Keys (``docs/architecture.md``, "The TUI"): ←→ (h l) choose a gift, ↑↓ (k j) choose the
 player to give to or the Get tile to place, enter places it, ``m`` doubles it with Give
 more / Get more, ``t`` sets the Gifttrap, ``d`` commits the phase (``done``). In the
@@ -25,7 +29,11 @@ from ..widgets.lines import Line, Panel
 from . import GameTable
 
 MAX_SPACES = 9
-BAR = 12  # cells in a track bar
+BAR = 12  # cells in a track bar (at most)
+#: The table is narrow below this many columns: narrower panels, shorter bars.
+NARROW_BELOW = 116
+#: Rows the tracks, tiles and log keep under the cards; fewer, and each card is one row.
+LOWER_ROWS = 14
 
 PHASES = {
     "deal": "deal: the start player chooses a stack of gifts",
@@ -36,11 +44,11 @@ PHASES = {
 }
 
 
-def _bar(score: int, length: int) -> Line:
-    """A track as a bar of ``BAR`` cells and the score."""
-    filled = min(BAR, round(BAR * min(score, length) / length))
+def _bar(score: int, length: int, bar: int = BAR) -> Line:
+    """A track as a bar of ``bar`` cells and the score."""
+    filled = min(bar, round(bar * min(score, length) / length))
     return (("■" * filled, "panel--good panel--bold" if score >= length else "panel--good"),
-            ("□" * (BAR - filled), "panel--muted"), (f" {score:>2}", ""))
+            ("□" * (bar - filled), "panel--muted"), (f" {score:>2}", ""))
 
 
 class GiftCards(CardTable):
@@ -88,9 +96,13 @@ class GiftTrapTable(GameTable):
 
     DEFAULT_CSS = """
     GiftTrapTable { height: 1fr; layout: vertical; }
+    GiftTrapTable #gt-info { display: none; height: 1; padding: 0 1; }
+    GiftTrapTable.-flat #gt-info { display: block; }
     GiftTrapTable #gt-lower { height: 1fr; }
     GiftTrapTable #gt-tracks { width: 46; height: 100%; border: round $panel-lighten-2; padding: 0 1; }
     GiftTrapTable #gt-tiles { width: 40; height: 100%; border: round $panel-lighten-2; padding: 0 1; }
+    GiftTrapTable.-narrow #gt-tracks { width: 26; }
+    GiftTrapTable.-narrow #gt-tiles { width: 28; }
     GiftTrapTable:focus-within #gt-tiles { border: round $accent; }
     GiftTrapTable #log { width: 1fr; height: 100%; }
     """
@@ -110,6 +122,7 @@ class GiftTrapTable(GameTable):
 
     def compose(self) -> ComposeResult:
         yield GiftCards(id="gt-cards")
+        yield Panel(id="gt-info", overflow="ellipsis")  # a flat card's whole text
         with Horizontal(id="gt-lower"):
             yield Panel(id="gt-tracks")
             yield Panel(id="gt-tiles")
@@ -273,6 +286,28 @@ class GiftTrapTable(GameTable):
         # the rule's sentence ("Give every other player a gift first …").
         self.choose(Done())
 
+    # ------------------------------------------------------------------ fitting the screen
+    def on_resize(self, event) -> None:
+        self._fit_layout()
+
+    def _fit_layout(self) -> None:
+        """Flat cards (and the line of the cursor's gift) when boxed cards would leave
+        fewer than ``LOWER_ROWS`` rows under them; narrow panels below ``NARROW_BELOW``
+        columns. Changes (a layout pass) only when the screen or the number of cards does."""
+        width, height = self.size
+        if not width:
+            return
+        cards = self.query_one("#gt-cards", GiftCards)
+        count = len(cards._faces) or MAX_SPACES
+        flat = height - cards.rows_for(count, width, flat=False) * cards.CARD_HEIGHT < LOWER_ROWS
+        narrow = width < NARROW_BELOW
+        changed = flat != cards.flat or narrow != self.has_class("-narrow")
+        cards.set_flat(flat)
+        self.set_class(flat, "-flat")
+        self.set_class(narrow, "-narrow")
+        if changed:
+            self._draw()
+
     # ------------------------------------------------------------------ drawing
     # Each part is given what it shows now and repaints only what changed: a cursor
     # move repaints two cards (and a row of the tiles panel), a move a few rows.
@@ -280,7 +315,13 @@ class GiftTrapTable(GameTable):
         v = self.view
         if v is None:
             return
-        self.query_one("#gt-cards", GiftCards).set_cards(self._faces())
+        cards = self.query_one("#gt-cards", GiftCards)
+        faces = self._faces()
+        count = len(cards._faces)
+        cards.set_cards(faces)
+        if len(faces) != count:
+            self._fit_layout()
+        self.query_one("#gt-info", Panel).set_lines(self._info())
         tracks = self.query_one("#gt-tracks", Panel)
         tiles = self.query_one("#gt-tiles", Panel)
         tracks.set_lines(self._tracks())
@@ -314,6 +355,20 @@ class GiftTrapTable(GameTable):
             for space, gift in enumerate(v.gifts[:MAX_SPACES], 1)
         ]
 
+    def _info(self) -> list[Line]:
+        """The line under flat cards: the whole text of the gift (or stack) under the cursor."""
+        v = self.view
+        if v.phase == "deal" or not v.gifts:
+            if v.phase == "over" or not 1 <= self.gift <= len(DECKS):
+                return []
+            deck = DECKS[self.gift - 1]
+            return [((f"{deck.title()} stack", "panel--bold"), (f" · {PRICES[deck]} · ", ""),
+                     (f"{v.decks_left[self.gift - 1]} gifts left", "panel--muted"))]
+        if not 1 <= self.gift <= min(len(v.gifts), MAX_SPACES):
+            return []
+        gift = v.gifts[self.gift - 1]
+        return [((f"{self.gift} {gift.name}: ", "panel--bold"), (gift.line, "panel--italic"))]
+
     def _marks(self, space: int) -> str:
         """What the viewer has put on gift ``space`` (shown on the card's lower edge)."""
         v, names, out = self.view, self.names, []
@@ -332,6 +387,10 @@ class GiftTrapTable(GameTable):
         v, names = self.view, self.names
         length = v.options.track_length
         width = max((len(names[i][:10]) for i in range(v.n)), default=0)
+        bar = BAR
+        if self.has_class("-narrow"):  # 22 cells a row: "✓ name ■■■■ 12 ■■■■  9"
+            bar = max(3, min(BAR, (22 - width - 10) // 2))
+            width = min(width, 22 - 10 - 2 * bar)
         out: list[Line] = []
         for i in range(v.n):
             if v.phase in ("give", "rate"):
@@ -342,9 +401,10 @@ class GiftTrapTable(GameTable):
                 mark = ("★", "panel--warn panel--bold")
             else:
                 mark = (" ", "")
-            name = (f"{names[i][:10]:<{width}}", "panel--bold" if i == v.me else "")
-            out.append((mark, (" ", ""), name, (" ", ""), *_bar(v.give_scores[i], length),
-                        (" ", ""), *_bar(v.get_scores[i], length)))
+            shown = names[i][:width] if len(names[i]) <= width else names[i][:width - 1] + "…"
+            name = (f"{shown:<{width}}", "panel--bold" if i == v.me else "")
+            out.append((mark, (" ", ""), name, (" ", ""), *_bar(v.give_scores[i], length, bar),
+                        (" ", ""), *_bar(v.get_scores[i], length, bar)))
         if v.phase in ("give", "rate") and v.me is not None:
             out.append(())
             out.extend(self._last_reveal())
@@ -372,16 +432,22 @@ class GiftTrapTable(GameTable):
         out: list[Line] = []
         rows = self.rows()
         cursor_row = self.row % max(1, len(rows))
-        for k, value in enumerate(rows):
+        labels = [names[value] if v.phase == "give" else TILE_LABELS[value] for value in rows]
+        lw = min(10, max((len(label) for label in labels), default=0))
+        room = (24 if self.has_class("-narrow") else 36) - 3 - lw  # for the gift's name
+        for k, (value, label) in enumerate(zip(rows, labels)):
             here = self.active and k == cursor_row
-            label = names[value] if v.phase == "give" else TILE_LABELS[value]
             tile = self._placed(value)
-            start = (("▶ " if here else "  ", "panel--bold"), (f"{label[:10]:<10} ", "panel--reverse" if here else "panel--bold"))
+            start = (("▶ " if here else "  ", "panel--bold"), (f"{label[:lw]:<{lw}}", "panel--reverse" if here else "panel--bold"),
+                     (" ", ""))
             if tile is None:
                 out.append((*start, ("—", "panel--muted")))
             else:
                 gift = v.gifts[tile.space - 1].name if tile.space <= len(v.gifts) else "?"
-                out.append((*start, (f"{tile.space} {gift[:18]}" + (" ×2" if tile.more else ""), "")))
+                text = f"{tile.space} {gift}" + (" ×2" if tile.more else "")
+                if len(text) > room:
+                    text = text[:max(1, room - 1)] + "…"
+                out.append((*start, (text, "")))
         out.append(())
         if v.options.extra_tiles:
             spent = v.give_more_spent if v.phase == "give" else v.get_more_spent
@@ -405,12 +471,19 @@ class GiftTrapTable(GameTable):
             return [(("No gifts given yet.", "panel--muted"),)]
         last = v.history[-1]
         out: list[Line] = [((f"Round {last.round}:", "panel--bold"),)]
+        narrow = self.has_class("-narrow")
         for x in last.exchanges:
             if v.me not in (x.giver, x.receiver):
                 continue
             tile = "trapped" if x.trapped else (TILE_LABELS[x.tile] if x.tile else "no tile")
             name = GIFTS[last.cards[x.space - 1]].name
             mine = x.giver_points if x.giver == v.me else x.receiver_points
-            out.append(((f"{names[x.giver]}→{names[x.receiver]} {name[:16]} {tile} ", ""),
-                        (f"{mine:+d}", "panel--good" if mine > 0 else "panel--bad")))
+            if narrow:  # one of the two is the viewer: "→bob" given to bob, "bob→" given by bob
+                who = f"→{names[x.receiver]}" if x.giver == v.me else f"{names[x.giver]}→"
+            else:
+                who = f"{names[x.giver]}→{names[x.receiver]}"
+            points = f"{mine:+d}"
+            room = max(4, min(16, (22 if narrow else 42) - len(who) - len(tile) - len(points) - 3))
+            name = name if len(name) <= room else name[:room - 1] + "…"
+            out.append(((f"{who} {name} {tile} ", ""), (points, "panel--good" if mine > 0 else "panel--bad")))
         return out

@@ -8,6 +8,11 @@ enter crosses the result on it (or lands at a ship, or visits a finished place),
 ``v`` visits, space marks a result for a Blessing, then ``1``–``6`` (one marked: "any";
 two marked: "two"), ``+`` (sum) or ``-`` (difference), ``o`` shows the next player's sheet,
 ``d`` finishes the round. An illegal choice is refused with a sentence; nothing changes.
+
+It fits the screen: with room (120×40) the map shows every place with what it needs
+("H5:1356P2♥") and a legend under it; on a small screen (80×24) a compact map shows the
+places by name ("H5") and the log moves beside the sheet. Either way the info line says in
+plain words what the place under the cursor is, and ``?`` explains the map (``LEGEND``).
 """
 
 from __future__ import annotations
@@ -29,6 +34,11 @@ from . import GameTable
 
 LETTERS = {"C": "Cookie", "G": "Milk", "M": "Muffin"}
 MAP_W, MAP_H = 64, 20
+#: The compact map (a small screen): places by name only, on a grid this size.
+SMALL_W, SMALL_H = 38, 10
+#: Below this many columns or rows the table is compact (the full map needs 64 + 4
+#: columns beside the 44 of the sheet, and 26 rows with its legend, plus the info line).
+COMPACT_BELOW = (112, 29)
 
 
 def _demand(demand: Sequence[int], marks: Sequence[bool]) -> Line:
@@ -41,8 +51,8 @@ def _demand(demand: Sequence[int], marks: Sequence[bool]) -> Line:
     return tuple(out)
 
 
-def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
-    """Cells from ``a`` to ``b`` (Bresenham), inside the map, ends excluded."""
+def _line(a: tuple[int, int], b: tuple[int, int], w: int = MAP_W, h: int = MAP_H) -> list[tuple[int, int]]:
+    """Cells from ``a`` to ``b`` (Bresenham), inside a ``w``×``h`` map, ends excluded."""
     (x0, y0), (x1, y1) = a, b
     x0 += 1  # from the label's second cell, so a line leaves a node to the side
     dx, dy = abs(x1 - x0), -abs(y1 - y0)
@@ -57,16 +67,85 @@ def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
         if e2 <= dx:
             err += dx
             y0 += sy
-    return [(x, y) for x, y in cells[1:] if 0 <= x < MAP_W and 0 <= y < MAP_H]
+    return [(x, y) for x, y in cells[1:] if 0 <= x < w and 0 <= y < h]
 
 
 @functools.cache
-def _roads() -> tuple[tuple[str, str, tuple[tuple[int, int], ...]], ...]:
+def _positions(small: bool = False) -> dict[str, tuple[int, int]]:
+    """Each place's and harbour's map cell: the sheet's, or scaled onto the compact map
+    (``SMALL_W``×``SMALL_H``, where its name, at most three cells, still fits)."""
+    cells = {p.id: (p.x, p.y) for p in SHEET.places} | {s.id: (s.x, s.y) for s in SHEET.ships}
+    if not small:
+        return cells
+    max_x = max(x for x, _ in cells.values()) or 1
+    max_y = max(y for _, y in cells.values()) or 1
+    return {k: (round(x * (SMALL_W - 4) / max_x), round(y * (SMALL_H - 1) / max_y)) for k, (x, y) in cells.items()}
+
+
+@functools.cache
+def _roads(small: bool = False) -> tuple[tuple[str, str, tuple[tuple[int, int], ...]], ...]:
     """Each road of the map (between places, and from a harbour to its coast) and its cells."""
-    positions = {p.id: (p.x, p.y) for p in SHEET.places} | {s.id: (s.x, s.y) for s in SHEET.ships}
+    positions = _positions(small)
+    w, h = (SMALL_W, SMALL_H) if small else (MAP_W, MAP_H)
     edges = {tuple(sorted((a, b))) for a in positions if not a.startswith("S") for b in neighbours(a)}
     edges |= {(c, s.id) for s in SHEET.ships for c in s.coast}
-    return tuple((a, b, tuple(_line(positions[a], positions[b]))) for a, b in sorted(edges))
+    return tuple((a, b, tuple(_line(positions[a], positions[b], w, h))) for a, b in sorted(edges))
+
+
+def _count(n: int, word: str) -> str:
+    """"1 Present", "2 Presents"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _kind_name(place_id: str) -> str:
+    """"House 5", "Road 10", "Harbour S1" for a place or ship id; "Viking Bjorn" for a Viking."""
+    if place_id.startswith("V"):
+        return f"Viking {SHEET.viking(place_id).name}"
+    if place_id.startswith("S"):
+        return f"Harbour {place_id}"
+    return f"{'House' if place_id.startswith('H') else 'Road'} {place_id[1:]}"
+
+
+def _label(place, demand: bool = True, presents: bool = True) -> str:
+    """A place's label on the full map: id, ``:`` and the faces it needs, ``P`` and the
+    Presents it takes, ``♥`` for Happiness ("H5:1356P2♥")."""
+    label = place.id
+    if demand and place.demand:
+        label += ":" + "".join(map(str, place.demand))
+    if presents and place.presents:
+        label += f"P{place.presents}"
+    return label + ("♥" if place.happiness else "")
+
+
+def legend_lines() -> list[Line]:
+    """What the full map's labels, marks and styles mean, by example (each style in its
+    own look)."""
+    house, road, ship = SHEET.place("H5"), SHEET.place("R10"), SHEET.ships[0]
+    faces = " ".join(map(str, house.demand))
+    return [
+        ((_label(house), "panel--bold"), (f" = {_kind_name(house.id).lower()}: needs {faces}, takes "
+                                          f"{_count(house.presents, 'Present')}, ♥ gives Happiness", "")),
+        ((_label(road), "panel--bold"), (f" = {_kind_name(road.id).lower()}: needs "
+                                         f"{' '.join(map(str, road.demand))} · ", ""),
+         (f"≋{ship.id}", "panel--info"), (f" = harbour {ship.id[1:]} · ", ""), ("····", "panel--muted"),
+         (" = a way", "")),
+        (("visited", "panel--good panel--bold"), (" · ", ""), ("ready to visit", "panel--warn panel--bold"),
+         (" · ", ""), ("reachable", "panel--bold"), (" · ", ""), ("out of reach", "panel--muted"), (" · ", ""),
+         ("3", "panel--muted panel--strike"), (" crossed", "")),
+        (("underlined", "panel--underline"), (": next to the cursor · ", ""), ("shaded", "panel--shade"),
+         (": your result fits (tab)", "")),
+    ]
+
+
+#: The map's legend for the rules screen (``?``), one line a sign.
+LEGEND = "\n".join(
+    ["- " + plain(line) for line in legend_lines()[:2]]
+    + ["- The compact map (a small screen) shows each place by its name (H5, R10); the line under it says "
+       "what the place under the cursor needs and gives.",
+       "- Places in green are visited, in yellow ready to visit, in bold reachable, in grey out of reach.",
+       "- A crossed face is struck out; the places next to the cursor are underlined; shaded places are "
+       "where the chosen result fits (tab jumps there)."]
+)
 
 
 class GiftbringerTable(GameTable):
@@ -100,16 +179,26 @@ class GiftbringerTable(GameTable):
         Binding("d", "done", "Done"),
     ]
 
+    LEGEND = LEGEND
+
+    # A grid of the sheet (left), the map and its info line (right) and the log: with
+    # room the log is under the sheet and the map takes the right's whole height;
+    # compact, the sheet takes the left's whole height and the log is under the map.
     DEFAULT_CSS = """
-    GiftbringerTable { height: 1fr; layout: horizontal; }
-    GiftbringerTable #gb-left { width: 44; }
+    GiftbringerTable { height: 1fr; layout: grid; grid-size: 2 2; grid-columns: 44 1fr; grid-rows: auto 1fr; }
+    GiftbringerTable #gb-left { height: auto; }
     GiftbringerTable #gb-tray { height: auto; border: round $accent; padding: 0 1; }
     GiftbringerTable #gb-vikings { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     GiftbringerTable #gb-score { height: auto; border: round $panel-lighten-2; padding: 0 1; }
-    GiftbringerTable #gb-right { width: 1fr; }
-    GiftbringerTable #gb-map { height: 24; border: round $panel-lighten-2; padding: 0 1; }
+    GiftbringerTable #gb-right { row-span: 2; height: 100%; }
+    GiftbringerTable #gb-map { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     GiftbringerTable #gb-info { height: 1fr; min-height: 3; padding: 0 1; }
-    GiftbringerTable #log { height: 1fr; }
+    GiftbringerTable #log { height: 100%; }
+    GiftbringerTable.-compact { grid-columns: 38 1fr; }
+    GiftbringerTable.-compact #gb-left { row-span: 2; height: 100%; }
+    GiftbringerTable.-compact #gb-score { height: 1fr; min-height: 3; }
+    GiftbringerTable.-compact #gb-right { row-span: 1; height: auto; }
+    GiftbringerTable.-compact #gb-info { height: 3; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -135,10 +224,20 @@ class GiftbringerTable(GameTable):
             yield p["tray"]
             yield p["vikings"]
             yield p["score"]
-            yield self.log_pane  # each player's round in notation, under the sheet's figures
         with Vertical(id="gb-right"):
             yield p["map"]
             yield p["info"]
+        yield self.log_pane  # each player's round in notation: under the sheet, or under the map when compact
+
+    def on_resize(self, event) -> None:
+        """Compact below ``COMPACT_BELOW`` (a layout pass only when that changes); the
+        map is drawn again for its new width."""
+        width, height = self.size
+        compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self.panels["map"].border_subtitle = "legend: ?" if compact else ""
+        self._draw()
 
     # ------------------------------------------------------------------ protocol
     @staticmethod
@@ -353,7 +452,7 @@ class GiftbringerTable(GameTable):
                 (f" {gifts:<5} ", "" if left else "panel--muted"),
                 ("[" + "".join(slots) + "]", "" if recruited else "panel--muted"),
             ))
-        out.append(((f"P Presents left {presents_left(sheet)} · slots {free_slots(sheet)} · lost {sheet.lost}",
+        out.append(((f"Presents {presents_left(sheet)} · free slots {free_slots(sheet)} · lost {sheet.lost}",
                      "panel--muted"),))
         return out
 
@@ -376,23 +475,28 @@ class GiftbringerTable(GameTable):
         return out
 
     def _map(self) -> list[Line]:
+        """The island: each place with its label (the full one, or its name on the
+        compact map), the roads between them, the legend under the full one."""
+        small = self.has_class("-compact")
+        width, height = (SMALL_W, SMALL_H) if small else (MAP_W, MAP_H)
+        positions = _positions(small)
         sheet = self._sheet()
-        grid = [[" "] * MAP_W for _ in range(MAP_H)]
-        looks: list[list[str]] = [[""] * MAP_W for _ in range(MAP_H)]
+        grid = [[" "] * width for _ in range(height)]
+        looks: list[list[str]] = [[""] * width for _ in range(height)]
         target = self._target()
         fits = self._fits
         near = neighbours(target) if not target.startswith(("V", "S")) else frozenset()
 
         def put(x: int, y: int, label: str, look: str | list[str]) -> None:
             for k, ch in enumerate(label):
-                if 0 <= x + k < MAP_W and 0 <= y < MAP_H:
+                if 0 <= x + k < width and 0 <= y < height:
                     grid[y][x + k] = ch
                     looks[y][x + k] = look[k] if isinstance(look, list) else look
 
         # the roads between places (and from each harbour to its coast) as dotted lines,
         # drawn first so that the labels sit on top of them
         walked_places = set(sheet.visited) | {sheet.ship}
-        for a, b, cells in _roads():
+        for a, b, cells in _roads(small):
             road = "panel--good" if a in walked_places and b in walked_places else "panel--muted"
             for x, y in cells:
                 if grid[y][x] == " ":
@@ -401,7 +505,7 @@ class GiftbringerTable(GameTable):
         for s in SHEET.ships:
             mine = sheet.ship == s.id
             look = "panel--cursor" if s.id == target else ("panel--info panel--bold" if mine else "panel--info")
-            put(s.x, s.y, f"≋{s.id}", look + (" panel--shade" if s.id in fits and s.id != target else ""))
+            put(*positions[s.id], f"≋{s.id}", look + (" panel--shade" if s.id in fits and s.id != target else ""))
         for p in SHEET.places:
             far = False
             if p.id in sheet.visited:
@@ -416,72 +520,92 @@ class GiftbringerTable(GameTable):
                 look += " panel--underline"
             # the place, what it demands (crossed faces struck out), its Presents and Happiness
             label, parts = p.id, [look] * len(p.id)
-            if p.demand and p.id not in sheet.visited:
+            if not small and p.demand and p.id not in sheet.visited:
                 label += ":"
                 parts.append("panel--muted")
                 for face, done in zip(p.demand, sheet.marks[p.id]):
                     label += str(face)
                     parts.append("panel--muted panel--strike" if done else ("panel--muted" if far else "panel--info"))
-            if p.presents and p.id not in sheet.visited:
+            if not small and p.presents and p.id not in sheet.visited:
                 label += f"P{p.presents}"
                 parts += ["panel--muted" if far else "panel--special"] * (1 + len(str(p.presents)))
-            if p.happiness:
+            if not small and p.happiness:
                 label += "♥"
                 parts.append("panel--bad" if p.id not in sheet.visited else "panel--good")
             if p.id in fits and p.id != target:
                 parts = [part + " panel--shade" for part in parts]  # the chosen result (or a Visit) is legal here
-            put(p.x, p.y, label, parts)
+            put(*positions[p.id], label, parts)
+        # the compact map sits in the middle of a wider panel
+        indent = max(0, (self.panels["map"].size.width - width) // 2) if small else 0
         out: list[Line] = []
-        for y in range(MAP_H):
+        for y in range(height):
             row, line = grid[y], looks[y]
-            end = MAP_W
+            end = width
             while end and row[end - 1] == " ":
                 end -= 1
-            runs: list[Run] = []
+            runs: list[Run] = [(" " * indent, "")] if indent and end else []
             start = 0
             for x in range(1, end + 1):
                 if x == end or line[x] != line[start]:
                     runs.append(("".join(row[start:x]), line[start]))
                     start = x
             out.append(tuple(runs))
-        out.append((("green visited · yellow to visit · bold reachable · ", "panel--muted"), ("shaded", "panel--shade"),
-                    (" the result fits (tab) · :faces · P Presents · ♥ · ≋ harbour", "panel--muted")))
+        if not small:
+            out.extend(legend_lines())
         return out
 
     def _info(self) -> list[Line]:
+        """The place (or Viking, harbour) under the cursor in plain words, and what enter
+        does there now."""
         sheet = self._sheet()
         target = self._target()
         out: list[Line] = []
+        where: Line = ((_kind_name(target), "panel--bold"),)
         if target.startswith("V"):
             v = SHEET.viking(target)
-            out.append(((f"{v.name} ({v.id}): cross ", "panel--bold"), *_demand(v.demand, sheet.marks[v.id]),
-                        (f" · carries {v.presents} Presents · {v.slots} Gratitude slots", "")))
+            if target in sheet.recruited:
+                left = v.presents - sheet.given.get(v.id, 0)
+                what: Line = ((f": recruited · carries {left} of {v.presents} Presents · Gratitude "
+                               f"{len(sheet.gratitude.get(v.id, ()))} of {v.slots}", ""),)
+            else:
+                what = ((": needs ", ""), *_demand(v.demand, sheet.marks[v.id]),
+                        (f" · then carries {_count(v.presents, 'Present')} and {v.slots} Gratitude", ""))
+            out.append((*where, *what))
         elif target.startswith("S"):
             s = SHEET.ship(target)
-            out.append(((f"{s.name} ({s.id}): a harbour; its coast: {', '.join(s.coast)}", "panel--bold"),))
+            mine = " (your harbour)" if sheet.ship == s.id else ""
+            out.append((*where, (f", {s.name}{mine}: the first Visit starts here; next to {', '.join(s.coast)}", ""),))
         else:
             p = SHEET.place(target)
-            demand = _demand(p.demand, sheet.marks[p.id]) if p.demand else (("no results", ""),)
-            extras = []
-            if p.presents:
-                extras.append(f"{p.presents} Presents")
-            if p.gratitude:
-                extras.append(" ".join(LETTERS[c] for c in p.gratitude))
-            if p.happiness:
-                extras.append("Happiness")
-            out.append(((f"{p.name} ({p.id}, {p.kind}): ", "panel--bold"), *demand,
-                        (" · " + " · ".join(extras) if extras else "", "")))
-            out.append(((f"next to: {', '.join(sorted(neighbours(p.id)))}", "panel--muted"),))
+            what = [(f", {p.name}: ", "")]
+            if p.id in sheet.visited:
+                what.append(("visited", "panel--good"))
+            else:
+                if p.demand:
+                    what += [("needs ", ""), *_demand(p.demand, sheet.marks[p.id])]
+                    crossed = [str(f) for f, done in zip(p.demand, sheet.marks[p.id]) if done]
+                    if crossed:
+                        what.append((f" ({' '.join(crossed)} crossed)", "panel--muted"))
+                else:
+                    what.append(("needs no dice", ""))
+                if p.presents:
+                    what.append((f" · takes {_count(p.presents, 'Present')}", ""))
+                gives = [" ".join(LETTERS[c] for c in p.gratitude)] if p.gratitude else []
+                if p.happiness:
+                    gives.append("Happiness")
+                what.append((" · gives " + " and ".join(gives) if gives else " · the way on", ""))
+            out.append((*where, *what))
+            out.append(((f"next to {', '.join(sorted(neighbours(p.id)))}", "panel--muted"),))
         if self.active and self.looking is None:
             n, fits = self._result_number(), self._fits
             if target in fits:
                 if target.startswith("S"):
-                    what = "enter lands here"
+                    what_now = "enter lands here"
                 elif Visit(target) in self.legal:
-                    what = "enter visits it"
+                    what_now = "enter visits it"
                 else:
-                    what = f"enter crosses result {n} here"
-                out.append(((what, "panel--info panel--bold"),))
+                    what_now = f"enter crosses result {n} here"
+                out.append(((what_now, "panel--info panel--bold"),))
             elif fits:
                 out.append(((f"result {n} does not fit here · tab: where it does", "panel--muted"),))
             else:

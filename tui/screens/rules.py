@@ -72,11 +72,14 @@ class RulesScreen(Screen[None]):
             parts.append(game.rules_text)
             try:
                 keys = table_for(game.slug).KEYS_HELP
+                legend = table_for(game.slug).LEGEND
             except KeyError:
-                keys = ""
+                keys = legend = ""
             if keys:
                 rows = "\n".join(f"| {k.strip()} | {v.strip()} |" for k, _, v in (line.partition(":") for line in keys.splitlines()))
                 parts.append(f"## Keys at the {game.title} table\n\n| key | does |\n|---|---|\n{rows}\n")
+            if legend:
+                parts.append(f"## What the {game.title} table shows\n\n{legend}\n")
         parts.append(GENERAL_KEYS)
         remote = getattr(self.app, "remote", None) is not None
         yield Header()

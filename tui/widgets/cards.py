@@ -7,6 +7,12 @@ with the one shown and repaints only those that changed (``refresh(region)``), s
 the cursor repaints two cards, not the table, and never needs a layout pass; the table's
 height changes only when a new row of cards is needed.
 
+The cards are spread evenly over as few rows as the width allows (five cards at 120
+columns: one row of five, never four and one), so few cards are wide ones. Text that does
+not fit a card ends in "…". ``flat`` lays each card out as one row instead (for a short
+screen): a mark in the deck's colour ("▶" under the cursor), the title, the name, the
+subtitle at the right; its other lines are for the caller to show elsewhere.
+
 Colours come from the CSS: component classes ``card-table--frame`` (the edge),
 ``card-table--cursor-edge`` and ``card-table--cursor`` (the edge and the inside of the
 card under the cursor), ``card-table--blocked`` (its text), and ``card-table--<colour>``
@@ -17,12 +23,13 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple, Sequence
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from textual.events import Resize
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from .lines import Line, LineView, ellipsis, wrap
+from .lines import Line, LineView, cut_short, ellipsis, wrap
 
 ROUND = ("╭", "─", "╮", "│", "╰", "╯")
 HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
@@ -41,11 +48,12 @@ class CardFace(NamedTuple):
 
 
 class CardTable(LineView):
-    """Cards in rows of ``columns(width)``, each ``CARD_HEIGHT`` rows tall, one column
-    between cards; see the module docstring."""
+    """Cards in rows of ``columns(width)``, each ``CARD_HEIGHT`` rows tall (one row when
+    ``flat``), one column between cards; see the module docstring."""
 
     CARD_HEIGHT: ClassVar[int] = 7
-    CARD_WIDTH: ClassVar[int] = 24  # the narrowest a card is laid out (cards per row = width // this)
+    CARD_WIDTH: ClassVar[int] = 24  # the narrowest a card is laid out (cards per row ≤ width // this)
+    FLAT_WIDTH: ClassVar[int] = 24  # the same for a flat card
     MAX_COLUMNS: ClassVar[int] = 9
     MIN_COLUMNS: ClassVar[int] = 2
 
@@ -65,7 +73,20 @@ class CardTable(LineView):
         super().__init__(overflow="crop", name=name, id=id, classes=classes)
         self._faces: list[CardFace] = []
         self._card_strips: dict[int, list[Strip]] = {}
-        self._geometry: tuple[int, list[int]] = (0, [])  # (for width, each column's width)
+        self._geometry: tuple[tuple[int, int, bool], list[int]] = ((0, 0, False), [])  # (for), column widths
+        self.flat = False
+
+    @property
+    def card_height(self) -> int:
+        """Rows a card takes: ``CARD_HEIGHT``, or 1 when ``flat``."""
+        return 1 if self.flat else self.CARD_HEIGHT
+
+    def set_flat(self, flat: bool) -> None:
+        """Lay each card out as one row (True) or as a box (False); a change is a layout pass."""
+        if flat != self.flat:
+            self.flat = flat
+            self._card_strips.clear()
+            self.refresh(layout=True)
 
     # ------------------------------------------------------------------ content
     def set_cards(self, faces: Sequence[CardFace]) -> None:
@@ -79,27 +100,43 @@ class CardTable(LineView):
             self._card_strips.clear()
             self.refresh(layout=self._rows_of(len(faces)) != self._rows_of(len(old)))
             return
+        if self._columns_for(len(faces)) != self._columns_for(len(old)):
+            self._card_strips.clear()
+            self.refresh()
+            return
         for i, (was, now) in enumerate(zip(old, faces)):
             if was != now:
                 self._card_strips.pop(i, None)
                 self.refresh(self.card_region(i))
 
-    def columns(self, width: int | None = None) -> int:
-        """How many cards fit in a row at ``width`` (default: the widget's)."""
+    def columns(self, width: int | None = None, flat: bool | None = None) -> int:
+        """How many cards fit in a row at ``width`` (default: the widget's), as boxes or
+        ``flat`` (default: as laid out now)."""
         width = self.size.width if width is None else width
-        return max(self.MIN_COLUMNS, min(self.MAX_COLUMNS, width // self.CARD_WIDTH))
+        flat = self.flat if flat is None else flat
+        return max(self.MIN_COLUMNS, min(self.MAX_COLUMNS, width // (self.FLAT_WIDTH if flat else self.CARD_WIDTH)))
+
+    def rows_for(self, count: int, width: int | None = None, flat: bool | None = None) -> int:
+        """Rows of cards ``count`` cards take at ``width`` (as ``columns``)."""
+        return -(-count // self.columns(width, flat))
 
     def _rows_of(self, count: int, width: int | None = None) -> int:
-        columns = self.columns(width)
-        return -(-count // columns)
+        return self.rows_for(count, width)
+
+    def _columns_for(self, count: int, width: int | None = None) -> int:
+        """Columns laid out for ``count`` cards: as many as fit, fewer when the cards
+        fill as few rows evenly (five cards in a row of five, not four and one)."""
+        rows = max(1, self._rows_of(count, width))
+        return max(1, min(self.columns(width), -(-count // rows)))
 
     def _widths(self) -> list[int]:
         width = self.size.width
-        if self._geometry[0] != width:
-            columns = self.columns(width)
+        key = (width, len(self._faces), self.flat)
+        if self._geometry[0] != key:
+            columns = self._columns_for(len(self._faces), width)
             room = max(0, width - (columns - 1))
             base, extra = divmod(room, columns)
-            self._geometry = (width, [base + (1 if c >= columns - extra else 0) for c in range(columns)])
+            self._geometry = (key, [base + (1 if c >= columns - extra else 0) for c in range(columns)])
         return self._geometry[1]
 
     def card_region(self, index: int) -> Region:
@@ -107,10 +144,10 @@ class CardTable(LineView):
         widths = self._widths()
         row, column = divmod(index, len(widths))
         x = sum(widths[:column]) + column
-        return Region(x, row * self.CARD_HEIGHT, widths[column], self.CARD_HEIGHT)
+        return Region(x, row * self.card_height, widths[column], self.card_height)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self._rows_of(len(self._faces), width) * self.CARD_HEIGHT
+        return self._rows_of(len(self._faces), width) * self.card_height
 
     def on_resize(self, event: Resize) -> None:
         self._card_strips.clear()
@@ -127,6 +164,10 @@ class CardTable(LineView):
         if strip_ok(strips, width):
             return strips
         face = self._faces[index]
+        if self.flat:
+            strips = [self._flat_card(face, width)]
+            self._card_strips[index] = strips
+            return strips
         edge = self.style_for("card-table--frame" + (f" card-table--{face.colour}" if face.colour else "")
                               + (" card-table--cursor-edge" if face.cursor else ""))
         inside_classes = ("card-table--cursor" if face.cursor else "") + (" card-table--blocked" if face.blocked else "")
@@ -147,6 +188,9 @@ class CardTable(LineView):
         for k, line in enumerate(face.body):
             body.extend([ellipsis(line, room)] if k == 0 else wrap(line, room))
         height = self.CARD_HEIGHT - 2
+        if len(body) > height:  # cut short: the last row shown ends in "…"
+            body = body[:height]
+            body[-1] = cut_short(body[-1], room)
         body = (body + [()] * height)[:height]
         strips = [edge_line(tl, face.title, tr, True)]
         side = Segment(v, edge)
@@ -158,12 +202,30 @@ class CardTable(LineView):
         self._card_strips[index] = strips
         return strips
 
+    def _flat_card(self, face: CardFace, width: int) -> Strip:
+        """``face`` as one row of ``width`` cells: its mark in the deck's colour ("▶"
+        under the cursor, which also reads without colour), title, name and subtitle."""
+        edge = self.style_for("card-table--frame" + (f" card-table--{face.colour}" if face.colour else "")
+                              + (" card-table--cursor-edge" if face.cursor else ""))
+        inside_classes = ("card-table--cursor" if face.cursor else "") + (" card-table--blocked" if face.blocked else "")
+        inside = self.style_for(inside_classes)
+        title = face.title.strip()
+        subtitle = f" {face.subtitle}" if face.subtitle else ""
+        name: Line = face.body[0] if face.body else ()
+        head: Line = ((f"{title} ", ""),) if title else ()
+        room = max(0, width - 1 - cell_len(subtitle) - 1)
+        text = ellipsis((*head, *name), room)
+        parts = [Segment("▶" if face.cursor else "▌", edge)]
+        parts += [Segment(t, self.style_for(f"{inside_classes} {c}".strip())) for t, c in text if t]
+        line = Strip(parts).adjust_cell_length(max(0, width - cell_len(subtitle) - 1), inside)
+        return Strip.join([line, Strip([Segment(subtitle + " ", inside)])]).crop(0, width)
+
     def render_line(self, y: int) -> Strip:
         strip = self._strips.get(y)
         if strip is not None:
             return strip
         widths = self._widths()
-        row, line = divmod(y, self.CARD_HEIGHT)
+        row, line = divmod(y, self.card_height)
         first = row * len(widths)
         parts: list[Strip] = []
         gap = Strip([Segment(" ", self.style_for(""))], 1)

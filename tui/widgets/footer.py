@@ -5,8 +5,8 @@ Textual's ``Footer`` rebuilds all its keys (a widget each, a layout pass) whenev
 screen's bindings are refreshed, which a game does when an action becomes possible or
 impossible (undo after the first move, the keys of a new phase). ``GameFooter`` draws
 the keys in one row and repaints that row.
-``StatusLine`` is a ``Static`` one row high (its CSS fixes its size) that repaints only
-when its text changes.
+``StatusLine`` is a ``Static`` (one row high, or a message that may wrap) that repaints
+only when its text changes.
 """
 
 from __future__ import annotations
@@ -167,11 +167,13 @@ class GameFooter(LineView, can_focus=False):
 
 
 class StatusLine(Static):
-    """A one-row ``Static`` (the CSS sets its height): ``update`` repaints only when the
-    content changes, and never asks for a layout pass."""
+    """A ``Static`` line that repaints only when its content changes. With a fixed
+    height (the CSS: one row, cut with "…") it never asks for a layout pass; with
+    ``height: auto`` (a message that may wrap onto a second row) only when its text changes."""
 
     def update(self, content: VisualType = "", *, layout: bool = False) -> None:
         if content == getattr(self, "_shown", None):
             return
         self._shown = content
-        super().update(content, layout=False)
+        height = self.styles.height
+        super().update(content, layout=height is None or height.is_auto)

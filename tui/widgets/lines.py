@@ -111,9 +111,20 @@ def ellipsis(line: Line, width: int) -> Line:
     return (*out, ("…", last))
 
 
+def cut_short(line: Line, width: int) -> Line:
+    """``line`` marked as cut short: it ends in "…" within ``width`` cells (its end is
+    dropped to make room, or a "…" is added after it)."""
+    size = cell_len(plain(line))
+    if size + 2 <= width:
+        last = line[-1][1] if line else ""
+        return (*line, (" …", last))
+    return ellipsis(line + ((" " * 2, ""),), max(1, min(width, size + 1)))
+
+
 class LineView(Widget):
     """Rows of styled text; see the module docstring. ``overflow``: what a line wider
-    than the widget does ("wrap" onto more rows, "crop", or "ellipsis")."""
+    than the widget does ("wrap" onto more rows, "crop", or "ellipsis"). When the CSS
+    gives the widget a height and its rows do not fit, the last row shown ends in "…"."""
 
     DEFAULT_CSS = """
     LineView { height: auto; }
@@ -128,6 +139,7 @@ class LineView(Widget):
         self._lines: list[Line] = []
         self._rows: list[Line] = []
         self._rows_width = -1  # the width self._rows were fitted to
+        self._rows_height: int | None = None  # the fixed height they were cut to (None: not cut)
         self._strips: dict[int, Strip] = {}
         self._styles: dict[str, Style] = {}
 
@@ -147,10 +159,22 @@ class LineView(Widget):
             return [ellipsis(line, width) for line in self._lines]
         return [row for line in self._lines for row in wrap(line, width)]
 
+    def _fixed_height(self) -> int | None:
+        """The rows the CSS gives the widget (None when its height follows its rows)."""
+        height = self.styles.height
+        if height is None or height.is_auto or not self.size.height:
+            return None
+        return self.size.height
+
     def _refit(self) -> None:
         width = self.size.width
         rows = self._fit(width)
+        room = self._fixed_height()
+        if room is not None and len(rows) > room and self.overflow != "crop":
+            rows = rows[:room]
+            rows[-1] = cut_short(rows[-1], width)
         old, self._rows, self._rows_width = self._rows, rows, width
+        self._rows_height = room
         if len(rows) != len(old):
             self._strips.clear()
             height = self.styles.height
@@ -162,13 +186,13 @@ class LineView(Widget):
                 self.refresh(Region(0, y, max(width, 1), 1))
 
     def on_resize(self, event: Resize) -> None:
-        if self.size.width != self._rows_width:
+        if self.size.width != self._rows_width or self._fixed_height() != self._rows_height:
             self._strips.clear()
             self._refit()
             self.refresh()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if width == self._rows_width:
+        if width == self._rows_width and self._rows_height is None:
             return len(self._rows)
         return len(self._fit(width))
 
@@ -251,10 +275,18 @@ class Panel(LineView):
     """
 
 
-def wrap_text(text: str, width: int) -> list[str]:
-    """``text`` (one line) wrapped to ``width`` cells, as ``wrap`` does."""
-    return [plain(row) for row in wrap(((text, ""),), width)]
+def wrap_text(text: str, width: int, hang: int = 2) -> list[str]:
+    """``text`` (one line) wrapped to ``width`` cells, as ``wrap`` does, with a hanging
+    indent: the rows after the first start ``hang`` cells further in than the line
+    itself (its leading spaces), so a wrapped line reads as one (none when that would
+    leave fewer than 12 cells a row)."""
+    rows = [plain(row) for row in wrap(((text, ""),), width)]
+    pad = len(text) - len(text.lstrip(" ")) + hang
+    if len(rows) < 2 or hang <= 0 or width - pad < 12:
+        return rows
+    rest = text[len(rows[0]):].lstrip(" ")
+    return [rows[0], *(" " * pad + plain(row) for row in wrap(((rest, ""),), width - pad))]
 
 
-__all__ = ["Line", "LineView", "Panel", "Run", "cut", "ellipsis", "plain", "wrap", "wrap_text"]
+__all__ = ["Line", "LineView", "Panel", "Run", "cut", "cut_short", "ellipsis", "plain", "wrap", "wrap_text"]
 
