@@ -16,7 +16,7 @@ from typing import Any, ClassVar, NamedTuple
 from rich.cells import cell_len
 from textual.events import Click, Resize
 from textual.screen import Screen
-from textual.visual import VisualType
+from textual.visual import VisualType, visualize
 from textual.widgets import Static
 
 from .lines import LineView
@@ -176,4 +176,15 @@ class StatusLine(Static):
             return
         self._shown = content
         height = self.styles.height
-        super().update(content, layout=height is None or height.is_auto)
+        grows = height is None or height.is_auto
+        super().update(content, layout=grows and self._rows_for(content) != self.size.height)
+
+    def _rows_for(self, content: VisualType) -> int:
+        """Rows ``content`` takes at this width, within the CSS's min and max height."""
+        rows = visualize(self, content, markup=False).get_height(self.styles, self.size.width)
+        low, high = self.styles.min_height, self.styles.max_height
+        if low is not None and low.is_cells:
+            rows = max(rows, int(low.value))
+        if high is not None and high.is_cells:
+            rows = min(rows, int(high.value))
+        return rows
