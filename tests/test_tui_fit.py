@@ -266,6 +266,7 @@ async def test_a_terminal_smaller_than_80x24_asks_for_more_and_recovers():
         text = screen_text(app)
         assert "Make the terminal" not in text and "dice tray" in text
         assert_footer_whole(app)
+        assert " d Done " in footer_row(app)  # the table kept the keyboard
         # wide enough but too short: the same
         await pilot.resize_terminal(100, 20)
         await pilot.pause()

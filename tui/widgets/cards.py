@@ -29,7 +29,7 @@ from textual.events import Resize
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from .lines import Line, LineView, cut_short, ellipsis, wrap
+from .lines import Line, LineView, cut_short, ellipsis, plain, wrap
 
 ROUND = ("╭", "─", "╮", "│", "╰", "╯")
 HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
@@ -210,6 +210,8 @@ class CardTable(LineView):
         inside_classes = ("card-table--cursor" if face.cursor else "") + (" card-table--blocked" if face.blocked else "")
         inside = self.style_for(inside_classes)
         title = face.title.strip()
+        if face.body and plain(face.body[0]).lower().startswith(title.lower()):
+            title = ""  # "Yellow stack", not "yellow Yellow stack"
         subtitle = f" {face.subtitle}" if face.subtitle else ""
         name: Line = face.body[0] if face.body else ()
         head: Line = ((f"{title} ", ""),) if title else ()

@@ -1,9 +1,9 @@
 """``TooSmall``: the one line a screen shows while the terminal is smaller than boxtop needs.
 
 The app (``tui.app.BoxtopApp``) mounts one into every screen it shows and sets the
-screen's size classes (Textual's breakpoints): below ``MIN_WIDTH``×``MIN_HEIGHT`` the
-screen's other widgets are hidden (``boxtop.tcss``) and this line asks for a bigger
-terminal; a resize brings the screen back as it was.
+screen's size classes (Textual's breakpoints): below ``MIN_WIDTH``×``MIN_HEIGHT`` this
+line covers the screen (``boxtop.tcss``) and asks for a bigger terminal, and keys wait
+(the app drops them); a resize brings the screen back as it was, focus and all.
 """
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ class TooSmall(Static):
     """Fills its screen with ``too_small_text`` (centred) when the screen is too small;
     hidden otherwise (by the CSS)."""
 
+    # Laid over the whole screen (Textual's overlay layer), so the screen's widgets keep
+    # their place and the focus: a resize back shows them as they were.
     DEFAULT_CSS = """
-    TooSmall { display: none; width: 100%; height: 100%; content-align: center middle;
-               text-align: center; background: $background; padding: 0 1; }
+    TooSmall { display: none; overlay: screen; dock: top; width: 100vw; height: 100vh;
+               content-align: center middle; text-align: center; background: $background; padding: 0 1; }
     """
 
     def __init__(self) -> None:
