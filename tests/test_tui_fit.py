@@ -311,3 +311,20 @@ async def test_checkboxes_read_on_and_off_without_colour():
         await pilot.press("space")
         await pilot.pause()
         assert not extra.value and "X" not in box(), box()
+
+
+async def test_the_replay_footer_keeps_its_way_back_at_80x24():
+    app = BoxtopApp()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("r")  # replay: the load list (the example games at least)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        from tui.screens.replay import ReplayScreen
+
+        assert isinstance(app.screen, ReplayScreen), app.screen
+        row = footer_row(app)
+        assert " esc Back " in row and " → Forward " in row, row
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReplayScreen)

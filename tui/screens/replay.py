@@ -6,11 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 import engine
 
 from ..games import table_for
+from ..widgets.footer import GameFooter  # fits its row (Textual's Footer cut "esc Back" at 80 columns)
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16)  # entries a second
 
@@ -49,7 +50,7 @@ class ReplayScreen(Screen[None]):
         yield Header()
         yield Static(id="status")
         yield self.table
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.title = f"Replay · {self.session.game.title}"

@@ -85,8 +85,8 @@ class GameFooter(LineView, can_focus=False):
         active = self.screen.active_bindings
         first: dict[str, tuple[Any, bool]] = {}
         keys_of: dict[str, set[str]] = {}
-        for key, binding, enabled, _tooltip in active.values():
-            keys_of.setdefault(binding.action, set()).add(key)
+        for _node, binding, enabled, _tooltip in active.values():
+            keys_of.setdefault(binding.action, set()).add(binding.key)
             if binding.show:
                 first.setdefault(binding.action, (binding, enabled))
         keys = [
