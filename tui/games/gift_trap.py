@@ -32,8 +32,13 @@ MAX_SPACES = 9
 BAR = 12  # cells in a track bar (at most)
 #: The table is narrow below this many columns: narrower panels, shorter bars.
 NARROW_BELOW = 116
-#: Rows the tracks, tiles and log keep under the cards; fewer, and each card is one row.
-LOWER_ROWS = 14
+
+
+def lower_rows(players: int) -> int:
+    """Rows the tracks, tiles and log need under the cards (a track a player, a Give
+    tile for each other player, Give more, the count, the borders); with fewer, each card
+    is one row."""
+    return max(10, players + 6)
 
 PHASES = {
     "deal": "deal: the start player chooses a stack of gifts",
@@ -292,14 +297,15 @@ class GiftTrapTable(GameTable):
 
     def _fit_layout(self) -> None:
         """Flat cards (and the line of the cursor's gift) when boxed cards would leave
-        fewer than ``LOWER_ROWS`` rows under them; narrow panels below ``NARROW_BELOW``
+        fewer than ``lower_rows`` under them; narrow panels below ``NARROW_BELOW``
         columns. Changes (a layout pass) only when the screen or the number of cards does."""
         width, height = self.size
         if not width:
             return
         cards = self.query_one("#gt-cards", GiftCards)
-        count = len(cards._faces) or MAX_SPACES
-        flat = height - cards.rows_for(count, width, flat=False) * cards.CARD_HEIGHT < LOWER_ROWS
+        count = cards.count or MAX_SPACES
+        players = self.view.n if self.view is not None else MAX_SPACES - 1
+        flat = height - cards.rows_for(count, width, flat=False) * cards.CARD_HEIGHT < lower_rows(players)
         narrow = width < NARROW_BELOW
         changed = flat != cards.flat or narrow != self.has_class("-narrow")
         cards.set_flat(flat)
@@ -317,7 +323,7 @@ class GiftTrapTable(GameTable):
             return
         cards = self.query_one("#gt-cards", GiftCards)
         faces = self._faces()
-        count = len(cards._faces)
+        count = cards.count
         cards.set_cards(faces)
         if len(faces) != count:
             self._fit_layout()

@@ -77,6 +77,11 @@ class CardTable(LineView):
         self.flat = False
 
     @property
+    def count(self) -> int:
+        """How many cards are shown."""
+        return len(self._faces)
+
+    @property
     def card_height(self) -> int:
         """Rows a card takes: ``CARD_HEIGHT``, or 1 when ``flat``."""
         return 1 if self.flat else self.CARD_HEIGHT
