@@ -47,9 +47,10 @@ async def pick(pilot, steps: int) -> None:
     await pilot.pause()
 
 
-async def start_from_menu(pilot, app, game: str, players: int, extra_keys: tuple[str, ...] = ()) -> None:
-    """Menu → new game → ``game`` with ``players`` (one person, the rest bots) → Start,
-    by keys only."""
+async def start_from_menu(pilot, app, game: str, players: int, extra_keys: tuple[str, ...] = (),
+                          seed: int | None = None) -> None:
+    """Menu → new game → ``game`` with ``players`` (one person, the rest bots), the keys
+    ``extra_keys`` and the ``seed`` typed in → Start, by keys only."""
     assert isinstance(app.screen, MenuScreen)
     await pilot.press("n")
     await pilot.pause()
@@ -64,6 +65,12 @@ async def start_from_menu(pilot, app, game: str, players: int, extra_keys: tuple
     await pick(pilot, players - current)
     for key in extra_keys:
         await pilot.press(key)
+    if seed is not None:
+        for _ in range(60):
+            if getattr(app.focused, "id", None) == "seed":
+                break
+            await pilot.press("tab")
+        await pilot.press("end", *["backspace"] * 8, *str(seed))
     await pilot.press("ctrl+g")
     await pilot.pause()
     assert isinstance(app.screen, GameScreen), app.screen
@@ -122,6 +129,11 @@ async def test_gift_trap_with_8_players_fits_80x24():
                 continue
             text = screen_text(app)
             assert "d when done" in text, text  # every tile placed
+            assert rows(app)[0].rstrip().endswith("…")  # the status line, cut short, says so
+            # a wrapped log line hangs under its first row: only a move starts at the edge
+            for row in region_rows(app, screen.query_one("#log"))[1:-1]:
+                inside = row[1:-2].rstrip()
+                assert not inside or inside.startswith(" ") or re.match(r"[a-z]+: ", inside), row
             table = screen.table
             log = screen.query_one("#log")
             assert_inside(app, table, log, screen.query_one("#message"), screen.query_one("#command"))
@@ -144,8 +156,9 @@ async def test_gift_trap_with_8_players_fits_80x24():
 async def test_gift_trap_cards_show_the_whole_gift_text_at_120x40_with_3_players():
     app = BoxtopApp()
     async with app.run_test(size=LARGE) as pilot:
-        await start_from_menu(pilot, app, "gift-trap", 3)
+        await start_from_menu(pilot, app, "gift-trap", 3, seed=30)  # "Cinema tickets for two" in round 1
         screen = app.screen
+        assert screen.session.seed == 30
         for _ in range(4):
             view = screen.session.view(screen.seat)
             if view.phase == "give":
