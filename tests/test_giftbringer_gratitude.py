@@ -101,7 +101,7 @@ def test_a_visit_that_overflows_must_say_what_it_keeps():
     # player's choice, and a visit that does not make it is refused with a sentence that
     # shows how, and nothing changes.
     state = ready_to_visit(MIXED, free=1)
-    with pytest.raises(IllegalCommand, match=f"choose what to keep .*visit {MIXED.id} keep "):
+    with pytest.raises(IllegalCommand, match=f"^Choose what to keep: visit {MIXED.id} keep "):
         rules.decide(state, 0, Visit(MIXED.id), RNG)
     for wrong in ("X", "CM", "MC", "cm", next(c for c in "CGM" if c not in MIXED.gratitude)):
         with pytest.raises(IllegalCommand, match="keep"):
@@ -214,5 +214,119 @@ def test_an_old_save_whose_visit_lost_letters_still_loads():
     assert loaded.state == current.state and loaded.result() == current.result()
     (visit,) = [e for entry in loaded.entries for e in entry.events if isinstance(e, Visited) and e.place == "H9"]
     assert [letter for _, letter in visit.gratitude] == ["M", "M"] and visit.lost == 1
-    with pytest.raises(engine.SaveError, match="entry 52 .*choose what to keep"):
+    with pytest.raises(engine.SaveError, match="entry 52 .*Choose what to keep: visit H9 keep"):
         saves.loads(old, redecide=True)
+
+
+# ---------------------------------------------------------------------- the app, by keys
+def screen_text(app) -> str:
+    """The screen as painted now, row by row."""
+    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+
+
+def at_a_choice(seed: int) -> engine.LocalSession:
+    """A solo game played by a careful (heuristic) hand until a house is ready to visit
+    whose Gratitude overflows the free slots."""
+    from engine.core.rng import rng_for
+
+    s = engine.new_game("giftbringer", ["ann"], seed=seed)
+    bot = HeuristicBot(seed)
+    while s.result() is None:
+        legal = s.legal_commands(0)
+        if any(isinstance(c, Visit) and c.keep for c in legal):
+            return s
+        s.submit(0, bot.choose(s.view(0), legal, rng_for(s.seed, s.ply, "gratitude")))
+    raise AssertionError(f"seed {seed}: no overflowing visit")
+
+
+async def test_the_player_chooses_the_gratitude_to_keep_by_keys():
+    # "GRATITUDE": the player writes the letters down. At a house whose Gratitude does not
+    # all fit, v (or enter) lists the choices, the one worth most first; ↑↓ and enter
+    # keep one, escape goes back without visiting.
+    from tui.app import BoxtopApp
+    from tui.games.giftbringer_keep import KeepScreen
+    from tui.screens.game import GameScreen
+
+    session = at_a_choice(10)
+    choices = [c for c in session.legal_commands(0) if isinstance(c, Visit) and c.keep]
+    house = SHEET.place(choices[0].place)
+    names = {"C": "Cookie", "G": "Glass of Milk", "M": "Muffin"}
+    worth = {c.keep: sum(rules.POINTS[x] for x in c.keep) for c in choices}
+    best, other = sorted(choices, key=lambda c: -worth[c.keep])[:2]
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        for _ in range(60):  # ↓ through the Vikings and places until the house is chosen
+            if f"{house.name} ({house.id}" in screen_text(app):
+                break
+            await pilot.press("down")
+        assert "enter visits it (choose the Gratitude to keep)" in screen_text(app)
+        entries = len(session.entries)
+        await pilot.press("v")
+        assert isinstance(app.screen, KeepScreen)
+        shown = screen_text(app)
+        assert f"{house.name} gives {', '.join(names[x] for x in house.gratitude)}." in shown
+        assert "choose what to keep" in shown and "↑↓ choose · enter keep · esc back" in shown
+        rows = [row for row in shown.split("\n") if "keep " in row and " · lose " in row]
+        assert len(rows) == len(choices)
+        assert f"keep {', '.join(names[x] for x in best.keep)} · +{worth[best.keep]}" in rows[0]
+        await pilot.press("escape")  # back to the table: nothing visited
+        assert isinstance(app.screen, GameScreen) and len(session.entries) == entries
+        await pilot.press("enter")  # enter on a house ready to visit asks too
+        assert isinstance(app.screen, KeepScreen)
+        await pilot.press("down", "enter")  # the second choice
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.table.has_focus
+        assert session.entries[-1].command == other
+        (event,) = [e for e in session.entries[-1].events if isinstance(e, Visited)]
+        assert sorted(x for _, x in event.gratitude) == sorted(other.keep)
+        lost = list(house.gratitude)
+        for x in other.keep:
+            lost.remove(x)
+        assert event.lost == len(lost)
+        shown = screen_text(app)  # the log: the move in notation and what was lost
+        assert f"ann: visit {house.id} keep {other.keep}" in shown
+        assert ", ".join(names[x] for x in lost) + " lost (no slot)" in shown
+
+
+async def test_the_choice_fits_an_80_by_24_terminal():
+    from tui.app import BoxtopApp
+    from tui.games.giftbringer_keep import KeepScreen, choice_label
+
+    session = at_a_choice(9)  # three letters, two slots
+    choices = [c for c in session.legal_commands(0) if isinstance(c, Visit) and c.keep]
+    place = choices[0].place
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.table
+        for _ in range(60):
+            if table._target() == place:
+                break
+            await pilot.press("down")
+        await pilot.press("v")
+        assert isinstance(app.screen, KeepScreen)
+        shown = screen_text(app)
+        for c in choices:  # every choice whole on the screen
+            assert choice_label(session.state.sheets[0], place, c.keep) in shown
+        assert "choose what to keep" in shown and "↑↓ choose · enter keep · esc back" in shown
+        await pilot.press("enter")  # the first: the one worth most
+        await pilot.pause()
+        best = max(choices, key=lambda c: (sum(rules.POINTS[x] for x in c.keep), c.keep))
+        assert session.entries[-1].command == best
+
+
+async def test_a_typed_visit_without_the_letters_says_how_to_name_them():
+    from tui.app import BoxtopApp
+
+    session = at_a_choice(9)
+    choices = [c for c in session.legal_commands(0) if isinstance(c, Visit) and c.keep]
+    place, entries = choices[0].place, len(session.entries)
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(":", *f"visit {place}", "enter")
+        await pilot.pause()
+        assert f"Choose what to keep: visit {place} keep {choices[0].keep}" in screen_text(app)
+        assert len(session.entries) == entries

@@ -187,14 +187,15 @@ def _kept(sheet: PlayerSheet, place_id: str, keep: str) -> list[str]:
             raise IllegalCommand(f"{place.name}'s Gratitude leaves nothing to choose: visit {place_id}.")
         return list(place.gratitude[:free_slots(sheet)])
     example = " or ".join(f"visit {place_id} keep {c}" for c in choices[:3])
+    free = free_slots(sheet)
     if not keep:
         raise IllegalCommand(
-            f"{place.name} gives {names} and your Vikings have {free_slots(sheet)} free "
-            f"slot{'s' * (free_slots(sheet) > 1)}: choose what to keep ({example}).")
+            f"Choose what to keep: {example} ({place.name} gives {names}; "
+            f"your Vikings have {free} free slot{'s' * (free > 1)}).")
     if keep not in choices:
         raise IllegalCommand(
-            f"Keep one letter per free slot ({free_slots(sheet)}) from {names}, "
-            f"written C, G, M in that order: {example}.")
+            f"Keep one letter per free slot, in the order C, G, M: {example} "
+            f"({place.name} gives {names}; {free} free slot{'s' * (free > 1)}).")
     wanted, out = list(keep), []
     for letter in place.gratitude:
         if letter in wanted:
