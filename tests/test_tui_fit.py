@@ -201,7 +201,7 @@ async def test_giftbringer_with_6_players_fits_80x24():
         place = SHEET.places[0]
         assert table._target() == place.id
         text = screen_text(app)
-        assert f"{place.name}" in text and "needs" in text, text
+        assert f"Road {place.id[1:]}: needs {place.demand[0]}" in text, text
         # the log shows its newest line
         last = screen.session.log_lines(screen.seat)[-1].strip()
         assert last[:20] in "\n".join(region_rows(app, log))

@@ -195,7 +195,7 @@ class GiftbringerTable(GameTable):
     GiftbringerTable #gb-map { height: auto; border: round $panel-lighten-2; padding: 0 1; }
     GiftbringerTable #gb-info { height: 1fr; min-height: 3; padding: 0 1; }
     GiftbringerTable #log { height: 100%; }
-    GiftbringerTable.-compact { grid-columns: 38 1fr; }
+    GiftbringerTable.-compact { grid-columns: 36 1fr; }
     GiftbringerTable.-compact #gb-left { row-span: 2; height: 100%; }
     GiftbringerTable.-compact #gb-score { height: 1fr; min-height: 3; }
     GiftbringerTable.-compact #gb-right { row-span: 1; height: auto; }
@@ -471,13 +471,15 @@ class GiftbringerTable(GameTable):
                 (f" {gifts:<5} ", "" if left else "panel--muted"),
                 ("[" + "".join(slots) + "]", "" if recruited else "panel--muted"),
             ))
-        out.append(((f"Presents {presents_left(sheet)} · free slots {free_slots(sheet)} · lost {sheet.lost}",
+        free = "slots" if self.has_class("-compact") else "free slots"
+        out.append(((f"Presents {presents_left(sheet)} · {free} {free_slots(sheet)} · lost {sheet.lost}",
                      "panel--muted"),))
         return out
 
     def _score(self) -> list[Line]:
         sheet = self._sheet()
         s = score(sheet, self.view.options.happiness_cumulative)
+        dot = "  " if self.has_class("-compact") else " · "
         happiness: list[Run] = [("Happiness ", "panel--bold")]
         for level in range(1, 10):
             happiness.append(("■" if sheet.happiness >= level else "□",
@@ -485,7 +487,7 @@ class GiftbringerTable(GameTable):
         happiness.append((f" {sheet.happiness}", "panel--bold"))
         out = [
             tuple(happiness),
-            ((f"milk {s['milk']} · cookies {s['cookies']} · muffins {s['muffins']}", "panel--bold"),),
+            ((f"milk {s['milk']}{dot}cookies {s['cookies']}{dot}muffins {s['muffins']}", "panel--bold"),),
             ((f"happiness {s['happiness']} · bonus {s['bonus']} · total {s['total']}", "panel--bold"),),
         ]
         if self.view.phase == "over":
@@ -596,13 +598,17 @@ class GiftbringerTable(GameTable):
             out.append((*where, (f", {s.name}{mine}: the first Visit starts here; next to {', '.join(s.coast)}", ""),))
         else:
             p = SHEET.place(target)
-            what = [(f", {p.name}: ", "")]
+            compact = self.has_class("-compact")  # two rows of 42 cells: no name, no neighbours
+            what = [(": " if compact else f", {p.name}: ", "")]
             if p.id in sheet.visited:
                 what.append(("visited", "panel--good"))
             else:
-                if p.demand:
+                crossed = [str(f) for f, done in zip(p.demand, sheet.marks[p.id]) if done]
+                if p.demand and compact and crossed:
+                    still = [str(f) for f, done in zip(p.demand, sheet.marks[p.id]) if not done]
+                    what.append((f"still needs {' '.join(still)}" if still else "every face crossed", ""))
+                elif p.demand:
                     what += [("needs ", ""), *_demand(p.demand, sheet.marks[p.id])]
-                    crossed = [str(f) for f, done in zip(p.demand, sheet.marks[p.id]) if done]
                     if crossed:
                         what.append((f" ({' '.join(crossed)} crossed)", "panel--muted"))
                 else:
@@ -614,7 +620,8 @@ class GiftbringerTable(GameTable):
                     gives.append("Happiness")
                 what.append((" · gives " + " and ".join(gives) if gives else " · the way on", ""))
             out.append((*where, *what))
-            out.append(((f"next to {', '.join(sorted(neighbours(p.id)))}", "panel--muted"),))
+            if not compact:
+                out.append(((f"next to {', '.join(sorted(neighbours(p.id)))}", "panel--muted"),))
         if self.active and self.looking is None:
             n, fits = self._result_number(), self._fits
             if target in fits:
@@ -626,7 +633,9 @@ class GiftbringerTable(GameTable):
                     what_now = f"enter crosses result {n} here"
                 out.append(((what_now, "panel--info panel--bold"),))
             elif fits:
-                out.append(((f"result {n} does not fit here · tab: where it does", "panel--muted"),))
+                out.append(((f"result {n} fits elsewhere · tab jumps there", "panel--muted"),))
+            elif self.has_class("-compact"):
+                out.append(((f"result {n} fits nowhere: ←→, space 1–6 or d", "panel--muted"),))
             else:
                 out.append(((f"result {n} fits nowhere now · ←→ another · space + 1–6 bless it · d finish",
                              "panel--muted"),))
