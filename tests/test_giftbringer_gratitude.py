@@ -258,7 +258,7 @@ async def test_the_player_chooses_the_gratitude_to_keep_by_keys():
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         for _ in range(60):  # ↓ through the Vikings and places until the house is chosen
-            if f"{house.name} ({house.id}" in screen_text(app):
+            if f"House {house.id[1:]}, {house.name}:" in screen_text(app):  # the info line names it
                 break
             await pilot.press("down")
         assert "enter visits it (choose the Gratitude to keep)" in screen_text(app)
