@@ -50,12 +50,14 @@ def log_shown(app) -> list[str]:
 
 
 def log_expected(app, lines: list[str]) -> list[str]:
-    """The last rows of ``lines`` wrapped to the log pane, as many as it shows (blank
-    rows under them while the log is shorter than the pane)."""
+    """The last rows of ``lines`` wrapped to the log pane (each seat's run of hidden
+    moves one line), as many as it shows (blank rows under them while the log is shorter
+    than the pane)."""
     from tui.widgets.lines import wrap_text
+    from tui.widgets.log_pane import group_hidden
 
     region = app.screen.query_one("#log").scrollable_content_region
-    rows = [row.rstrip() for line in lines for row in wrap_text(line, region.width)]
+    rows = [row.rstrip() for line in group_hidden(lines) for row in wrap_text(line, region.width)]
     rows = rows[-region.height:]
     return rows + [""] * (region.height - len(rows))
 

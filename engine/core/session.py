@@ -16,10 +16,6 @@ from .log import Entry, Redo, Seat, Undo, now
 from .rng import rng_for
 
 SNAPSHOT_EVERY = 64
-#: How far back (in applied entries) a hidden command looks for its seat's previous one,
-#: to say "(hidden)" once per run (``LocalSession.log_block``); a bound, so a log block
-#: costs the same however long the game is.
-HIDDEN_LOOKBACK = 256
 
 #: Undo policies: "strict" (Board Game Arena's) and "casual" (local games, no limit).
 UNDO_POLICIES = ("strict", "casual")
@@ -392,8 +388,7 @@ class LocalSession:
     # ------------------------------------------------------------------ log lines
     def log_lines(self, seat: int | str | None, upto: int | None = None) -> list[str]:
         """The effective line as text for ``seat``'s eyes: each command in notation (only a
-        seat's own hidden commands are spelled out; a run of another seat's hidden
-        commands shows as one "name: (hidden)" line) and each event it may see, redacted."""
+        seat's own hidden commands are spelled out) and each event it may see, redacted."""
         viewer = None if seat is None else self.seat_index(seat)
         lines: list[str] = []
         for k in range(len(self._applied[: upto if upto is not None else None])):
@@ -408,32 +403,14 @@ class LocalSession:
             raise IndexError(f"applied entry {k} is outside 0..{len(self._applied) - 1}")
         return self._block(k, None if seat is None else self.seat_index(seat))
 
-    def _hidden_from(self, k: int, viewer: int | None) -> bool:
-        """Whether applied entry ``k``'s command is hidden from ``viewer`` (some event of
-        it is redacted for that seat)."""
-        entry = self.entries[self._applied[k]]
-        if entry.seat is None or viewer == entry.seat:
-            return False
-        return any(self.game.redact(e, viewer) != e for e in entry.events)
-
-    def _hidden_run_goes_on(self, k: int, viewer: int | None) -> bool:
-        """Whether hidden entry ``k`` continues a run of its seat's hidden commands: the
-        seat's previous applied entry (at most ``HIDDEN_LOOKBACK`` entries back) is
-        hidden from ``viewer`` too. Such an entry gets no "(hidden)" line of its own, so
-        the log says once per seat and phase that it acted face down."""
-        seat = self.entries[self._applied[k]].seat
-        for j in range(k - 1, max(-1, k - 1 - HIDDEN_LOOKBACK), -1):
-            if self.entries[self._applied[j]].seat == seat:
-                return self._hidden_from(j, viewer)
-        return False
-
     def _block(self, k: int, viewer: int | None) -> list[str]:
         entry = self.entries[self._applied[k]]
         lines: list[str] = []
         if entry.seat is not None:
-            if not self._hidden_from(k, viewer):
+            visible = [self.game.redact(e, viewer) for e in entry.events]
+            if viewer == entry.seat or all(v == e for v, e in zip(visible, entry.events)):
                 lines.append(f"{self.names[entry.seat]}: {self.notation(entry.command)}")
-            elif not self._hidden_run_goes_on(k, viewer):
+            else:
                 lines.append(f"{self.names[entry.seat]}: (hidden)")
         for event in entry.events:
             shown = self.game.redact(event, viewer)

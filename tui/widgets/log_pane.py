@@ -1,8 +1,10 @@
 """``LogPane``: the game's log in notation, wrapped to the pane and kept scrolled to the end.
 
 Drawn with Textual's Line API (a ``ScrollView``): ``show(lines)`` keeps the last
-``LOG_LINES`` lines; each line is wrapped once for the pane's width and each row rendered
-once into a ``Strip``, kept by its text, so a move that adds a line or two (or a shared
+``LOG_LINES`` lines, a seat's run of face-down moves as one line (``group_hidden``); a
+line too long for the pane hangs its further rows under its first (``wrap_text``). Each
+line is wrapped once for the pane's width and each row rendered once into a
+``Strip``, kept by its text, so a move that adds a line or two (or a shared
 game's log tail that slid by a few lines) costs the new rows only, and the pane is
 repainted from what it already holds. Its size never depends on the log: it takes the
 place the CSS gives it, so a new line is no layout pass; only the scroll bar follows.
@@ -21,6 +23,35 @@ from .lines import wrap_text
 #: How many log lines the pane keeps (the save keeps everything).
 LOG_LINES = 400
 
+HIDDEN = ": (hidden)"
+
+
+def group_hidden(lines: list[str]) -> list[str]:
+    """``lines`` with each seat's run of hidden moves as one line: a "name: (hidden)"
+    line while that seat's last line is already one of those counts there instead
+    ("bob: (hidden) ×3"), so the log says once per seat and phase that it moved face
+    down (until its next visible move, say "bob: done"). Other lines are kept as they are."""
+    out: list[str] = []
+    open_runs: dict[str, tuple[int, int]] = {}  # name → (index in out, moves in the run)
+    for line in lines:
+        if line.startswith(" "):  # an event under a move
+            out.append(line)
+            continue
+        if line.endswith(HIDDEN):
+            name = line[: -len(HIDDEN)]
+            run = open_runs.get(name)
+            if run is not None:
+                at, count = run[0], run[1] + 1
+                out[at] = f"{line} ×{count}"
+                open_runs[name] = (at, count)
+                continue
+            open_runs[name] = (len(out), 1)
+        else:
+            for name in [n for n in open_runs if line.startswith(n + ": ")]:
+                del open_runs[name]
+        out.append(line)
+    return out
+
 
 class LogPane(ScrollView, can_focus=False):
     """A scrolling pane of log lines; ``show(lines)`` brings it up to date."""
@@ -32,15 +63,21 @@ class LogPane(ScrollView, can_focus=False):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._lines: list[str] = []
+        self._raw: list[str] = []  # the lines as given
+        self._lines: list[str] = []  # as shown (group_hidden)
         self._rows: list[str] = []  # the lines wrapped to the pane's width
         self._width = 0  # the width self._rows are wrapped to
         self._wrapped: dict[str, list[str]] = {}  # line → its rows at self._width
         self._strips: dict[str, Strip] = {}  # row → its Strip
 
     def show(self, lines: list[str]) -> None:
-        """Show the last ``LOG_LINES`` of ``lines`` and scroll to the end."""
-        lines = list(lines[-LOG_LINES:])
+        """Show the last ``LOG_LINES`` of ``lines`` (runs of hidden moves grouped) and
+        scroll to the end."""
+        raw = list(lines[-LOG_LINES:])
+        if raw == self._raw:
+            return
+        self._raw = raw
+        lines = group_hidden(raw)
         if lines == self._lines:
             return
         self._lines = lines
