@@ -61,17 +61,17 @@ def _game(slug: str) -> engine.Game:
 
 
 def result_line(session: engine.LocalSession) -> str:
-    """The result as one line: winners, each seat's scores, the tie-break."""
+    """The result as one line: who won in plain words (a shared win and a tie-break
+    said as such, a solo game's points), then each seat's scores."""
     result = session.result()
     if result is None:
         return "result: the game is not over"
     names = session.names
-    winners = " and ".join(names[i] for i in result.winners) or "nobody"
     scores = ", ".join(
         f"{names[i]} " + "/".join(str(v) for v in s.values()) for i, s in enumerate(result.scores)
     )
     labels = "/".join(result.scores[0]) if result.scores else ""
-    return f"result: {winners} {'wins' if len(result.winners) == 1 else 'win'}; {labels}: {scores}; tie-break: {result.tiebreak}"
+    return f"result: {result.summary(names)} Scores ({labels}): {scores}."
 
 
 def print_entries(session: engine.LocalSession, out=None) -> None:

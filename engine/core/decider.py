@@ -17,11 +17,30 @@ import msgspec
 class Result(msgspec.Struct, frozen=True):
     """The end of a game: ``scores[i]`` is seat ``i``'s final score(s) as a label→points
     mapping, ``winners`` the winning seat indexes (several on a shared win), and
-    ``tiebreak`` one sentence saying how ties were settled, citing the rulebook."""
+    ``tiebreak`` how a tie at the top was settled, in plain words for players and
+    without names ("the rulebook names no tie-break"), or "" when there was no tie.
+    The rulebook passage behind it belongs in the game's RULES.md, not here."""
 
     scores: list[dict[str, int]]
     winners: list[int]
     tiebreak: str
+
+    def summary(self, names: Sequence[str]) -> str:
+        """The result as one sentence for players: "ann wins!", "ann wins (tied on
+        points, …).", "Tied: ann and bob share the win (…).", or for a game of one seat
+        "ann scored 84 points." (its ``total``, else the sum of its scores). ``names``
+        by seat; they are put in as they are (the caller never parses them as markup)."""
+        if len(self.scores) == 1:
+            points = self.scores[0].get("total", sum(self.scores[0].values()))
+            return f"{names[0]} scored {points} point{'' if points == 1 else 's'}."
+        winners = [names[i] for i in self.winners]
+        if not winners:
+            return "Nobody wins."
+        note = f" ({self.tiebreak})" if self.tiebreak else ""
+        if len(winners) > 1:
+            together = ", ".join(winners[:-1]) + " and " + winners[-1]
+            return f"Tied: {together} share the win{note}."
+        return f"{winners[0]} wins{note}." if note else f"{winners[0]} wins!"
 
 
 @dataclass(frozen=True)
@@ -48,7 +67,11 @@ class Game:
       data are not comparable (personal bests are kept per edition);
     - ``brief(view) -> view``: the view as a shared room sends it over the network, without
       what grows with the game's length (a record of every past round): a message's size
-      must not grow with the game. None: the view is sent as it is.
+      must not grow with the game. None: the view is sent as it is;
+    - ``rules_text``: the developers' RULES.md (every ruling beside its rulebook passage);
+    - ``help_text``: the rules for players, Markdown (the game's HELP.md): what the game
+      is, a round, the notation and boxtop's rulings in plain words; the app's rules
+      screen shows it after the keys. No paths, quotations or statistics.
     """
 
     slug: str
@@ -76,6 +99,7 @@ class Game:
     view_type: Any = None
     edition: str = ""
     brief: Callable[[Any], Any] | None = None
+    help_text: str = ""
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI).

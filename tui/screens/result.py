@@ -1,4 +1,5 @@
-"""The result screen: winners, every seat's scores and the tie-break.
+"""The result screen: who won in plain words (a shared win and a tie-break said as such;
+a solo game's points and personal best), and every seat's scores.
 
 ``session`` is a ``LocalSession`` or a shared game's ``tui.remote.SharedTable`` (which has
 no log here: replay and save are then hidden, and ``m`` goes back to the host's lobby).
@@ -38,15 +39,12 @@ class ResultScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.session
-        result = s.result()
-        winners = " and ".join(s.names[i] for i in result.winners) or "nobody"
-        verb = "wins" if len(result.winners) == 1 else "win"
         yield Header()
         with Center():
             with Vertical(id="result-box"):
-                yield Static(Content.styled(f"{winners} {verb}!", "bold"), id="result-winners")
+                # "ann wins!", "Tied: ann and bob share the win (…).", "ann scored 84 points."
+                yield Static(Content.styled(s.result().summary(s.names), "bold"), id="result-winners")
                 yield DataTable(id="result-table", cursor_type="none")
-                yield Static(Content.styled(f"tie-break: {result.tiebreak}", "dim"), id="result-tiebreak")
                 yield Static("", id="result-best")
         yield Footer()
 
@@ -83,7 +81,19 @@ class ResultScreen(Screen[None]):
             )
             return
         lines = [f"{i + 1}. {b.points} ({b.day}, seed {b.seed})" for i, b in enumerate(table[:5])]
-        head = f"[b]A new personal best![/b]" if rank == 1 else (f"Your {rank}. best game." if rank else "")
+        if rank == 1 and len(table) == 1:
+            said = "your first personal best"
+        elif rank == 1:
+            said = "a new personal best!"
+        elif table:
+            said = f"your best: {table[0].points} ({table[0].day})"
+        else:
+            said = ""
+        scored = f"{s.names[0]} scored {points} point{'' if points == 1 else 's'}"
+        self.query_one("#result-winners", Static).update(
+            Content.styled(f"{scored} · {said}" if said else f"{scored}.", "bold")  # a name is text
+        )
+        head = f"Your {rank}. best game." if rank and rank > 1 else ""
         self.query_one("#result-best", Static).update("\n".join([head, "Personal bests: " + " · ".join(lines)]).strip())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
