@@ -42,8 +42,11 @@ class ResultScreen(Screen[None]):
         yield Header()
         with Center():
             with Vertical(id="result-box"):
-                # "ann wins!", "Tied: ann and bob share the win (…).", "ann scored 84 points."
-                yield Static(Content.styled(s.result().summary(s.names), "bold"), id="result-winners")
+                # "ann wins!", "Tied: ann and bob share the win (…).", "ann scored 84 points.";
+                # the note in brackets on a line of its own
+                head, gap, note = s.result().summary(s.names).rpartition(" (")
+                said = f"{head}\n({note}" if gap and s.result().tiebreak else head + gap + note
+                yield Static(Content.styled(said, "bold"), id="result-winners")
                 yield DataTable(id="result-table", cursor_type="none")
                 yield Static("", id="result-best")
         yield Footer()
@@ -93,7 +96,8 @@ class ResultScreen(Screen[None]):
         self.query_one("#result-winners", Static).update(
             Content.styled(f"{scored} · {said}" if said else f"{scored}.", "bold")  # a name is text
         )
-        head = f"Your {rank}. best game." if rank and rank > 1 else ""
+        nth = {2: "2nd", 3: "3rd"}.get(rank or 0, f"{rank}th")
+        head = f"This is your {nth} best game." if rank and rank > 1 else ""
         self.query_one("#result-best", Static).update("\n".join([head, "Personal bests: " + " · ".join(lines)]).strip())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
