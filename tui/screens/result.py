@@ -31,10 +31,13 @@ class ResultScreen(Screen[None]):
         Binding("m", "menu", "Menu"),
     ]
 
-    def __init__(self, session: "engine.LocalSession | Any", save_dir: Path | None = None) -> None:
+    def __init__(
+        self, session: "engine.LocalSession | Any", save_dir: Path | None = None, saved_to: Path | None = None
+    ) -> None:
         super().__init__()
         self.session = session
         self.save_dir = save_dir
+        self.saved_to = saved_to  # where the game screen saved the finished game
 
     def compose(self) -> ComposeResult:
         s = self.session
@@ -48,6 +51,7 @@ class ResultScreen(Screen[None]):
                 yield DataTable(id="result-table", cursor_type="none")
                 yield Static(Content.styled(f"tie-break: {result.tiebreak}", "dim"), id="result-tiebreak")
                 yield Static("", id="result-best")
+                yield Static(self._saved_line(), id="result-saved")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -85,6 +89,12 @@ class ResultScreen(Screen[None]):
         lines = [f"{i + 1}. {b.points} ({b.day}, seed {b.seed})" for i, b in enumerate(table[:5])]
         head = f"[b]A new personal best![/b]" if rank == 1 else (f"Your {rank}. best game." if rank else "")
         self.query_one("#result-best", Static).update("\n".join([head, "Personal bests: " + " · ".join(lines)]).strip())
+
+    def _saved_line(self) -> Content:
+        """Where the finished game is saved (for load and replay), as plain text."""
+        if self.saved_to is None:
+            return Content("")
+        return Content(f"Saved to {self.saved_to} (load and replay list it).")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("replay", "save") and not isinstance(self.session, engine.LocalSession):
