@@ -336,3 +336,44 @@ async def test_an_empty_file_name_asks_for_one_and_keeps_the_dialog_open(save_di
         await pilot.press(*str(save_dir / "mine.json"), "enter")
         await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game")
     assert engine.load(save_dir / "mine.json").names == ["ann", "bob", "cyd", "dan"]
+
+
+# ---------------------------------------------------------------------- the summary reader
+def test_a_save_summary_is_read_from_its_first_line(tmp_path):
+    from engine.core.saves import summary
+
+    session = engine.new_game("giftbringer", [engine.Seat("eve", "heuristic")], seed=5)
+    session.run_bots()
+    path = tmp_path / "solo.json"
+    session.save(str(path))
+    whole = summary(path)
+    assert whole.game == "giftbringer" and whole.players == ["eve"] and whole.winners == ["eve"]
+    assert whole.totals == [session.result().scores[0]["total"]] and whole.round == session.state.round
+    # Only the first line is read: the entries after it may be anything.
+    head = path.read_bytes().split(b"\n", 1)[0]
+    (tmp_path / "head-only.json").write_bytes(head + b"\nthe rest is not read")
+    assert summary(tmp_path / "head-only.json") == whole
+
+
+def test_a_save_without_a_summary_is_loaded_whole_for_its_row(tmp_path):
+    from engine.core.saves import summary
+
+    session = engine.new_game("gift-trap", ["ann", "bob", "cyd"], seed=2)
+    path = tmp_path / "old.json"
+    session.save(str(path))
+    doc = msgspec.json.decode(path.read_bytes())
+    del doc["summary"]  # as boxtop wrote saves before the summary
+    path.write_bytes(msgspec.json.encode(doc))
+    found = summary(path)
+    assert (found.players, found.round, found.winners) == (["ann", "bob", "cyd"], 1, None)
+    assert found.saved_at == doc["saved_at"]
+
+
+@pytest.mark.parametrize("content", [b"", b"{]", b'{"name": "list"}', b"[1]", b'{"format": "boxtop-save"}'])
+def test_a_file_that_is_not_a_save_has_no_summary(tmp_path, content):
+    from engine.core.saves import summary
+
+    (tmp_path / "x.json").write_bytes(content)
+    with pytest.raises(engine.SaveError) as err:
+        summary(tmp_path / "x.json")
+    assert "x.json" in str(err.value) and "\n" not in str(err.value)

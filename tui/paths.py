@@ -80,6 +80,14 @@ def list_saves(folder: Path | None = None) -> list[SaveRow]:
     return found
 
 
+def shown(path: Path) -> str:
+    """``path`` as a player reads it on screen: the home folder as "~"."""
+    try:
+        return str(Path("~") / path.expanduser().resolve().relative_to(Path.home().resolve()))
+    except (ValueError, RuntimeError):  # not under the home folder (or no home)
+        return str(path)
+
+
 def crash_log_path() -> Path:
     """Where an unexpected error's traceback is written: platformdirs' user log folder
     for boxtop (``$BOXTOP_LOG_DIR`` overrides it) + ``crash.log``."""

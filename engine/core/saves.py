@@ -42,25 +42,30 @@ class _Header(msgspec.Struct):
     entries: msgspec.Raw = msgspec.Raw(b"[]")
 
 
-class Progress(msgspec.Struct, frozen=True):
+class Progress(msgspec.Struct, frozen=True, omit_defaults=True):
     """A save's ``summary`` field: ``round`` the round being played (None for a game
-    without rounds) and ``winners`` the winning seat indexes once the game is over
-    (None while it is not; empty when nobody won)."""
+    without rounds), ``winners`` the winning seat indexes once the game is over (None
+    while it is not; empty when nobody won) and then ``totals``, each seat's ``total``
+    points when the game's scores have one."""
 
     round: int | None = None
     winners: list[int] | None = None
+    totals: list[int] | None = None
 
 
 class Summary(msgspec.Struct, frozen=True):
     """What the load list shows of a save: ``game`` (its slug), ``players`` (the seats'
     names in order), ``saved_at`` (ISO-8601 UTC, "" when unknown), ``round`` (None when
-    the game has no rounds) and ``winners`` (names; None while the game is unfinished)."""
+    the game has no rounds), ``winners`` (names; None while the game is unfinished) and
+    ``totals`` (each seat's total points once the game is over, when its scores have a
+    total; else None)."""
 
     game: str
     players: list[str]
     saved_at: str
     round: int | None
     winners: list[str] | None
+    totals: list[int] | None = None
 
 
 class _Format(msgspec.Struct):
@@ -80,7 +85,10 @@ def progress(session: LocalSession) -> Progress:
     """The ``summary`` a save of ``session`` holds: the state's ``round`` (when the game's
     state has one) and the winners once the game is over."""
     result = session.result()
-    return Progress(getattr(session.state, "round", None), None if result is None else list(result.winners))
+    if result is None:
+        return Progress(getattr(session.state, "round", None))
+    totals = [score["total"] for score in result.scores] if all("total" in s for s in result.scores) else None
+    return Progress(getattr(session.state, "round", None), list(result.winners), totals)
 
 
 def _document(session: LocalSession) -> dict[str, Any]:
@@ -248,6 +256,7 @@ def summary(path: str | os.PathLike) -> Summary:
     return Summary(
         found.game, names, found.saved_at, found.summary.round,
         None if winners is None else [names[i] for i in winners if 0 <= i < len(names)],
+        found.summary.totals,
     )
 
 

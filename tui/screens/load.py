@@ -52,6 +52,8 @@ class Columns:
             title = found.game
         if found.winners is None:
             status = f"round {found.round}" if found.round is not None else "not finished"
+        elif len(found.players) == 1 and found.totals:  # a solo game: its score
+            status = f"{found.totals[0]} points"
         elif not found.winners:
             status = "nobody wins"
         elif len(found.winners) == len(found.players) > 1:
@@ -92,11 +94,15 @@ class LoadScreen(Screen[None]):
             "Choose a game to " + ("play on" if self.mode == "load" else "replay") + " (↑↓, enter).",
             id="load-help",
         )
-        # the list's own border, padding and scrollbar, and the screen's margins
-        columns = Columns(max(40, self.app.size.width - 10))
+        rows = list_saves(self.folder or getattr(self.app, "save_dir", None))
+        width, height = self.app.size
+        # the screen's margins and the list's border and padding; its scrollbar when the
+        # rows (and a heading per group) are more than the lines between header and footer
+        scrollbar = 2 if len(rows) + 3 > height - 8 else 0
+        columns = Columns(max(40, width - 8 - scrollbar))
         options: list[Option | None] = [Option(columns.header(), disabled=True)]
         group = None
-        for k, row in enumerate(list_saves(self.folder or getattr(self.app, "save_dir", None))):
+        for k, row in enumerate(rows):
             if row.group != group:
                 group = row.group
                 options.append(Option(f"── {row.group} ──", disabled=True))

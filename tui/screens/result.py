@@ -92,9 +92,11 @@ class ResultScreen(Screen[None]):
 
     def _saved_line(self) -> Content:
         """Where the finished game is saved (for load and replay), as plain text."""
+        from ..paths import shown
+
         if self.saved_to is None:
             return Content("")
-        return Content(f"Saved to {self.saved_to} (load and replay list it).")
+        return Content(f"Saved to {shown(self.saved_to)}.")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("replay", "save") and not isinstance(self.session, engine.LocalSession):
