@@ -81,6 +81,7 @@ class LoadScreen(Screen[None]):
     is not a save is listed as one; enter on it shows its one-sentence ``SaveError``."""
 
     BINDINGS = [Binding("escape", "close", "Back")]
+    DEFAULT_CSS = "LoadScreen #load-file { height: 1; padding: 0 2; color: $text-muted; }"
 
     def __init__(self, mode: str = "load", folder: Path | None = None) -> None:
         super().__init__()
@@ -112,12 +113,20 @@ class LoadScreen(Screen[None]):
         if not self.paths:
             options.append(Option("no saves yet — ctrl+s in a game saves it", disabled=True))
         yield OptionList(*options, id="load-list")
+        yield Static("", id="load-file")
         yield Static("", id="load-error")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Load a game" if self.mode == "load" else "Replay a game"
         self.query_one(OptionList).focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The highlighted save's file, under the list (a file name is text, not markup)."""
+        from ..paths import shown
+
+        path = self.paths.get(event.option.id or "")
+        self.query_one("#load-file", Static).update(Content(shown(path)) if path is not None else "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = self.paths.get(event.option.id or "")
