@@ -17,6 +17,7 @@ import asyncio
 import os
 import re
 import select
+import shutil
 import signal
 import struct
 import subprocess
@@ -39,7 +40,11 @@ def save_dir(monkeypatch):
     """A short save folder (the paths the screens show fit one 80-column line)."""
     folder = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
     monkeypatch.setenv("BOXTOP_SAVE_DIR", str(folder))
-    return folder
+    yield folder
+    if folder.is_dir():
+        shutil.rmtree(folder)
+    elif folder.exists():  # a test put a file in its place
+        folder.unlink()
 
 
 def screen_text(app) -> str:
