@@ -300,8 +300,9 @@ async def test_save_names_with_markup_show_literally_on_the_load_screen(isolated
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LoadScreen))
-        await shows(pilot, "[b]good.json")
         await shows(pilot, "[@click=app.quit]x.json")
         await pilot.press("enter")  # the newest save is highlighted first: the broken one
         await shows(pilot, "[@click=app.quit]x.json is not valid JSON")
+        await pilot.press("down")  # the good one: its file is named under the list
+        await shows(pilot, "[b]good.json")
         assert isinstance(app.screen, LoadScreen) and app.is_running

@@ -58,6 +58,8 @@ SIZE = (130, 40)
 ALLOWED = frozenset({
     # the app: quit (ctrl+q), ctrl+c's hint to use ctrl+q, tab / shift+tab
     "App.quit", "App.help_quit", "App.focus_next", "App.focus_previous",
+    # ctrl+q saves the local games first (none in a remote session: it only quits)
+    "BoxtopApp.quit",
     # every screen and widget: selection copied to the player's own terminal (OSC 52),
     # maximize, focus, close a screen, scroll, a notice, flip a widget's own flag
     "Screen.copy_text", "Screen.maximize", "Screen.minimize", "Screen.blur", "Screen.focus", "Screen.dismiss",

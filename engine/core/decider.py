@@ -8,6 +8,7 @@ A game is a ``Game`` record of pure functions (the event-sourcing decider patter
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -102,9 +103,13 @@ class Game:
     help_text: str = ""
 
     def options_from(self, options: dict | Any | None) -> Any:
-        """Build this game's ``Options`` from a dict (values may be strings from a CLI).
+        """Build this game's ``Options`` from a dict (values may be strings from a CLI or
+        a form: whole numbers as digits, yes/no options as on/off, true/false, yes/no or
+        1/0).
 
-        Raises ``ValueError`` naming the bad key or value.
+        Raises ``ValueError`` with one plain sentence naming the option and what it
+        takes: "track_length must be a whole number, not 'abc'", "extra_tiles must be on
+        or off", a choice lists its values, a value out of range says the range.
         """
         if options is None:
             return self.Options()
@@ -114,10 +119,64 @@ class Game:
         for key in options:
             if key not in known:
                 raise ValueError(f"{self.slug} has no option {key!r}; options are: {', '.join(sorted(known))}")
+        kinds = {f.name: f.type for f in msgspec.inspect.type_info(self.Options).fields}
+        declared = {f.name: f.type for f in msgspec.structs.fields(self.Options)}
+        values = {key: _option_value(key, value, kinds[key], declared[key]) for key, value in options.items()}
         try:
-            return msgspec.convert(dict(options), self.Options, strict=False)
+            return msgspec.convert(values, self.Options, strict=False)
         except msgspec.ValidationError as err:
-            raise ValueError(f"bad option for {self.slug}: {err}") from None
+            text = str(err).splitlines()[0]
+            path = re.search(r" - at `\$\.(\w+)`$", text)
+            text = re.sub(r" - at `\$[^`]*`$", "", text)
+            raise ValueError(f"{path.group(1)}: {text}" if path else text) from None
+
+
+_ON = {"on": True, "true": True, "yes": True, "1": True, "off": False, "false": False, "no": False, "0": False}
+
+
+def _option_value(key: str, value: Any, kind: Any, declared: Any) -> Any:
+    """``value`` for option ``key`` of type ``kind`` (a ``msgspec.inspect`` type; the
+    annotation ``declared`` gives a ``Literal``'s values in order), a string turned into
+    its type; raises ``ValueError`` saying what the option takes."""
+    import typing
+
+    from msgspec import inspect as mi
+
+    if isinstance(kind, mi.Metadata):
+        kind = kind.type
+    if typing.get_origin(declared) is typing.Annotated:
+        declared = typing.get_args(declared)[0]
+    shown = f", not {value!r}" if isinstance(value, str) else ""
+    if isinstance(kind, mi.BoolType):
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _ON:
+            return _ON[value.strip().lower()]
+        raise ValueError(f"{key} must be on or off{shown}")
+    if isinstance(kind, mi.IntType):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
+            return int(value)
+        raise ValueError(f"{key} must be a whole number{shown}")
+    if isinstance(kind, mi.FloatType):
+        try:
+            if not isinstance(value, bool):
+                return float(value)
+        except (TypeError, ValueError):
+            pass
+        raise ValueError(f"{key} must be a number{shown}")
+    choices = None
+    if isinstance(kind, mi.LiteralType):
+        choices = list(typing.get_args(declared)) or sorted(kind.values, key=str)
+    elif isinstance(kind, mi.EnumType):
+        choices = [member.value for member in kind.cls]
+    if choices is not None:
+        for choice in choices:
+            if value == choice or (isinstance(value, str) and value.strip() == str(choice)):
+                return choice
+        raise ValueError(f"{key} must be one of {', '.join(str(c) for c in choices)}{shown}")
+    return value
 
 
 def fold(game: Game, state: Any, events: Iterable[Any]) -> Any:

@@ -130,13 +130,9 @@ class NewGameScreen(Screen[None]):
         options: dict = {}
         for field in msgspec.structs.fields(self.game.Options):
             widget = self.query_one(f"#opt-{field.name}")
-            if isinstance(widget, Checkbox):
-                options[field.name] = widget.value
-            else:
-                text = widget.value.strip()
-                if not text.lstrip("-").isdigit():
-                    raise ValueError(f"{field.name.replace('_', ' ')} must be a whole number")
-                options[field.name] = int(text)
+            options[field.name] = widget.value if isinstance(widget, Checkbox) else widget.value.strip()
+        # the game reads the form's text as it reads --option: the same sentence for a bad value
+        options = msgspec.to_builtins(self.game.options_from(options))
         undo = str(self.query_one("#undo", Select).value)
         if self.shared_as is not None:
             return seats, options, None, undo

@@ -32,10 +32,13 @@ class ResultScreen(Screen[None]):
         Binding("m", "menu", "Menu"),
     ]
 
-    def __init__(self, session: "engine.LocalSession | Any", save_dir: Path | None = None) -> None:
+    def __init__(
+        self, session: "engine.LocalSession | Any", save_dir: Path | None = None, saved_to: Path | None = None
+    ) -> None:
         super().__init__()
         self.session = session
         self.save_dir = save_dir
+        self.saved_to = saved_to  # where the game screen saved the finished game
 
     def compose(self) -> ComposeResult:
         s = self.session
@@ -49,6 +52,7 @@ class ResultScreen(Screen[None]):
                 yield Static(Content.styled(said, "bold"), id="result-winners")
                 yield DataTable(id="result-table", cursor_type="none")
                 yield Static("", id="result-best")
+                yield Static(self._saved_line(), id="result-saved")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -99,6 +103,14 @@ class ResultScreen(Screen[None]):
         nth = {2: "2nd", 3: "3rd"}.get(rank or 0, f"{rank}th")
         head = f"This is your {nth} best game." if rank and rank > 1 else ""
         self.query_one("#result-best", Static).update("\n".join([head, "Personal bests: " + " · ".join(lines)]).strip())
+
+    def _saved_line(self) -> Content:
+        """Where the finished game is saved (for load and replay), as plain text."""
+        from ..paths import shown
+
+        if self.saved_to is None:
+            return Content("")
+        return Content(f"Saved to {shown(self.saved_to)}.")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("replay", "save") and not isinstance(self.session, engine.LocalSession):
