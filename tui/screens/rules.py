@@ -36,7 +36,7 @@ GENERAL_KEYS = """\
 | ctrl+o | load another game (this one is saved first) |
 | ? | these rules |
 | escape | back (a game in progress is saved first) |
-| ctrl+q | quit |
+| ctrl+q | quit (a game in progress is saved first) |
 """
 
 
