@@ -60,7 +60,7 @@ async def main() -> None:
     replay = engine.load(str(EXAMPLES / "gift-trap-hot-seat.json"))
     await shoot(BoxtopApp(replay=replay), "replay", ["home"] + ["right"] * 40 + ["v"])
 
-    await shoot(BoxtopApp(), "rules", ["question_mark"])
+    await shoot(BoxtopApp(), "rules", ["question_mark", "enter"])  # the menu's Rules, then Gift Trap's page
 
     done = engine.new_game("gift-trap", [engine.Seat("ann")] + [engine.Seat(n, "heuristic") for n in ("bob", "cyd", "dan")],
                            seed=4, options={"track_length": 10})

@@ -1,6 +1,8 @@
 """Gift Trap's options: the German text's rules by default, the published English values
 as options, and the choices the text leaves open (see ``RULES.md`` beside this file)."""
 
+from typing import ClassVar
+
 import msgspec
 
 #: Default track length from GO to GIFTED. The text prints none. A table of two careful
@@ -38,6 +40,16 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     Raises ``msgspec.ValidationError`` for values out of range.
     """
+
+    #: One plain line per option for the new-game form (the detail is in RULES.md).
+    NOTES: ClassVar[dict[str, str]] = {
+        "extra_tiles": "Give more, Get more and the Gifttrap",
+        "no_way_points": "what a No way costs (English rules: 4)",
+        "hold_scores": "parcels stay between GO and GIFTED",
+        "fill_all_spaces": "deal 9 gifts, not one more than players",
+        "track_length": "spaces from GO to GIFTED (3 to 60)",
+        "extras_once_per_game": "Give more and Get more once a game",
+    }
 
     extra_tiles: bool = False
     no_way_points: int = 3

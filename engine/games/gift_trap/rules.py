@@ -279,6 +279,5 @@ def result(state: State) -> Result | None:
     return Result(
         scores=[{"give": g, "get": s} for g, s in zip(state.give_scores, state.get_scores)],
         winners=list(state.winners),
-        tiebreak="none: every player with both parcels on GIFTED wins (gift-trap.de.txt, "
-        "\"Es kann eventuell also auch mehrere Spieler geben\")",
+        tiebreak="the rulebook names no tie-break" if len(state.winners) > 1 else "",
     )

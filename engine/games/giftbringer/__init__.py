@@ -62,4 +62,5 @@ GAME = Game(
     view_type=view.View,
     edition=edition_of(resources.files(__package__).joinpath("data/sheet.toml").read_bytes()),
     rules_text=resources.files(__package__).joinpath("RULES.md").read_text("utf-8"),
+    help_text=resources.files(__package__).joinpath("HELP.md").read_text("utf-8"),
 )

@@ -278,9 +278,22 @@ def result(state: State) -> Result | None:
     if state.phase != "over":
         return None
     scores = [score(s, state.options.happiness_cumulative) for s in state.sheets]
-    tiebreak = ("most points; a tie goes to the higher Happiness level, then to more Gratitude taken "
-                "(RULES.md, \"Tie-break\": giftbringer.txt, \"SCORING\", names no tie-break)")
-    return Result(scores=scores, winners=list(state.winners), tiebreak=tiebreak)
+    return Result(scores=scores, winners=list(state.winners), tiebreak=_tie_note(state))
+
+
+def _tie_note(state: State) -> str:
+    """How a tie on points was settled, in plain words ("" when the top score stood
+    alone): boxtop's tie-break (RULES.md, "Tie-break"), as the rulebook names none."""
+    top = max(state.points, default=0)
+    level = [i for i, p in enumerate(state.points) if p == top]
+    if len(level) < 2:
+        return ""
+    if len(state.winners) > 1:
+        return "equal on points, Happiness and Gratitude"
+    happiest = max(state.sheets[i].happiness for i in level)
+    if sum(state.sheets[i].happiness == happiest for i in level) == 1:
+        return "tied on points, won on Happiness: boxtop's tie-break, as the rulebook names none"
+    return "tied on points and Happiness, won on Gratitude taken: boxtop's tie-break, as the rulebook names none"
 
 
 # ---------------------------------------------------------------------- legal commands
