@@ -232,7 +232,7 @@ def test_a_closed_terminal_or_sigterm_saves_the_game(save_dir, sig):
         read_until("deal")  # seed 3: ann deals first
         seen = b""
         os.write(master, b"\x1b[C\r")  # right, enter: deal the red stack
-        read_until("give")
+        read_until("give:")  # the give phase (the deal screen says "No gifts given yet.")
         os.kill(proc.pid, sig)
         if sig == signal.SIGHUP:
             os.close(master)  # the terminal is gone

@@ -180,7 +180,10 @@ class StatusLine(Static):
         super().update(content, layout=grows and self._rows_for(content) != self.size.height)
 
     def _rows_for(self, content: VisualType) -> int:
-        """Rows ``content`` takes at this width, within the CSS's min and max height."""
+        """Rows ``content`` takes at this width, within the CSS's min and max height
+        (-1 before the line has a width: a layout pass finds out)."""
+        if self.size.width <= 0:
+            return -1
         rows = visualize(self, content, markup=False).get_height(self.styles, self.size.width)
         low, high = self.styles.min_height, self.styles.max_height
         if low is not None and low.is_cells:
