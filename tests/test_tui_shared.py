@@ -96,7 +96,7 @@ async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
         await bob.client.send(p.JoinRoom(room.code))
         await until(pilot, lambda: app.screen.room.seats[1].name == "bob")
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen) and app.screen.ready)  # drawn
         assert "you are ann" in status(app)
 
         brain, rng = HeuristicBot(5), random.Random(5)
@@ -149,7 +149,7 @@ async def test_a_refused_move_shows_the_rooms_sentence_and_watching_shows_no_til
         await pilot.press("enter")  # join: the game has started, so the room refuses
         await until(pilot, lambda: "watch" in str(app.screen.query_one("#message").render()))
         await pilot.press("w")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen) and app.screen.ready)  # drawn
         assert "watching" in status(app)
         view = app.screen.session.view(None)
         assert view.me is None and view.my_gives == () and view.my_rates == ()
@@ -179,7 +179,7 @@ async def test_the_creator_hands_an_away_players_seat_to_a_bot(service):
         await bob.client.send(p.JoinRoom(code))
         await until(pilot, lambda: app.screen.room.seats[1].name == "bob")
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen) and app.screen.ready)  # drawn
         assert app.screen.check_action("bot_for_away", ()) is False  # nobody is away
         await bob.client.close()
         await until(pilot, lambda: "away: bob" in status(app))
@@ -204,7 +204,7 @@ async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(ser
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
         await bob.client.send(p.StartGame())
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen) and app.screen.ready)  # drawn
         assert "Round 1 of 2" in status(app)
         # a cross the rules forbid comes back as the room's sentence, and nothing changes
         from engine.games.giftbringer.sheet import SHEET
