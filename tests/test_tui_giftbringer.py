@@ -50,9 +50,9 @@ async def test_cross_bless_recruit_and_finish_a_solo_game_by_keys():
             await pilot.press("space", "right", "space", "minus")
             assert len(session.state.sheets[0].results) == before + 1
             assert "diff" in session.state.sheets[0].blessings
-        await pilot.press("d")  # round 2
+        await pilot.press("d", "d")  # results are left: d asks, d again finishes; round 2
         assert session.state.round == 2
-        await pilot.press("d")
+        await pilot.press("d", "d")
         await pilot.pause()
         assert session.result() is not None and isinstance(app.screen, ResultScreen)
 
@@ -85,7 +85,7 @@ async def test_a_solo_game_enters_the_personal_best_table(tmp_path, monkeypatch)
         app = BoxtopApp(session=session)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await pilot.press("d")
+            await pilot.press("d", "d")  # d asks (every result is unused), d again finishes
             await pilot.pause()
             assert isinstance(app.screen, ResultScreen)
             shown = str(app.screen.query_one("#result-best").render())

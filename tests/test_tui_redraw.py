@@ -135,7 +135,7 @@ async def test_giftbringer_cursor_moves_and_crosses_need_no_layout_pass():
                 crossed += len(session.entries) > before
             else:
                 await pilot.press("right")
-        await pilot.press("o", "down", "o", "o", "u", "ctrl+y", "d")  # bot2's sheet, bot3's, back to ann's
+        await pilot.press("o", "down", "o", "o", "u", "ctrl+y", "d", "d")  # bot2's sheet, bot3's, back to ann's; d asks, d finishes
         await pilot.pause()
         assert crossed and session.view(0).round == 2
         assert passes == []

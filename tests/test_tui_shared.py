@@ -157,7 +157,7 @@ async def test_a_refused_move_shows_the_rooms_sentence_and_watching_shows_no_til
         await pilot.press("colon")
         await pilot.press(*"deal red", "enter")
         assert "watching" in str(app.screen.query_one("#message").render())
-        await pilot.press("escape")
+        await pilot.press("escape", "escape")  # the line keeps a refused move: escape closes it, then leaves
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         assert svc.rooms.get(code).spectators == {}
     await bob.client.close()
@@ -217,12 +217,12 @@ async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(ser
         await pilot.press("enter")
         await until(pilot, lambda: "cannot be crossed" in str(app.screen.query_one("#message").render()))
         assert not any(table._sheet().marks[viking.id])
-        await pilot.press("d")
+        await pilot.press("d", "d")  # results are left: d asks, d again finishes
         await bob.client.send(p.Play("done"))
         await until(pilot, lambda: "Round 2 of 2" in status(app))
         await pilot.press("o")  # bob's public sheet
         assert "bob's island" in str(app.screen.query_one("#gb-map").border_title)
-        await pilot.press("o", "d")
+        await pilot.press("o", "d", "d")
         await bob.client.send(p.Play("done"))
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause(0.2)  # let the result screen finish mounting before the app closes
