@@ -123,7 +123,7 @@ async def test_giftbringer_d_twice_at_the_end_of_a_round_never_finishes_the_next
     async with app.run_test(size=SIZE) as pilot:
         await new_game(pilot, "giftbringer", players=2, people=2)
         await pilot.press("d")
-        assert "You have 4 unused results: d again to finish the round, any other key to go on." in screen_text(app)
+        assert "You have 4 unused results: d again finishes the round, any other key goes on." in screen_text(app)
         await pilot.press("left")  # any other key goes on: the question is gone, nothing finished
         assert "unused results" not in screen_text(app) and "ann: done" not in shown(app, "log")
         await pilot.press("d", "d")

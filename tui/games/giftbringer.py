@@ -320,7 +320,7 @@ class GiftbringerTable(GameTable):
         """What ``d`` asks when results are left unused."""
         unused = sum(not r.used for r in self._sheet().results)
         what = "1 unused result" if unused == 1 else f"{unused} unused results"
-        return f"You have {what}: d again to finish the round, any other key to go on."
+        return f"You have {what}: d again finishes the round, any other key goes on."
 
     def action_done(self) -> None:
         """Finish the round; with results unused, ask once first: ``d`` again finishes, a
