@@ -18,8 +18,8 @@ from tui.app import BoxtopApp
 from tui.paths import EXAMPLES
 
 from tui_driver import (
-    LARGE, focus, footer_keys, menu_app, new_game, play_gift_trap_turn, play_to_the_result, retype,
-    screen_name, screen_text, status_line, type_text, wait_for, wait_for_screen, wait_for_text,
+    LARGE, focus, footer_keys, menu_app, new_game, play_to_the_result, retype, screen_name, screen_text,
+    status_line, type_text, wait_for_screen, wait_for_text,
 )
 
 

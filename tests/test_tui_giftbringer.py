@@ -17,21 +17,11 @@ from engine.games.giftbringer.sheet import SHEET
 from tui.paths import EXAMPLES
 
 from tui_driver import (
-    menu_app, new_game, screen_lines, screen_name, screen_text, status_line, wait_for, wait_for_screen,
+    giftbringer_target, menu_app, new_game, screen_name, screen_text, status_line, wait_for, wait_for_screen,
     wait_for_text,
 )
 
 SOLO = dict(game="Giftbringer", seats=["ann"], options={"rounds": 2}, seed=5)
-
-
-def cursor_target(app) -> str:
-    """The id of the Viking, place or ship under the target cursor, from the info line
-    under the map ("Bjorn (V1): cross 1 2 · …", "Shore Road (R4, road): 6")."""
-    for line in screen_lines(app):
-        m = re.search(r"\(([VRHS]\d+)(?:, \w+)?\): ", line)
-        if m and "cannot" not in line:
-            return m.group(1)
-    raise AssertionError("no info line for the target cursor:\n" + screen_text(app))
 
 
 async def solo_game(pilot) -> None:
@@ -45,7 +35,7 @@ async def test_cross_bless_recruit_and_finish_a_solo_game_by_keys():
         app = pilot.app
         await solo_game(pilot)
         session = app.screen.session
-        assert cursor_target(app) == "V1"
+        assert giftbringer_target(app) == "V1"
         # result 1 (a 6) fits no symbol of Bjorn's: refused with a sentence, nothing crossed
         await pilot.press("enter")
         await wait_for_text(pilot, "A 6 cannot be crossed on Bjorn (V1): it still needs 1 2.")
@@ -168,15 +158,15 @@ async def test_tab_offers_only_the_legal_choices_for_the_chosen_result():
         seen = []
         for _ in range(len(legal)):
             await pilot.press("tab")
-            seen.append(cursor_target(app))
+            seen.append(giftbringer_target(app))
         assert set(seen) == legal and len(seen) == len(set(seen))
         await pilot.press("tab")  # round again: back to the first
-        assert cursor_target(app) == seen[0]
+        assert giftbringer_target(app) == seen[0]
         await pilot.press("shift+tab")
-        assert cursor_target(app) == seen[-1]
+        assert giftbringer_target(app) == seen[-1]
         # the first legal Viking: enter crosses the result on him
         viking = next(t for t in seen if t.startswith("V"))
-        while cursor_target(app) != viking:
+        while giftbringer_target(app) != viking:
             await pilot.press("tab")
         await pilot.press("enter")
         name = next(v.name for v in SHEET.vikings if v.id == viking)
@@ -192,7 +182,7 @@ async def test_an_illegal_cross_is_refused_with_the_engines_reason():
         before = len(session.entries)
         # result 1 is a 6; Astrid (V2) needs 2 3: down once from Bjorn
         await pilot.press("down")
-        assert cursor_target(app) == "V2"
+        assert giftbringer_target(app) == "V2"
         await pilot.press("enter")
         await wait_for_text(pilot, "A 6 cannot be crossed on Astrid (V2): it still needs 2 3.")
         assert len(session.entries) == before

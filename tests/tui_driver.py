@@ -15,16 +15,17 @@ come needs only its name and seats::
         await wait_for_text(pilot, "ann at the keyboard")
 
 Seats are written as on the command line (``boxtop play --seats``): a name is a person,
-``bot`` / ``random`` a bot named ``bot2``…, ``name:heuristic`` / ``name:random`` a named
-bot. Sizes are ``SMALL`` (80×24, the smallest the app supports) and ``LARGE`` (120×40).
+``bot`` / ``random`` a bot named ``bot2``… (after its seat), ``name:heuristic`` /
+``name:random`` a named bot, or an ``engine.Seat``. Sizes are ``SMALL`` (80×24, the smallest the app supports) and ``LARGE`` (120×40).
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import re
 from contextlib import asynccontextmanager
-from typing import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from typing import AsyncIterator, Callable, Mapping, Sequence
 
 from rich.console import Console
 from textual import events
@@ -32,7 +33,7 @@ from textual.pilot import Pilot
 
 import engine
 from tui.app import BoxtopApp
-from tui.cli import parse_seats
+from tui.cli import BOT_WORDS, parse_seats
 
 SMALL = (80, 24)
 LARGE = (120, 40)
@@ -266,9 +267,19 @@ def game_of(name: str) -> engine.Game:
     raise KeyError(f"no game {name!r}")
 
 
-def seats_of(game: engine.Game, seats: Sequence[str]) -> list[engine.Seat]:
-    """Seats from the command-line words (``["ann", "bot", "bob:random"]``)."""
-    return parse_seats(",".join(seats), game)
+def seats_of(game: engine.Game, seats: Sequence[str | engine.Seat]) -> list[engine.Seat]:
+    """Seats from the command-line words (``["ann", "bot", "bob:random"]``, as
+    ``tui.cli.parse_seats`` reads them); a ``Seat`` is taken as it is (for a name with a
+    ":" in it)."""
+    out = []
+    for i, seat in enumerate(seats):
+        if isinstance(seat, engine.Seat):
+            out.append(seat)
+        elif seat.lower() in BOT_WORDS:  # a bot named after its seat, as on the command line
+            out.append(engine.Seat(f"bot{i + 1}", BOT_WORDS[seat.lower()]))
+        else:
+            out.append(parse_seats(seat, game)[0])
+    return out
 
 
 async def fill_form(pilot: Pilot, game: str, seats: Sequence[str], options: Mapping[str, object] | None = None,
@@ -381,6 +392,17 @@ async def play_to_the_result(pilot: Pilot, turn: Callable = play_gift_trap_turn,
     raise AssertionError(f"no result after {limit} turns; the screen shows:\n{screen_text(pilot.app)}")
 
 
-def iter_rows(text: str) -> Iterable[str]:
-    """The non-blank rows of ``text``, trailing blanks removed."""
-    return (row.rstrip() for row in text.split("\n") if row.strip())
+def to_act(app) -> list[str]:
+    """The names after "to act:" on the status line."""
+    m = re.search(r"to act: ([^·]*)", status_line(app))
+    return [name.strip() for name in m.group(1).split(",")] if m else []
+
+
+def giftbringer_target(app) -> str:
+    """Giftbringer: the id of the Viking, place or ship under the target cursor, from the
+    info line under the map ("Bjorn (V1): cross 1 2 · …", "Shore Road (R4, road): 6")."""
+    for line in screen_lines(app):
+        m = re.search(r"\(([VRHS]\d+)(?:, \w+)?\): ", line)
+        if m and "cannot" not in line:
+            return m.group(1)
+    raise AssertionError("no info line for the target cursor:\n" + screen_text(app))
