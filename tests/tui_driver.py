@@ -64,9 +64,28 @@ class Player(Pilot):
                 char = key if len(key) == 1 else None
             app._driver.send_message(events.Key(key, char))
             for _ in range(3):  # the key, what it posted, what that posted
-                await self._wait_for_screen()
+                await self._handled()
             crash = getattr(app, "_crash", None)
             assert crash is None, f"the app stopped on {crash!r}"
+
+    async def _handled(self) -> None:
+        """Wait until the nodes a key passes through — the app, the screen, the focused
+        widget and its ancestors — have handled every message queued to them now
+        (``Pilot._wait_for_screen`` asks every widget on the screen, hundreds in a form)."""
+        app = self.app
+        try:
+            screen = app.screen
+        except Exception:
+            return
+        nodes = [app, screen]
+        node = app.focused
+        while node is not None and node is not screen and node is not app:
+            nodes.append(node)
+            node = node.parent
+        done = [asyncio.Event() for _ in nodes]
+        waiting = [event for node, event in zip(nodes, done) if node.call_later(event.set)]
+        if waiting:
+            await asyncio.wait([asyncio.ensure_future(event.wait()) for event in waiting], timeout=30)
 
 
 @asynccontextmanager
@@ -190,7 +209,14 @@ async def wait_for(pilot: Pilot, condition: Callable[[], object], what: str = ""
         assert crash is None, f"the app stopped on {crash!r}"
         if loop.time() > end:
             raise AssertionError(f"timed out waiting for {what or condition}; the screen shows:\n{screen_text(app)}")
-        await pilot.pause(0.02)
+        await settle(pilot, 0.02)
+
+
+async def settle(pilot: Pilot, delay: float = 0.0) -> None:
+    """Let the app handle what is queued, then run on for ``delay`` seconds (the screen
+    redraws itself meanwhile; unlike ``Pilot.pause`` this forces no extra redraw)."""
+    await pilot._wait_for_screen()
+    await asyncio.sleep(delay)
 
 
 async def wait_for_text(pilot: Pilot, text: str, timeout: float = TIMEOUT) -> None:
@@ -203,7 +229,7 @@ async def wait_for_screen(pilot: Pilot, *names: str, timeout: float = TIMEOUT) -
     """Wait until the screen on top is one of ``names`` (class names); returns it."""
     app = pilot.app
     await wait_for(pilot, lambda: screen_name(app) in names, " or ".join(names), timeout)
-    await pilot.pause()
+    await settle(pilot)
     return screen_name(app)
 
 
@@ -243,7 +269,7 @@ async def choose(pilot: Pilot, label: str) -> None:
             break
         await pilot.press(char)
     await pilot.press("enter")
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def retype(pilot: Pilot, text: str) -> None:
@@ -295,9 +321,12 @@ async def fill_form(pilot: Pilot, game: str, seats: Sequence[str], options: Mapp
     wanted = seats_of(g, seats)
     kind_label = {value: label for label, value in KINDS}
     if pilot.app.screen.query_one("#game").value != g.slug:
+        before = pilot.app.screen.query_one("#players")
         await focus(pilot, "game")
         await choose(pilot, g.title)
-        await wait_for(pilot, lambda: pilot.app.screen.query("#name-0"), "the form")  # rebuilt for the game
+        await wait_for(pilot, lambda: pilot.app.screen.query_one("#players") is not before
+                       and pilot.app.focused is not None and pilot.app.focused.id == "game",
+                       f"the form rebuilt for {g.title}")
     if pilot.app.screen.query_one("#players").value != len(wanted):
         await focus(pilot, "players")
         await choose(pilot, str(len(wanted)))
