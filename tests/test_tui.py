@@ -19,7 +19,7 @@ from tui.paths import EXAMPLES
 
 from tui_driver import (
     LARGE, focus, footer_keys, menu_app, new_game, play_to_the_result, retype, screen_name, screen_text,
-    status_line, type_text, wait_for_screen, wait_for_text,
+    status_line, type_text, wait_for, wait_for_screen, wait_for_text,
 )
 
 
@@ -99,18 +99,22 @@ async def test_game_against_three_bots_by_keys():
 async def test_undo_is_greyed_out_until_allowed_and_takes_back_a_tile():
     async with menu_app() as pilot:
         app = pilot.app
+
+        async def offered(label: str, on: bool) -> None:  # the footer shows the key greyed out, or not
+            await wait_for(pilot, lambda: footer_keys(app).get(label) is on, f"{label} {'offered' if on else 'greyed'}")
+
         await new_game(pilot, "Gift Trap", ["ann", "b2:random", "b3:random"], seed=2)
-        keys = footer_keys(app)
-        assert keys["Undo"] is False and keys["Menu"] is True  # nothing to undo: greyed out
+        await offered("Undo", False)  # nothing to undo: greyed out
+        assert footer_keys(app)["Menu"] is True
         await pilot.press("enter")  # deal: reveals cards, so it cannot be undone
         await wait_for_text(pilot, "0/2 placed")
-        assert footer_keys(app)["Undo"] is False
+        await offered("Undo", False)
         await pilot.press("enter")  # give a tile
         await wait_for_text(pilot, "1/2 placed")
-        assert footer_keys(app)["Undo"] is True
+        await offered("Undo", True)
         await pilot.press("u")
         await wait_for_text(pilot, "0/2 placed")
-        assert footer_keys(app)["Redo"] is True
+        await offered("Redo", True)
         await pilot.press("ctrl+y")
         await wait_for_text(pilot, "1/2 placed")
 

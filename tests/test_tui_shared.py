@@ -123,6 +123,7 @@ async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
         room_obj = svc.rooms.get(code)
         assert room_obj.session.result() == ours  # the room holds the same finished game
         # replay and save belong to the host: not offered here; m goes back to the lobby
+        await wait_for(pilot, lambda: "Menu" in footer_keys(app), "the result's footer")
         keys = footer_keys(app)
         assert "Replay" not in keys and "Save" not in keys and keys["Menu"]
         await pilot.press("m")
