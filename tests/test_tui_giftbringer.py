@@ -136,9 +136,10 @@ async def test_a_move_typed_fast_on_the_command_line_reaches_the_engine_whole():
         await wait_for_text(pilot, "ann crosses a 1 on Bjorn")
         assert session.entries[-1].command == Cross(2, "V1")
         assert session.state.sheets[0].blessings == ()
-        assert app.screen.table.has_focus  # enter gives the keys back to the table
-        await pilot.press("right")  # so an arrow moves the result cursor again
-        await wait_for(pilot, lambda: "result 3" in screen_text(app) or "result 4" in screen_text(app))
+        await wait_for(pilot, lambda: app.screen.table.has_focus, "the keys back at the table")  # after enter
+        await wait_for_text(pilot, "result 1 does not fit here")  # the cursor on the first free result
+        await pilot.press("right")  # so an arrow moves the result cursor again (over the used result 2)
+        await wait_for_text(pilot, "result 3 does not fit here")  # (Bjorn needs a 2 now)
 
 
 async def test_tab_offers_only_the_legal_choices_for_the_chosen_result():
