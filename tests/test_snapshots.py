@@ -32,6 +32,7 @@ from typing import Awaitable, Callable
 
 import pytest
 
+import engine.core.log
 import engine.core.room
 import engine.core.saves
 import engine.core.session
@@ -44,7 +45,7 @@ from host.client import ServiceClient
 from tui.app import BoxtopApp
 
 from tui_driver import (
-    Player, fill_form, focus, lobby_ready, new_game, new_room, play_to_the_result, screen_text, wait_for_screen,
+    Player, fill_form, focus, lobby_ready, new_game, new_room, screen_text, wait_for_screen,
     wait_for_text,
 )
 
@@ -174,8 +175,8 @@ async def _(pilot: Player) -> None:
 
 @shot("gift-trap-result")
 async def _(pilot: Player) -> None:
-    await new_game(pilot, "Gift Trap", GT8[:4], options={"track_length": 8}, seed=4)
-    await play_to_the_result(pilot)
+    # eight bots (named in the form) play the whole game as it starts
+    await new_game(pilot, "Gift Trap", ["ann:heuristic", *GT8[1:]], options={"track_length": 12}, seed=4)
     await wait_for_screen(pilot, "ResultScreen")
 
 
@@ -303,6 +304,7 @@ def fixed_world(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("BOXTOP_SAVE_DIR", "saves")
     stamp = NOW.astimezone(datetime.timezone.utc).isoformat(timespec="seconds")
+    monkeypatch.setattr(engine.core.log, "now", lambda: stamp)
     monkeypatch.setattr(engine.core.session, "now", lambda: stamp)
     monkeypatch.setattr(engine.core.saves, "now", lambda: stamp)
     monkeypatch.setattr(tui.paths, "datetime", types.SimpleNamespace(datetime=FixedDatetime, date=FixedDate))
@@ -393,6 +395,7 @@ def test_screen(name: str, size: str, snap_compare, fixed_world, request) -> Non
         os.utime(copy, (NOW.timestamp() - 3600 * k, NOW.timestamp() - 3600 * k))  # the first is the newest
     app = BoxtopApp(remote=(request.getfixturevalue("room_service"), "ann")) if what.remote else BoxtopApp()
     app.animation_level = "none"
+    app.theme = "textual-dark"  # whatever $TEXTUAL_THEME says
 
     async def run_before(pilot) -> None:
         player = Player(pilot.app)

@@ -16,7 +16,8 @@ come needs only its name and seats::
 
 Seats are written as on the command line (``boxtop play --seats``): a name is a person,
 ``bot`` / ``random`` a bot named ``bot2``… (after its seat), ``name:heuristic`` /
-``name:random`` a named bot, or an ``engine.Seat``. Sizes are ``SMALL`` (80×24, the smallest the app supports) and ``LARGE`` (120×40).
+``name:random`` a named bot, or an ``engine.Seat``. Sizes are ``SMALL`` (80×24, the
+smallest the app supports) and ``LARGE`` (120×40).
 """
 
 from __future__ import annotations
@@ -140,11 +141,6 @@ def flat(text: str) -> str:
     """``text`` with every run of white space (line ends included) as one space: for
     finding a sentence that the screen wraps over two rows."""
     return " ".join(text.split())
-
-
-def line_with(app, text: str) -> str:
-    """The first row of the screen that contains ``text`` ("" when none does)."""
-    return next((line for line in screen_lines(app) if text in line), "")
 
 
 def region_text(app, region) -> list[str]:
@@ -349,7 +345,7 @@ async def fill_form(pilot: Pilot, game: str, seats: Sequence[str], options: Mapp
         await retype(pilot, str(seed))
     if undo is not None:
         await focus(pilot, "undo")
-        await choose(pilot, {"strict": "strict", "casual": "casual"}[undo])
+        await choose(pilot, undo)  # "strict (…)" or "casual (…)"
     if private is not None:
         await focus(pilot, "private")
         await tick(pilot, private)
@@ -366,7 +362,7 @@ async def new_game(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] =
     await wait_for_screen(pilot, "GameScreen", "HandoverScreen", "ResultScreen")
 
 
-async def new_room(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] = ("ann", "ann", "bot"),
+async def new_room(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] = ("ann", "bob", "bot"),
                    options: Mapping[str, object] | None = None, undo: str | None = None,
                    private: bool | None = None) -> None:
     """From the lobby: ``c``, fill the new-room form and create it with ``ctrl+g``; returns
@@ -387,9 +383,10 @@ def status_line(app) -> str:
 
 
 async def play_gift_trap_turn(pilot: Pilot) -> bool:
-    """Play the Gift Trap phase of the seat at the keyboard by keys, reading the status
-    line: deal the second stack, give the first open tiles, place the first Get tiles,
-    then ``d``; ``enter`` at a hand-over. False once the result shows."""
+    """Play the Gift Trap phase of the seat at the keyboard by keys, reading the screen:
+    deal the second stack, give the open tiles ("k/n placed" says how many) on the first
+    gifts the cursor offers, place the Get tiles likewise, then ``d``; ``enter`` at a
+    hand-over. False once the result shows."""
     app = pilot.app
     name = screen_name(app)
     if name == "ResultScreen":
@@ -399,13 +396,15 @@ async def play_gift_trap_turn(pilot: Pilot) -> bool:
         await wait_for_screen(pilot, "GameScreen", "ResultScreen")
         return True
     line = status_line(app)
+    placed = re.search(r"(\d+)/(\d+) placed", screen_text(app))
+    left = int(placed.group(2)) - int(placed.group(1)) if placed else None
     if "deal:" in line:
         await pilot.press("right", "enter")
     elif "give:" in line:
-        await pilot.press(*["enter"] * 7, "d")
+        await pilot.press(*["enter"] * (7 if left is None else left), "d")
     elif "rate:" in line:
-        await pilot.press(*["enter"] * 4, "d")
-    await pilot.pause()
+        await pilot.press(*["enter"] * (4 if left is None else left), "d")
+    await settle(pilot)
     return True
 
 
