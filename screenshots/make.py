@@ -22,13 +22,20 @@ from tui.paths import EXAMPLES  # noqa: E402
 SIZE = (120, 36)
 
 
+def keep_spaces(svg: str) -> str:
+    """``svg`` with its spaces kept as drawn: Rich writes a run's leading space as a
+    no-break space, which SVG renderers such as librsvg drop unless the document says
+    ``xml:space="preserve"`` ("ann at the keyboard" rendered as "annat the keyboard")."""
+    return svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
+
+
 async def shoot(app: BoxtopApp, name: str, keys: list[str]) -> None:
     async with app.run_test(size=SIZE) as pilot:
         for key in keys:
             await pilot.press(key)
         await pilot.pause(0.3)
         # export, not save_screenshot: a remote app refuses to write files (it runs on a host)
-        (HERE / f"{name}.svg").write_text(app.export_screenshot(), encoding="utf-8")
+        (HERE / f"{name}.svg").write_text(keep_spaces(app.export_screenshot()), encoding="utf-8")
     print(f"screenshots/{name}.svg")
 
 
@@ -53,7 +60,7 @@ async def main() -> None:
     replay = engine.load(str(EXAMPLES / "gift-trap-hot-seat.json"))
     await shoot(BoxtopApp(replay=replay), "replay", ["home"] + ["right"] * 40 + ["v"])
 
-    await shoot(BoxtopApp(), "rules", ["question_mark"])
+    await shoot(BoxtopApp(), "rules", ["question_mark", "enter"])  # the menu's Rules, then Gift Trap's page
 
     done = engine.new_game("gift-trap", [engine.Seat("ann")] + [engine.Seat(n, "heuristic") for n in ("bob", "cyd", "dan")],
                            seed=4, options={"track_length": 10})
@@ -75,8 +82,16 @@ async def main() -> None:
         gb.run_bots()
     await shoot(BoxtopApp(session=gb), "giftbringer", ["space", "right", "space", "plus", "down", "down"])
     await shoot(BoxtopApp(session=gb), "giftbringer-other", ["o"])
-    solo = engine.new_game("giftbringer", [engine.Seat("ann")], seed=5, options={"rounds": 2})
-    await shoot(BoxtopApp(session=solo), "giftbringer-result", ["right", "enter", "d", "d"])
+    # a whole solo game played carefully, its last round left to the keys
+    solo = engine.new_game("giftbringer", [engine.Seat("ann")], seed=5)
+    from engine.games.giftbringer.commands import Done
+
+    while True:
+        move = careful.choose(solo.view(0), solo.legal_commands(0), rng_for(5, solo.ply, "shot"))
+        if isinstance(move, Done) and solo.state.round == solo.state.options.rounds:
+            break
+        solo.submit(0, move)
+    await shoot(BoxtopApp(session=solo), "giftbringer-result", ["d", "d"])
 
 
 async def shared() -> None:

@@ -402,20 +402,26 @@ MINUS3_RATES = {n: ["rate super 1", "rate good 2", "rate okay 3", "rate noway 4"
 @pytest.mark.parametrize("hold, give_after", [(True, [3, 2, 0, 3]), (False, [5, 2, 0, 3])])
 def test_hold_scores_parcel_drops_back_out_of_gifted(hold, give_after):
     # RULES.md, "4. Scoring": with hold_scores parcels "stay between GO and GIFTED and can
-    # drop back out of GIFTED"; without it "points past GIFTED are kept".
-    # Track 6. Round 1, the worked round: give 8/5/0/6 (ann held at 6), get 2/2/7/4 (cyd
-    # held at 6); nobody has both parcels at 6. Round 2 takes 3 from every parcel:
-    # ann's give 6 − 3 = 3 held, 8 − 3 = 5 not held.
+    # drop back out of GIFTED", each gift scored in turn (the dealer's first, then
+    # clockwise; see tests/test_gift_trap_hold_scores.py for a round worked step by step);
+    # without it "points past GIFTED are kept" and a round is added up at once.
+    # Track 6. Round 1, the worked round: added up, give 8/5/0/6, get 2/2/7/4. In turn,
+    # ann's give stops at 6 (GIFTED), cyd's give stops twice at GO (−3, −3) and then
+    # gains 2, bob's get stops at GO (−3) before +2 and +3, cyd's get stops at 6: give
+    # 6/5/2/6, get 2/5/6/4. Nobody has both parcels at 6. Round 2 takes 3 from every
+    # parcel: ann's give 6 − 3 = 3 held, 8 − 3 = 5 not held.
     s = table(4, hold_scores=hold, track_length=6)
     first = only(play_round(s, WORKED_GIVES, WORKED_RATES), RoundScored)
-    assert first.give_scores == ([6, 5, 0, 6] if hold else [8, 5, 0, 6])
-    assert first.get_scores == ([2, 2, 6, 4] if hold else [2, 2, 7, 4])
+    assert first.give_scores == ([6, 5, 2, 6] if hold else [8, 5, 0, 6])
+    assert first.get_scores == ([2, 5, 6, 4] if hold else [2, 2, 7, 4])
     second = only(play_round(s, MINUS3_GIVES, MINUS3_RATES, deck="red"), RoundScored)
     for seat in range(4):
         assert sum(x.giver_points for x in second.exchanges if x.giver == seat) == -3
         assert sum(x.receiver_points for x in second.exchanges if x.receiver == seat) == -3
     assert second.give_scores == give_after
-    assert second.get_scores == ([0, 0, 3, 1] if hold else [0, 0, 4, 1])
+    # in turn (bob deals): ann's get 2 → 0 (−3, stops at GO) → 0 (−1) → 1; bob's get
+    # 5 → 6 → 5 → 2; cyd's 6 → 3 → 4 → 3; dan's 4 → 3 → 4 → 1
+    assert second.get_scores == ([1, 2, 3, 1] if hold else [0, 0, 4, 1])
 
 
 def test_next_player_clockwise_deals_next_round():
@@ -468,7 +474,7 @@ def test_several_winners_share_the_win():
     events = play_round(s, GAIN_GIVES, GAIN_RATES)
     assert events[-1] == GameWon(winners=[ANN, BOB])
     assert s.result().winners == [ANN, BOB]
-    assert "none" in s.result().tiebreak
+    assert s.result().tiebreak == "the rulebook names no tie-break"
 
 
 # ---------------------------------------------------------------- the extra tiles variant

@@ -208,9 +208,12 @@ def test_gratitude_fills_free_slots_and_what_does_not_fit_is_lost():
     state = edit(state, given={}) if house.presents <= viking.presents else edit(
         state, recruited=tuple(v.id for v in SHEET.vikings), gratitude={v.id: ("C",) * v.slots for v in SHEET.vikings
                                                                         if v.id != viking.id} | {viking.id: ("C",) * (viking.slots - 1)})
-    events = rules.decide(state, 0, Visit(house.id), RNG)
+    # RULES.md, "Gratitude": the player chooses which letters to keep (one slot: any
+    # kind the house gives; tests/test_giftbringer_gratitude.py tests the choice)
+    keep = rules.keep_choices(state.sheets[0], house.id)[-1]
+    events = rules.decide(state, 0, Visit(house.id, keep), RNG)
     visit = next(e for e in events if isinstance(e, Visited))
-    assert len(visit.gratitude) == 1 and visit.lost == len(house.gratitude) - 1
+    assert [letter for _, letter in visit.gratitude] == [keep] and visit.lost == len(house.gratitude) - 1
 
 
 def test_a_happiness_house_marks_the_next_level():

@@ -262,8 +262,8 @@ async def test_names_on_the_result_and_replay_screens_show_literally():
                        options={"track_length": 6})
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
         result = app.screen.session.result()
-        winners = " and ".join(names[i] for i in result.winners)
-        await shows(pilot, winners + (" wins!" if len(result.winners) == 1 else " win!"))
+        *others, last = [names[i] for i in result.winners]
+        await shows(pilot, ", ".join(others) + " and " + last if others else last + " wins!")
         for name in names:  # the score table
             assert name in screen_text(app)
         assert clickable(app) == []
@@ -301,8 +301,9 @@ async def test_save_names_with_markup_show_literally_on_the_load_screen(isolated
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LoadScreen))
-        await shows(pilot, "[b]good.json")
         await shows(pilot, "[@click=app.quit]x.json")
         await pilot.press("enter")  # the newest save is highlighted first: the broken one
         await shows(pilot, "[@click=app.quit]x.json is not valid JSON")
+        await pilot.press("down")  # the good one: its file is named under the list
+        await shows(pilot, "[b]good.json")
         assert isinstance(app.screen, LoadScreen) and app.is_running

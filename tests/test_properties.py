@@ -154,15 +154,24 @@ def check_legal_is_exactly_what_decide_accepts(s: engine.LocalSession, seat: int
 
 def check_round(before, scored: RoundScored, options, n: int) -> None:
     """Every gift received is scored once; each parcel moves by its points, never below
-    GO (and never past GIFTED with hold_scores)."""
+    GO. With hold_scores the gifts are scored one by one, the dealer's first, then
+    clockwise, each parcel stopping at GO and GIFTED as it goes."""
     assert len(scored.exchanges) == n * (n - 1)
     assert {(x.giver, x.receiver) for x in scored.exchanges} == {(g, r) for g in range(n) for r in range(n) if g != r}
+    if options.hold_scores:
+        receivers = [x.receiver for x in scored.exchanges]
+        assert receivers == [(before.dealer + i) % n for i in range(n) for _ in range(n - 1)]
+        give, get = list(before.give_scores), list(before.get_scores)
+        for x in scored.exchanges:
+            give[x.giver] = min(options.track_length, max(0, give[x.giver] + x.giver_points))
+            get[x.receiver] = min(options.track_length, max(0, get[x.receiver] + x.receiver_points))
+        assert scored.give_scores == give and scored.get_scores == get
     for seat in range(n):
         give = before.give_scores[seat] + sum(x.giver_points for x in scored.exchanges if x.giver == seat)
         get = before.get_scores[seat] + sum(x.receiver_points for x in scored.exchanges if x.receiver == seat)
-        cap = options.track_length if options.hold_scores else 10**9
-        assert scored.give_scores[seat] == min(cap, max(0, give))
-        assert scored.get_scores[seat] == min(cap, max(0, get))
+        if not options.hold_scores:
+            assert scored.give_scores[seat] == max(0, give)
+            assert scored.get_scores[seat] == max(0, get)
     for x in scored.exchanges:
         if x.trapped:
             assert x.giver_points == x.receiver_points == 0

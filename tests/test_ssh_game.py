@@ -202,8 +202,9 @@ async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator
         result = state["table"].result
         assert result is not None, "the game did not end"
         names = state["table"].names
-        winners = " and ".join(names[i] for i in result["winners"])
-        verb = b" wins!" if len(result["winners"]) == 1 else b" win!"
+        *others, last = [names[i] for i in result["winners"]]
+        winners = ", ".join(others) + " and " + last if others else last
+        verb = b" wins!" if not others else b" share the win"
         for terminal in (ann, bob, cyd):
             await terminal.shows(winners.encode() + verb)
 

@@ -15,10 +15,13 @@ by the shared game's screen (``tui.screens.shared_game``) and the result screen.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 from pathlib import Path
 from typing import Any, Iterable
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -105,6 +108,68 @@ class BoxtopApp(App[None]):
         if not self._refuse_remote():
             super().action_suspend_process()
 
+    # ------------------------------------------------------------------ every way out saves
+    def save_games(self) -> tuple[list[Path], list[str]]:
+        """Save every local game on the screen stack that has moves not saved yet
+        (``GameScreen.autosave``). Returns ``(saved, failures)``: the files the games are
+        in (also those saved earlier) and one sentence per game that could not be
+        saved. Never raises: it runs on the way out, after an error too."""
+        saved: list[Path] = []
+        failures: list[str] = []
+        if self.remote is not None:
+            return saved, failures  # the host keeps a shared game
+        for screen in list(self.screen_stack):
+            if not isinstance(screen, GameScreen):
+                continue
+            try:
+                path = screen.autosave()
+            except Exception as err:  # a save failure, or a screen broken by the error itself
+                failures.append(str(err))
+                continue
+            if path is not None:
+                saved.append(path)
+        return saved, failures
+
+    @staticmethod
+    def _saved_sentence(saved: list[Path]) -> str:
+        return " ".join(f"Your game is saved in {path}." for path in saved)
+
+    async def action_quit(self) -> None:
+        """ctrl+q (ctrl+c says to press it): save every game first, then end; where the
+        game is saved is printed once the terminal is back. When a game cannot be saved
+        the app stays and says so; ctrl+q again quits without saving it."""
+        saved, failures = self.save_games()
+        if failures and not getattr(self, "quit_unsaved", False):
+            self.quit_unsaved = True
+            self.notify(f"{failures[0]} ctrl+q again quits without saving.", severity="error", markup=False, timeout=10)
+            return
+        self.exit(message=Text(self._saved_sentence(saved)) if saved else None)
+
+    def _hang_up(self) -> None:
+        """The terminal closed (SIGHUP) or boxtop was told to stop (SIGTERM): save every
+        game, then end."""
+        saved, _ = self.save_games()
+        self.exit(message=Text(self._saved_sentence(saved)) if saved else None)
+
+    async def run_async(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the app (``App.run`` comes here); while it runs, SIGHUP (a closed terminal)
+        and SIGTERM save every game before it ends. Not in a remote session, whose game
+        the host keeps."""
+        loop = asyncio.get_running_loop()
+        caught = []
+        if self.remote is None:
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                try:
+                    loop.add_signal_handler(sig, self._hang_up)
+                except (NotImplementedError, RuntimeError, ValueError):  # no signals here
+                    continue
+                caught.append(sig)
+        try:
+            return await super().run_async(*args, **kwargs)
+        finally:
+            for sig in caught:
+                loop.remove_signal_handler(sig)
+
     # ------------------------------------------------------------------ errors
     def _handle_exception(self, error: Exception) -> None:
         self._crash = error
@@ -128,8 +193,10 @@ class BoxtopApp(App[None]):
             where = f"the details are in {path}"
         except OSError:
             where = "the details could not be written down"
+        saved, _ = self.save_games()
+        kept = f" {self._saved_sentence(saved)}" if saved else ""
         self.bell()
-        self._exit_renderables.append(f"boxtop stopped on an unexpected error ({type(error).__name__}); {where}.")
+        self._exit_renderables.append(Text(f"boxtop stopped on an unexpected error ({type(error).__name__}); {where}.{kept}"))
         self._close_messages_no_wait()
 
     def on_mount(self) -> None:

@@ -61,17 +61,17 @@ def _game(slug: str) -> engine.Game:
 
 
 def result_line(session: engine.LocalSession) -> str:
-    """The result as one line: winners, each seat's scores, the tie-break."""
+    """The result as one line: who won in plain words (a shared win and a tie-break
+    said as such, a solo game's points), then each seat's scores."""
     result = session.result()
     if result is None:
         return "result: the game is not over"
     names = session.names
-    winners = " and ".join(names[i] for i in result.winners) or "nobody"
     scores = ", ".join(
         f"{names[i]} " + "/".join(str(v) for v in s.values()) for i, s in enumerate(result.scores)
     )
     labels = "/".join(result.scores[0]) if result.scores else ""
-    return f"result: {winners} {'wins' if len(result.winners) == 1 else 'win'}; {labels}: {scores}; tie-break: {result.tiebreak}"
+    return f"result: {result.summary(names)} Scores ({labels}): {scores}."
 
 
 def print_entries(session: engine.LocalSession, out=None) -> None:
@@ -103,6 +103,8 @@ def cmd_demo(args) -> int:
     seats = [Seat(f"bot{i + 1}", args.bot) for i in range(n)]
     if args.bot not in game.bots:
         raise CliError(f"unknown bot {args.bot!r}; bots are: {', '.join(game.bots)}")
+    if args.save is not None:
+        check_writable(args.save)  # before the game, not after it
     session = engine.new_game(game.slug, seats, seed=args.seed, options=parse_options(args.option))
     session.run_bots()
     if session.result() is None:
@@ -112,6 +114,31 @@ def cmd_demo(args) -> int:
         session.save(args.save)
         print(f"saved: {args.save}")
     return 0
+
+
+def check_writable(path: str) -> None:
+    """Raise ``CliError`` (one line) unless a save can be written at ``path``: it needs a
+    file name, and its folder must exist or be creatable and take a new file (tried
+    with a temporary file, removed at once). Creates the folder."""
+    import os
+    import tempfile
+
+    if not path.strip():
+        raise CliError("a save needs a file name")
+    full = os.path.abspath(os.path.expanduser(path))
+    if os.path.isdir(full):
+        raise CliError(f"cannot save to {path}: it is a folder; give a file name")
+    folder = os.path.dirname(full)
+    while not os.path.exists(folder) and os.path.dirname(folder) != folder:
+        folder = os.path.dirname(folder)
+    if not os.path.isdir(folder):
+        raise CliError(f"cannot save to {path}: {folder} is a file, not a folder")
+    try:
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with tempfile.TemporaryFile(dir=os.path.dirname(full)):
+            pass
+    except OSError as err:
+        raise CliError(f"cannot save to {path}: {err.strerror or err}") from None
 
 
 def cmd_verify(args) -> int:

@@ -8,6 +8,7 @@ A game is a ``Game`` record of pure functions (the event-sourcing decider patter
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
@@ -17,11 +18,30 @@ import msgspec
 class Result(msgspec.Struct, frozen=True):
     """The end of a game: ``scores[i]`` is seat ``i``'s final score(s) as a label→points
     mapping, ``winners`` the winning seat indexes (several on a shared win), and
-    ``tiebreak`` one sentence saying how ties were settled, citing the rulebook."""
+    ``tiebreak`` how a tie at the top was settled, in plain words for players and
+    without names ("the rulebook names no tie-break"), or "" when there was no tie.
+    The rulebook passage behind it belongs in the game's RULES.md, not here."""
 
     scores: list[dict[str, int]]
     winners: list[int]
     tiebreak: str
+
+    def summary(self, names: Sequence[str]) -> str:
+        """The result as one sentence for players: "ann wins!", "ann wins (tied on
+        points, …).", "Tied: ann and bob share the win (…).", or for a game of one seat
+        "ann scored 84 points." (its ``total``, else the sum of its scores). ``names``
+        by seat; they are put in as they are (the caller never parses them as markup)."""
+        if len(self.scores) == 1:
+            points = self.scores[0].get("total", sum(self.scores[0].values()))
+            return f"{names[0]} scored {points} point{'' if points == 1 else 's'}."
+        winners = [names[i] for i in self.winners]
+        if not winners:
+            return "Nobody wins."
+        note = f" ({self.tiebreak})" if self.tiebreak else ""
+        if len(winners) > 1:
+            together = ", ".join(winners[:-1]) + " and " + winners[-1]
+            return f"Tied: {together} share the win{note}."
+        return f"{winners[0]} wins{note}." if note else f"{winners[0]} wins!"
 
 
 @dataclass(frozen=True)
@@ -48,7 +68,11 @@ class Game:
       data are not comparable (personal bests are kept per edition);
     - ``brief(view) -> view``: the view as a shared room sends it over the network, without
       what grows with the game's length (a record of every past round): a message's size
-      must not grow with the game. None: the view is sent as it is.
+      must not grow with the game. None: the view is sent as it is;
+    - ``rules_text``: the developers' RULES.md (every ruling beside its rulebook passage);
+    - ``help_text``: the rules for players, Markdown (the game's HELP.md): what the game
+      is, a round, the notation and boxtop's rulings in plain words; the app's rules
+      screen shows it after the keys. No paths, quotations or statistics.
     """
 
     slug: str
@@ -76,11 +100,16 @@ class Game:
     view_type: Any = None
     edition: str = ""
     brief: Callable[[Any], Any] | None = None
+    help_text: str = ""
 
     def options_from(self, options: dict | Any | None) -> Any:
-        """Build this game's ``Options`` from a dict (values may be strings from a CLI).
+        """Build this game's ``Options`` from a dict (values may be strings from a CLI or
+        a form: whole numbers as digits, yes/no options as on/off, true/false, yes/no or
+        1/0).
 
-        Raises ``ValueError`` naming the bad key or value.
+        Raises ``ValueError`` with one plain sentence naming the option and what it
+        takes: "track_length must be a whole number, not 'abc'", "extra_tiles must be on
+        or off", a choice lists its values, a value out of range says the range.
         """
         if options is None:
             return self.Options()
@@ -90,10 +119,64 @@ class Game:
         for key in options:
             if key not in known:
                 raise ValueError(f"{self.slug} has no option {key!r}; options are: {', '.join(sorted(known))}")
+        kinds = {f.name: f.type for f in msgspec.inspect.type_info(self.Options).fields}
+        declared = {f.name: f.type for f in msgspec.structs.fields(self.Options)}
+        values = {key: _option_value(key, value, kinds[key], declared[key]) for key, value in options.items()}
         try:
-            return msgspec.convert(dict(options), self.Options, strict=False)
+            return msgspec.convert(values, self.Options, strict=False)
         except msgspec.ValidationError as err:
-            raise ValueError(f"bad option for {self.slug}: {err}") from None
+            text = str(err).splitlines()[0]
+            path = re.search(r" - at `\$\.(\w+)`$", text)
+            text = re.sub(r" - at `\$[^`]*`$", "", text)
+            raise ValueError(f"{path.group(1)}: {text}" if path else text) from None
+
+
+_ON = {"on": True, "true": True, "yes": True, "1": True, "off": False, "false": False, "no": False, "0": False}
+
+
+def _option_value(key: str, value: Any, kind: Any, declared: Any) -> Any:
+    """``value`` for option ``key`` of type ``kind`` (a ``msgspec.inspect`` type; the
+    annotation ``declared`` gives a ``Literal``'s values in order), a string turned into
+    its type; raises ``ValueError`` saying what the option takes."""
+    import typing
+
+    from msgspec import inspect as mi
+
+    if isinstance(kind, mi.Metadata):
+        kind = kind.type
+    if typing.get_origin(declared) is typing.Annotated:
+        declared = typing.get_args(declared)[0]
+    shown = f", not {value!r}" if isinstance(value, str) else ""
+    if isinstance(kind, mi.BoolType):
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _ON:
+            return _ON[value.strip().lower()]
+        raise ValueError(f"{key} must be on or off{shown}")
+    if isinstance(kind, mi.IntType):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
+            return int(value)
+        raise ValueError(f"{key} must be a whole number{shown}")
+    if isinstance(kind, mi.FloatType):
+        try:
+            if not isinstance(value, bool):
+                return float(value)
+        except (TypeError, ValueError):
+            pass
+        raise ValueError(f"{key} must be a number{shown}")
+    choices = None
+    if isinstance(kind, mi.LiteralType):
+        choices = list(typing.get_args(declared)) or sorted(kind.values, key=str)
+    elif isinstance(kind, mi.EnumType):
+        choices = [member.value for member in kind.cls]
+    if choices is not None:
+        for choice in choices:
+            if value == choice or (isinstance(value, str) and value.strip() == str(choice)):
+                return choice
+        raise ValueError(f"{key} must be one of {', '.join(str(c) for c in choices)}{shown}")
+    return value
 
 
 def fold(game: Game, state: Any, events: Iterable[Any]) -> Any:

@@ -1,9 +1,13 @@
 """Save files: one msgspec JSON document, written atomically, loaded or refused whole.
 
 ``{format: "boxtop-save", version, game, options, seats, seed, engine, undo, saved_at,
-entries}`` (``docs/architecture.md``, "The log, randomness and saves"). Loading checks the
-format and version, decodes with the game's own types and refolds every entry; a
-broken file raises ``SaveError`` with one sentence and nothing half-loaded.
+summary, entries}`` (``docs/architecture.md``, "The log, randomness and saves"). Loading
+checks the format and version, decodes with the game's own types and refolds every
+entry; a broken file raises ``SaveError`` with one sentence and nothing half-loaded.
+
+The header is the file's first line and ``summary`` (the round and, once the game is
+over, the winners) is in it, so ``summary()`` describes a save for the load list from
+that line alone (``docs/architecture.md``, "The log, randomness and saves").
 """
 
 from __future__ import annotations
@@ -38,6 +42,55 @@ class _Header(msgspec.Struct):
     entries: msgspec.Raw = msgspec.Raw(b"[]")
 
 
+class Progress(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A save's ``summary`` field: ``round`` the round being played (None for a game
+    without rounds), ``winners`` the winning seat indexes once the game is over (None
+    while it is not; empty when nobody won) and then ``totals``, each seat's ``total``
+    points when the game's scores have one."""
+
+    round: int | None = None
+    winners: list[int] | None = None
+    totals: list[int] | None = None
+
+
+class Summary(msgspec.Struct, frozen=True):
+    """What the load list shows of a save: ``game`` (its slug), ``players`` (the seats'
+    names in order), ``saved_at`` (ISO-8601 UTC, "" when unknown), ``round`` (None when
+    the game has no rounds), ``winners`` (names; None while the game is unfinished) and
+    ``totals`` (each seat's total points once the game is over, when its scores have a
+    total; else None)."""
+
+    game: str
+    players: list[str]
+    saved_at: str
+    round: int | None
+    winners: list[str] | None
+    totals: list[int] | None = None
+
+
+class _Format(msgspec.Struct):
+    format: Any = None
+
+
+class _Head(msgspec.Struct):
+    format: str
+    version: int
+    game: str
+    seats: list[Seat] = []
+    saved_at: str = ""
+    summary: Progress | None = None
+
+
+def progress(session: LocalSession) -> Progress:
+    """The ``summary`` a save of ``session`` holds: the state's ``round`` (when the game's
+    state has one) and the winners once the game is over."""
+    result = session.result()
+    if result is None:
+        return Progress(getattr(session.state, "round", None))
+    totals = [score["total"] for score in result.scores] if all("total" in s for s in result.scores) else None
+    return Progress(getattr(session.state, "round", None), list(result.winners), totals)
+
+
 def _document(session: LocalSession) -> dict[str, Any]:
     doc = {
         "format": FORMAT,
@@ -53,6 +106,7 @@ def _document(session: LocalSession) -> dict[str, Any]:
         "engine": ENGINE,
         "undo": session.undo_policy,
         "saved_at": now(),
+        "summary": progress(session),
         "entries": session.entries,
     }
 
@@ -111,13 +165,14 @@ def loads(data: bytes, redecide: bool = False, name: str = "save file") -> Local
     try:
         header = msgspec.json.decode(data, type=_Header)
     except msgspec.ValidationError as err:  # a subclass of DecodeError: catch it first
+        _not_a_save(data, name)
         raise SaveError(f"{name} is not a boxtop save: {_first_line(err)}") from None
     except msgspec.DecodeError as err:
         if not data.strip():
             raise SaveError(f"{name} is empty") from None
         raise SaveError(f"{name} is not valid JSON (truncated or corrupt): {_first_line(err)}") from None
     if header.format != FORMAT:
-        raise SaveError(f"{name} is in format {header.format!r}, not a {FORMAT!r}")
+        _not_a_save(data, name)
     if header.version != VERSION:
         raise SaveError(f"{name} is save version {header.version}; this boxtop reads version {VERSION}")
     try:
@@ -149,6 +204,60 @@ def loads(data: bytes, redecide: bool = False, name: str = "save file") -> Local
         raise
     except Exception as err:  # a log whose events do not fold
         raise SaveError(f"{name}: the log does not fold ({type(err).__name__}: {_first_line(err)})") from None
+
+
+def _not_a_save(data: bytes, name: str) -> None:
+    """Raise ``SaveError`` saying ``name`` is not a boxtop save, when the JSON ``data``
+    does not claim to be one (no ``format`` of ours); return when it claims to be."""
+    try:
+        claimed = msgspec.json.decode(data, type=_Format).format
+    except msgspec.DecodeError:  # not an object
+        claimed = None
+    if claimed == FORMAT:
+        return
+    if isinstance(claimed, str) and claimed:
+        raise SaveError(f"{name} is not a boxtop save (its format is {claimed!r})") from None
+    raise SaveError(f"{name} is not a boxtop save") from None
+
+
+#: How much of a save's first line ``summary`` reads (a header holds names and options).
+HEAD_LIMIT = 64 * 1024
+
+
+def summary(path: str | os.PathLike) -> Summary:
+    """What the load list shows of the save at ``path``, read from the header line alone
+    when the file is laid out as ``save`` writes it (the whole file is loaded for a save
+    without a ``summary``, written by an older boxtop or by hand).
+
+    Raises ``SaveError`` with one sentence when the file is not a save, or broken.
+    """
+    name = os.path.basename(os.fspath(path))
+    try:
+        with open(path, "rb") as f:
+            head = f.readline(HEAD_LIMIT).rstrip()
+    except OSError as err:
+        raise SaveError(f"cannot read {name}: {err.strerror or err}") from None
+    tail = b',"entries":['
+    found = None
+    if head.endswith(tail):
+        try:
+            found = msgspec.json.decode(head[: -len(tail)] + b"}", type=_Head)
+        except msgspec.DecodeError:
+            found = None
+    if found is not None and found.format != FORMAT:
+        _not_a_save(head[: -len(tail)] + b"}", name)
+    if found is None or found.summary is None or found.version != VERSION:
+        data = _read(path)
+        session = loads(data, name=name)  # raises SaveError for whatever is wrong
+        saved_at = msgspec.json.decode(data, type=_Head).saved_at
+        found = _Head(FORMAT, VERSION, session.game.slug, list(session.seats), saved_at, progress(session))
+    names = [seat.name for seat in found.seats]
+    winners = found.summary.winners
+    return Summary(
+        found.game, names, found.saved_at, found.summary.round,
+        None if winners is None else [names[i] for i in winners if 0 <= i < len(names)],
+        found.summary.totals,
+    )
 
 
 def _read(path: str | os.PathLike) -> bytes:

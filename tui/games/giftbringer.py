@@ -26,6 +26,7 @@ from engine.games.giftbringer.sheet import SHEET, neighbours
 
 from ..widgets.lines import Line, Panel, Run, plain
 from . import GameTable
+from .giftbringer_keep import KeepScreen
 
 LETTERS = {"C": "Cookie", "G": "Milk", "M": "Muffin"}
 MAP_W, MAP_H = 64, 20
@@ -244,13 +245,31 @@ class GiftbringerTable(GameTable):
         target = self._target()
         if target.startswith("S"):
             self._offer(Land(target))
-        elif not target.startswith("V") and Visit(target) in self.legal:
-            self._offer(Visit(target))
+        elif not target.startswith("V") and self._visits(target):
+            self._visit(target)
         else:
             self._offer(Cross(self._result_number(), target))
 
     def action_visit(self) -> None:
-        self._offer(Visit(self._target()))
+        self._visit(self._target())
+
+    def _visits(self, place: str) -> list[Visit]:
+        """The legal Visits of ``place``: one, or one per choice of Gratitude to keep."""
+        return [c for c in self.legal if isinstance(c, Visit) and c.place == place]
+
+    def _visit(self, place: str) -> None:
+        """Visit ``place``; when its Gratitude overflows the free slots, first ask which
+        letters to keep (``KeepScreen``: ↑↓, enter; escape visits nothing)."""
+        keeps = [c for c in self._visits(place) if c.keep]
+        if not keeps or not self.active or self.looking is not None:
+            self._offer(Visit(place))
+            return
+
+        def kept(command: Visit | None) -> None:
+            if command is not None:
+                self._offer(command)
+
+        self.app.push_screen(KeepScreen(self._sheet(), place, keeps), kept)
 
     def action_mark(self) -> None:
         n = self._result_number()
@@ -477,8 +496,8 @@ class GiftbringerTable(GameTable):
             if target in fits:
                 if target.startswith("S"):
                     what = "enter lands here"
-                elif Visit(target) in self.legal:
-                    what = "enter visits it"
+                elif self._visits(target):
+                    what = "enter visits it" + (" (choose the Gratitude to keep)" if self._visits(target)[0].keep else "")
                 else:
                     what = f"enter crosses result {n} here"
                 out.append(((what, "panel--info panel--bold"),))

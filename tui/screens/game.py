@@ -101,7 +101,8 @@ class GameScreen(Screen[None]):
             self.result_shown = True
             from .result import ResultScreen
 
-            self.app.push_screen(ResultScreen(s, self.save_dir))
+            self.autosave()  # a finished game is kept for load and replay
+            self.app.push_screen(ResultScreen(s, self.save_dir, saved_to=self.save_path))
 
     def _handed_over(self, seat: int) -> None:
         self.handing_over = False
@@ -268,7 +269,8 @@ class GameScreen(Screen[None]):
             path.parent.mkdir(parents=True, exist_ok=True)
             self.session.save(str(path))
         except (OSError, engine.SaveError) as err:
-            self.say(f"Cannot save to {path}: {getattr(err, 'strerror', None) or err}.", error=True)
+            self.save_failure = f"Cannot save to {path}: {getattr(err, 'strerror', None) or err}."
+            self.say(self.save_failure, error=True)
             return None
         self.save_path = path
         self.saved_at_length = len(self.session.entries)
@@ -294,20 +296,36 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(RulesScreen(self.session.game.slug))
 
-    def autosave(self) -> None:
-        """Save an unfinished game with unsaved moves before leaving it (nothing is lost)."""
-        if self.session.result() is None and len(self.session.entries) > self.saved_at_length:
-            self.save_to(self.save_path)
+    def autosave(self) -> Path | None:
+        """Save the game if it has moves not saved yet, to its file (a new one in the save
+        folder the first time): before leaving it, when it ends, when the app ends.
+        Returns the file the game is saved in (None when it never was); raises
+        ``engine.SaveError`` when the save fails (the reason is on the message line too)."""
+        if len(self.session.entries) != self.saved_at_length:
+            if self.save_to(self.save_path) is None:
+                raise engine.SaveError(self.save_failure)
+        return self.save_path
 
     def action_load(self) -> None:
         """Open the load screen in place of this game (saved first if unfinished)."""
         from .load import LoadScreen
 
-        self.autosave()
+        try:
+            saved = self.autosave()
+        except engine.SaveError:
+            return  # the message line says why; nothing is lost
+        if saved is not None and self.session.result() is None:
+            self.app.notify(f"Your game is saved in {saved}.", markup=False)
         self.app.switch_screen(LoadScreen(mode="load"))
 
     def action_leave(self) -> None:
-        self.autosave()
+        try:
+            self.autosave()
+        except engine.SaveError as err:
+            if not getattr(self, "leave_unsaved", False):  # nothing is lost unless asked twice
+                self.leave_unsaved = True
+                self.say(f"{err} escape again leaves without saving.", error=True)
+                return
         if self.save_path is not None and self.session.result() is None:
             self.app.notify(f"Your game is saved in {self.save_path}.", markup=False)
         self.dismiss(None)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
+from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -13,14 +15,73 @@ from textual.widgets.option_list import Option
 
 import engine
 
-from ..paths import EXAMPLES, list_saves
+from ..paths import EXAMPLES, SaveRow, list_saves
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` padded or cut to ``width`` terminal cells; cut text ends in "…"."""
+    if cell_len(text) > width:
+        return set_cell_size(text, width - 1) + "…"
+    return set_cell_size(text, width)
+
+
+class Columns:
+    """The load list's columns for a row ``width`` cells wide: game, players, the date
+    saved (local time) and the round or the result; the players take what is left."""
+
+    GAME, DATE, STATUS, GAP = 11, 12, 20, "  "
+
+    def __init__(self, width: int) -> None:
+        self.players = max(8, width - self.GAME - self.DATE - self.STATUS - 3 * len(self.GAP))
+
+    def _line(self, game: str, players: str, date: str, status: str) -> Content:
+        cells = [fit(game, self.GAME), fit(players, self.players), fit(date, self.DATE), fit(status, self.STATUS)]
+        return Content(self.GAP.join(cells).rstrip())  # names are text, never markup
+
+    def header(self) -> Content:
+        return self._line("game", "players", "saved", "round or result")
+
+    def row(self, row: SaveRow) -> Content:
+        """One save as a line; a file that is not a save: its name and "not a boxtop save"."""
+        found = row.summary
+        if found is None:
+            return Content(fit(row.path.name, self.GAME + len(self.GAP) + self.players) + self.GAP + "not a boxtop save")
+        try:
+            title = engine.get_game(found.game).title
+        except KeyError:
+            title = found.game
+        if found.winners is None:
+            status = f"round {found.round}" if found.round is not None else "not finished"
+        elif len(found.players) == 1 and found.totals:  # a solo game: its score
+            status = f"{found.totals[0]} points"
+        elif not found.winners:
+            status = "nobody wins"
+        elif len(found.winners) == len(found.players) > 1:
+            status = "everyone wins"
+        elif len(found.winners) == 1:
+            status = f"{found.winners[0]} wins"
+        else:
+            status = ", ".join(found.winners[:-1]) + f" and {found.winners[-1]} win"
+        return self._line(title, ", ".join(found.players), _local(found.saved_at), status)
+
+
+def _local(stamp: str) -> str:
+    """An ISO-8601 time as the player's local day and time, "4 Mar 10:15" (this year)
+    or "4 Mar 2025" (another year); "" when there is none."""
+    try:
+        when = datetime.fromisoformat(stamp).astimezone()
+    except ValueError:
+        return ""
+    return f"{when.day} {when:%b} " + (f"{when:%H:%M}" if when.year == datetime.now().year else f"{when.year}")
 
 
 class LoadScreen(Screen[None]):
-    """List saves; enter opens one: ``mode`` "load" plays on, "replay" replays it.
-    A broken file shows its one-sentence ``SaveError`` and nothing else changes."""
+    """List saves, one line each (game, players, date saved, round or result; newest
+    first); enter opens one: ``mode`` "load" plays on, "replay" replays it. A file that
+    is not a save is listed as one; enter on it shows its one-sentence ``SaveError``."""
 
     BINDINGS = [Binding("escape", "close", "Back")]
+    DEFAULT_CSS = "LoadScreen #load-file { height: 1; padding: 0 2; color: $text-muted; }"
 
     def __init__(self, mode: str = "load", folder: Path | None = None) -> None:
         super().__init__()
@@ -34,24 +95,38 @@ class LoadScreen(Screen[None]):
             "Choose a game to " + ("play on" if self.mode == "load" else "replay") + " (↑↓, enter).",
             id="load-help",
         )
-        options: list[Option | None] = []
+        rows = list_saves(self.folder or getattr(self.app, "save_dir", None))
+        width, height = self.app.size
+        # the screen's margins and the list's border and padding; its scrollbar when the
+        # rows (and a heading per group) are more than the lines between header and footer
+        scrollbar = 2 if len(rows) + 3 > height - 8 else 0
+        columns = Columns(max(40, width - 8 - scrollbar))
+        options: list[Option | None] = [Option(columns.header(), disabled=True)]
         group = None
-        for k, (where, path) in enumerate(list_saves(self.folder or getattr(self.app, "save_dir", None))):
-            if where != group:
-                group = where
-                options.append(Option(f"── {where} ──", disabled=True))
+        for k, row in enumerate(rows):
+            if row.group != group:
+                group = row.group
+                options.append(Option(f"── {row.group} ──", disabled=True))
             key = f"save-{k}"
-            self.paths[key] = path
-            options.append(Option(Content(path.name), id=key))  # a file name is text, not markup
+            self.paths[key] = row.path
+            options.append(Option(columns.row(row), id=key))
         if not self.paths:
             options.append(Option("no saves yet — ctrl+s in a game saves it", disabled=True))
         yield OptionList(*options, id="load-list")
+        yield Static("", id="load-file")
         yield Static("", id="load-error")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Load a game" if self.mode == "load" else "Replay a game"
         self.query_one(OptionList).focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The highlighted save's file, under the list (a file name is text, not markup)."""
+        from ..paths import shown
+
+        path = self.paths.get(event.option.id or "")
+        self.query_one("#load-file", Static).update(Content(shown(path)) if path is not None else "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = self.paths.get(event.option.id or "")

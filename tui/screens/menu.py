@@ -65,7 +65,7 @@ class MenuScreen(Screen):
     def action_choose(self, key: str) -> None:
         from .load import LoadScreen
         from .new_game import NewGameScreen
-        from .rules import RulesScreen
+        from .rules import RulesMenuScreen
 
         if key == "new":
             self.app.push_screen(NewGameScreen())
@@ -74,6 +74,6 @@ class MenuScreen(Screen):
         elif key == "replay":
             self.app.push_screen(LoadScreen(mode="replay"))
         elif key == "rules":
-            self.app.push_screen(RulesScreen())
+            self.app.push_screen(RulesMenuScreen())
         elif key == "quit":
             self.app.exit()

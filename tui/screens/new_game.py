@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 
 import msgspec
 from textual.app import ComposeResult
@@ -20,19 +19,9 @@ KINDS = [("person", "person"), ("bot: heuristic", "heuristic"), ("bot: random", 
 
 
 def option_notes(options_type: type) -> dict[str, str]:
-    """``name → sentence`` from an Options docstring's ``- ``name``: …`` lines."""
-    notes: dict[str, str] = {}
-    current = None
-    for line in (options_type.__doc__ or "").splitlines():
-        m = re.match(r"\s*- ``(\w+)``: (.*)", line)
-        if m:
-            current = m.group(1)
-            notes[current] = m.group(2).strip()
-        elif current and line.strip() and not line.strip().startswith("Raises"):
-            notes[current] += " " + line.strip()
-        else:
-            current = None
-    return {k: v.replace("``", "") for k, v in notes.items()}
+    """``name → one plain line`` for each option of a game: its Options' ``NOTES``
+    (the rulebook detail stays in the game's RULES.md); {} when it has none."""
+    return dict(getattr(options_type, "NOTES", {}))
 
 
 class NewGameScreen(Screen[None]):
@@ -141,13 +130,9 @@ class NewGameScreen(Screen[None]):
         options: dict = {}
         for field in msgspec.structs.fields(self.game.Options):
             widget = self.query_one(f"#opt-{field.name}")
-            if isinstance(widget, Checkbox):
-                options[field.name] = widget.value
-            else:
-                text = widget.value.strip()
-                if not text.lstrip("-").isdigit():
-                    raise ValueError(f"{field.name.replace('_', ' ')} must be a whole number")
-                options[field.name] = int(text)
+            options[field.name] = widget.value if isinstance(widget, Checkbox) else widget.value.strip()
+        # the game reads the form's text as it reads --option: the same sentence for a bad value
+        options = msgspec.to_builtins(self.game.options_from(options))
         undo = str(self.query_one("#undo", Select).value)
         if self.shared_as is not None:
             return seats, options, None, undo

@@ -1,4 +1,5 @@
-"""The result screen: winners, every seat's scores and the tie-break.
+"""The result screen: who won in plain words (a shared win and a tie-break said as such;
+a solo game's points and personal best), and every seat's scores.
 
 ``session`` is a ``LocalSession`` or a shared game's ``tui.remote.SharedTable`` (which has
 no log here: replay and save are then hidden, and ``m`` goes back to the host's lobby).
@@ -31,23 +32,27 @@ class ResultScreen(Screen[None]):
         Binding("m", "menu", "Menu"),
     ]
 
-    def __init__(self, session: "engine.LocalSession | Any", save_dir: Path | None = None) -> None:
+    def __init__(
+        self, session: "engine.LocalSession | Any", save_dir: Path | None = None, saved_to: Path | None = None
+    ) -> None:
         super().__init__()
         self.session = session
         self.save_dir = save_dir
+        self.saved_to = saved_to  # where the game screen saved the finished game
 
     def compose(self) -> ComposeResult:
         s = self.session
-        result = s.result()
-        winners = " and ".join(s.names[i] for i in result.winners) or "nobody"
-        verb = "wins" if len(result.winners) == 1 else "win"
         yield Header()
         with Center():
             with Vertical(id="result-box"):
-                yield Static(Content.styled(f"{winners} {verb}!", "bold"), id="result-winners")
+                # "ann wins!", "Tied: ann and bob share the win (…).", "ann scored 84 points.";
+                # the note in brackets on a line of its own
+                head, gap, note = s.result().summary(s.names).rpartition(" (")
+                said = f"{head}\n({note}" if gap and s.result().tiebreak else head + gap + note
+                yield Static(Content.styled(said, "bold"), id="result-winners")
                 yield DataTable(id="result-table", cursor_type="none")
-                yield Static(Content.styled(f"tie-break: {result.tiebreak}", "dim"), id="result-tiebreak")
                 yield Static("", id="result-best")
+                yield Static(self._saved_line(), id="result-saved")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -83,8 +88,29 @@ class ResultScreen(Screen[None]):
             )
             return
         lines = [f"{i + 1}. {b.points} ({b.day}, seed {b.seed})" for i, b in enumerate(table[:5])]
-        head = f"[b]A new personal best![/b]" if rank == 1 else (f"Your {rank}. best game." if rank else "")
+        if rank == 1 and len(table) == 1:
+            said = "your first personal best"
+        elif rank == 1:
+            said = "a new personal best!"
+        elif table:
+            said = f"your best: {table[0].points} ({table[0].day})"
+        else:
+            said = ""
+        scored = f"{s.names[0]} scored {points} point{'' if points == 1 else 's'}"
+        self.query_one("#result-winners", Static).update(
+            Content.styled(f"{scored} · {said}" if said else f"{scored}.", "bold")  # a name is text
+        )
+        nth = {2: "2nd", 3: "3rd"}.get(rank or 0, f"{rank}th")
+        head = f"This is your {nth} best game." if rank and rank > 1 else ""
         self.query_one("#result-best", Static).update("\n".join([head, "Personal bests: " + " · ".join(lines)]).strip())
+
+    def _saved_line(self) -> Content:
+        """Where the finished game is saved (for load and replay), as plain text."""
+        from ..paths import shown
+
+        if self.saved_to is None:
+            return Content("")
+        return Content(f"Saved to {shown(self.saved_to)}.")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("replay", "save") and not isinstance(self.session, engine.LocalSession):

@@ -1,4 +1,8 @@
-"""The rules screen: each game's rules as boxtop plays them, and the keys.
+"""The rules screens, written for players: the menu's Rules lists the games
+(``RulesMenuScreen``); a game's page (``RulesScreen``, also ``?`` at the table) shows the
+keys first, the table's (``GameTable.KEYS_HELP``) and then the app's, and then the
+game's own player text (``Game.help_text``, its HELP.md): what the game is, a round, the
+notation and boxtop's rulings in plain words. The developers' RULES.md is not shown.
 
 In a remote (SSH) session the rules are drawn without links: a link, a bare address
 and an image keep only their text, so nothing on the screen can be clicked to open
@@ -12,9 +16,10 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Center, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Footer, Header, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
 
 import engine
 
@@ -23,15 +28,15 @@ GENERAL_KEYS = """\
 
 | key | does |
 |---|---|
-| ↑ ↓ ← → or h j k l | move between choices |
+| arrows or h j k l | move between choices |
 | enter | pick |
-| `:` | the command line: type a move in notation (`give 3 to bob`), `undo`, `redo`, `save` |
-| u / ctrl+y | undo / redo (greyed out when the undo policy forbids it) |
+| : | type a move (see [Notation](#notation)), or undo, redo, save |
+| u / ctrl+y | undo / redo (greyed out when not allowed) |
 | ctrl+s | save the game |
 | ctrl+o | load another game (this one is saved first) |
 | ? | these rules |
 | escape | back (a game in progress is saved first) |
-| ctrl+q | quit |
+| ctrl+q | quit (a game in progress is saved first) |
 """
 
 
@@ -54,41 +59,106 @@ def plain_markdown() -> MarkdownIt:
     return md
 
 
+def keys_table(keys_help: str) -> str:
+    """A table widget's ``KEYS_HELP`` ("keys: meaning" lines) as a Markdown table."""
+    rows = [line.partition(":") for line in keys_help.splitlines() if line.strip()]
+    nbsp = "\u00a0"  # a key never wraps inside: "←→ or h l" stays on one line
+    body = "\n".join(f"| {k.strip().replace(' ', nbsp)} | {v.strip()} |" for k, _, v in rows)
+    return f"## Keys at the table\n\n| key | does |\n|---|---|\n{body}\n"
+
+
+def rules_page(slug: str) -> str:
+    """The Markdown of game ``slug``'s rules page: the table's keys, the keys everywhere,
+    then the game's player text. Raises ``KeyError`` for an unknown game."""
+    from ..games import table_for
+
+    game = engine.get_game(slug)
+    try:
+        keys = table_for(slug).KEYS_HELP
+    except KeyError:  # a game without a table yet: only the command line plays it
+        keys = ""
+    parts = [keys_table(keys)] if keys else []
+    parts.append(GENERAL_KEYS)
+    parts.append(game.help_text or f"## {game.title}\n\nNo rules for players are written yet.")
+    return "\n\n".join(parts)
+
+
 class RulesScreen(Screen[None]):
-    """Rules of one game (``slug``) or of every game, with the keys; escape closes."""
+    """One game's rules (``slug``), keys first; ↑↓ PgUp PgDn Home End scroll, escape closes."""
 
     BINDINGS = [Binding("escape,q", "close", "Back")]
 
-    def __init__(self, slug: str | None = None) -> None:
+    DEFAULT_CSS = """
+    RulesScreen #rules-hint { height: 1; padding: 0 2; color: $text-muted; }
+    RulesScreen #rules-text { padding: 0; }
+    RulesScreen MarkdownHeader { margin: 1 0 1 0; }
+    RulesScreen MarkdownTable { margin-bottom: 1; }
+    RulesScreen MarkdownTableContent { keyline: none; grid-gutter: 0 1; grid-columns: auto 1fr; }
+    """
+
+    def __init__(self, slug: str) -> None:
         super().__init__()
         self.slug = slug
 
     def compose(self) -> ComposeResult:
-        from ..games import table_for
-
-        games = [engine.get_game(self.slug)] if self.slug else engine.all_games()
-        parts = []
-        for game in games:
-            parts.append(game.rules_text)
-            try:
-                keys = table_for(game.slug).KEYS_HELP
-            except KeyError:
-                keys = ""
-            if keys:
-                rows = "\n".join(f"| {k.strip()} | {v.strip()} |" for k, _, v in (line.partition(":") for line in keys.splitlines()))
-                parts.append(f"## Keys at the {game.title} table\n\n| key | does |\n|---|---|\n{rows}\n")
-        parts.append(GENERAL_KEYS)
         remote = getattr(self.app, "remote", None) is not None
         yield Header()
+        yield Static("↑ ↓ PgUp PgDn Home End scroll · escape back", id="rules-hint")
         with VerticalScroll(id="rules-scroll"):
+            # open_links off: the page's only links lead to its own sections
+            # (on_markdown_link_clicked); remotely there are no links at all
             yield Markdown(
-                "\n\n".join(parts), id="rules-text",
-                open_links=not remote, parser_factory=plain_markdown if remote else None,
+                rules_page(self.slug), id="rules-text",
+                open_links=False, parser_factory=plain_markdown if remote else None,
             )
         yield Footer()
 
+    def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
+        """A link to a section of the page ("#notation") scrolls there; nothing else opens."""
+        event.stop()
+        if event.href.startswith("#"):
+            event.markdown.goto_anchor(event.href[1:])
+
     def on_mount(self) -> None:
+        self.title = f"{engine.get_game(self.slug).title}: rules"
         self.query_one("#rules-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RulesMenuScreen(Screen[None]):
+    """The menu's Rules: the games in a list; ↑↓ choose, enter opens that game's rules
+    (``RulesScreen``), escape goes back to the menu."""
+
+    BINDINGS = [Binding("escape,q", "close", "Back")]
+
+    DEFAULT_CSS = """
+    RulesMenuScreen #rules-menu-box { width: 60; height: auto; margin-top: 2; }
+    RulesMenuScreen #rules-menu-head { padding: 1 0; text-style: bold; }
+    RulesMenuScreen #rules-menu-list { height: auto; border: round $accent; }
+    RulesMenuScreen #rules-menu-hint { color: $text-muted; padding-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Center():
+            with Vertical(id="rules-menu-box"):
+                yield Static("The rules of which game?", id="rules-menu-head")
+                yield OptionList(
+                    *[Option(f"{g.title}  ({g.min_players}–{g.max_players} players)", id=g.slug)
+                      for g in engine.all_games()],
+                    id="rules-menu-list",
+                )
+                yield Static("↑ ↓ choose · enter opens its rules · escape back", id="rules-menu-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Rules"
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.push_screen(RulesScreen(event.option.id))
 
     def action_close(self) -> None:
         self.dismiss(None)

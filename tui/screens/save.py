@@ -32,6 +32,9 @@ class SaveScreen(ModalScreen[Path | None]):
             yield Static("", id="save-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not event.value.strip():
+            self.query_one("#save-error", Static).update(Content.styled("A save needs a file name.", "red"))
+            return
         path = Path(event.value.strip()).expanduser()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

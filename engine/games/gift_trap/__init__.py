@@ -39,4 +39,5 @@ GAME = Game(
     view_type=view.View,
     brief=view.brief,
     rules_text=resources.files(__package__).joinpath("RULES.md").read_text("utf-8"),
+    help_text=resources.files(__package__).joinpath("HELP.md").read_text("utf-8"),
 )

@@ -1,7 +1,7 @@
 """The gift cards, decoded from ``data/gifts.toml`` and checked at import.
 
-Four decks by colour, priced from cheap to lavish (``rules/README.md``: yellow $, red $$,
-blue $$$, black $$$$). The cards are written for boxtop: the published card texts are
+Four decks by colour, priced from cheap to lavish (as in the published game: yellow $,
+red $$, blue $$$, black $$$$). The cards are written for boxtop: the published card texts are
 not in the rulebook. Each card has taste tags that the heuristic bot learns from.
 """
 

@@ -1,6 +1,8 @@
 """Gift Trap's options: the German text's rules by default, the published English values
 as options, and the choices the text leaves open (see ``RULES.md`` beside this file)."""
 
+from typing import ClassVar
+
 import msgspec
 
 #: Default track length from GO to GIFTED. The text prints none. A table of two careful
@@ -24,9 +26,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``no_way_points``: points a No way costs both players: 3 in the German text
       ("Bei einem 'No way' verlieren beide beteiligten Spieler drei Punkte"), 4 in the
       published English rules.
-    - ``hold_scores``: the published English rule that parcels stay between GO and
-      GIFTED (and can drop back out of GIFTED). Off: a parcel never drops below the start
-      space and points past GIFTED are kept.
+    - ``hold_scores``: the published English scoring: each gift is scored in turn (the
+      dealer's received gifts first, then clockwise) and every parcel stops at GO and at
+      GIFTED as it goes (and can drop back out of GIFTED). Off: a round's points are
+      added up and moved at once; a parcel never drops below the start space and points
+      past GIFTED are kept.
     - ``fill_all_spaces``: deal 9 gifts every round instead of players + 1 (the German
       text only recommends players + 1 with fewer than 8 players; the English rules
       always deal players + 1, the default here).
@@ -36,6 +40,16 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     Raises ``msgspec.ValidationError`` for values out of range.
     """
+
+    #: One plain line per option for the new-game form (the detail is in RULES.md).
+    NOTES: ClassVar[dict[str, str]] = {
+        "extra_tiles": "Give more, Get more and the Gifttrap",
+        "no_way_points": "what a No way costs (English rules: 4)",
+        "hold_scores": "parcels stay between GO and GIFTED",
+        "fill_all_spaces": "deal 9 gifts, not one more than players",
+        "track_length": "spaces from GO to GIFTED (3 to 60)",
+        "extras_once_per_game": "Give more and Get more once a game",
+    }
 
     extra_tiles: bool = False
     no_way_points: int = 3
@@ -52,8 +66,8 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def published_english(**overrides) -> Options:
-    """Options with the published English values: No way −4, scores held between GO and
-    GIFTED, players + 1 gifts always."""
+    """Options with the published English values: No way −4, gifts scored in turn with
+    scores held between GO and GIFTED, players + 1 gifts always."""
     values = dict(no_way_points=4, hold_scores=True, fill_all_spaces=False)
     values.update(overrides)
     return Options(**values)

@@ -166,35 +166,50 @@ def tile_value(tile: str | None, options: Options) -> int:
     return TILE_POINTS[tile]
 
 
+def reveal_order(state: State) -> list[tuple[int, int]]:
+    """(giver, receiver) of every gift in the order the published English rules reveal
+    them (``hold_scores``): the receivers in turn, the round's dealer first, then
+    clockwise; each receiver's gifts from the player on their left onward (RULES.md,
+    "4. Scoring")."""
+    n = state.n
+    return [((r + k) % n, r) for r in ((state.dealer + i) % n for i in range(n)) for k in range(1, n)]
+
+
 def _score(state: State) -> list:
     """The reveal and scoring, then the next round or the end (``gift-trap.de.txt``,
-    "4. Auswertung" and "Das Spiel endet …")."""
+    "4. Auswertung" and "Das Spiel endet …").
+
+    By default a round's points are added up and moved at once (a parcel never below GO).
+    With ``hold_scores`` (the published English rule) each gift is scored in turn in
+    ``reveal_order``, every parcel stopping at GO and at GIFTED as it goes."""
     o, n = state.options, state.n
     trapped = {t for t in state.traps if t}
+    if o.hold_scores:
+        order = reveal_order(state)
+    else:
+        order = [(giver, g.to) for giver in range(n) for g in sorted(state.gives[giver], key=lambda t: t.to)]
+    give_scores, get_scores = list(state.give_scores), list(state.get_scores)
     give_delta, get_delta = [0] * n, [0] * n
     exchanges = []
-    for giver in range(n):
-        for g in sorted(state.gives[giver], key=lambda t: t.to):
-            r = g.to
-            rate = next((t for t in state.rates[r] if t.space == g.space), None)
-            tile = rate.tile if rate else None
-            if g.space in trapped:
-                gp = rp = 0
-            else:
-                value = tile_value(tile, o)
-                gp = value * (2 if g.more else 1)
-                rp = value * (2 if rate is not None and rate.more else 1)
-            give_delta[giver] += gp
-            get_delta[r] += rp
-            exchanges.append(Exchange(giver, r, g.space, tile, g.space in trapped, gp, rp))
-    cap = o.track_length if o.hold_scores else None
-
-    def move(score: int, delta: int) -> int:
-        score = max(0, score + delta)  # a parcel never goes below GO (RULES.md)
-        return min(cap, score) if cap is not None else score
-
-    give_scores = [move(s, d) for s, d in zip(state.give_scores, give_delta)]
-    get_scores = [move(s, d) for s, d in zip(state.get_scores, get_delta)]
+    for giver, r in order:
+        g = next(t for t in state.gives[giver] if t.to == r)
+        rate = next((t for t in state.rates[r] if t.space == g.space), None)
+        tile = rate.tile if rate else None
+        if g.space in trapped:
+            gp = rp = 0
+        else:
+            value = tile_value(tile, o)
+            gp = value * (2 if g.more else 1)
+            rp = value * (2 if rate is not None and rate.more else 1)
+        if o.hold_scores:  # each parcel moves now and stops at GO and GIFTED
+            give_scores[giver] = min(o.track_length, max(0, give_scores[giver] + gp))
+            get_scores[r] = min(o.track_length, max(0, get_scores[r] + rp))
+        give_delta[giver] += gp
+        get_delta[r] += rp
+        exchanges.append(Exchange(giver, r, g.space, tile, g.space in trapped, gp, rp))
+    if not o.hold_scores:  # added up, moved at once; a parcel never goes below GO (RULES.md)
+        give_scores = [max(0, s + d) for s, d in zip(state.give_scores, give_delta)]
+        get_scores = [max(0, s + d) for s, d in zip(state.get_scores, get_delta)]
     scored = RoundScored(
         round=state.round,
         cards=list(state.spaces),
@@ -264,6 +279,5 @@ def result(state: State) -> Result | None:
     return Result(
         scores=[{"give": g, "get": s} for g, s in zip(state.give_scores, state.get_scores)],
         winners=list(state.winners),
-        tiebreak="none: every player with both parcels on GIFTED wins (gift-trap.de.txt, "
-        "\"Es kann eventuell also auch mehrere Spieler geben\")",
+        tiebreak="the rulebook names no tie-break" if len(state.winners) > 1 else "",
     )

@@ -10,8 +10,9 @@ import random
 from collections import deque
 
 from .commands import BLESSINGS, Bless, Cross, Done, Land, Visit
-from .rules import POINTS, complete, free_slots, presents_left, reachable
+from .rules import BONUS, POINTS, complete, counts, free_slots, presents_left, reachable
 from .sheet import SHEET, neighbours, ships_of
+from .state import PlayerSheet
 from .view import View
 
 
@@ -30,6 +31,23 @@ def place_worth(place_id: str) -> float:
     level bonuses) and, for every place, the access it opens (unvisited neighbours)."""
     p = SHEET.place(place_id)
     return sum(POINTS[c] for c in p.gratitude) + (9.0 if p.happiness else 0.0) + 1.5 * len(neighbours(place_id))
+
+
+def gratitude_worth(sheet: PlayerSheet, letters: str) -> float:
+    """What writing down ``letters`` is worth to ``sheet``: each letter's points plus a
+    share of its 7/8/9 bonus's 15 that grows steeply as the bonus nears, the whole 15
+    for the letter that completes it (15 × taken/needed ÷ (still missing + 1)); past
+    the bonus, only the points. So a Glass of Milk one short of 7 (4 + 15) beats a
+    Muffin (6), and the first of a kind adds little."""
+    have = counts(sheet)
+    worth = 0.0
+    for letter in letters:
+        have[letter] += 1
+        worth += POINTS[letter]
+        need = BONUS[letter]
+        if have[letter] <= need:
+            worth += 15.0 * have[letter] / need / (need - have[letter] + 1)
+    return worth
 
 
 def _distances(starts: set[str]) -> dict[str, int]:
@@ -52,7 +70,9 @@ def harbour_worth(ship_id: str) -> float:
 
 
 class HeuristicBot:
-    """Greedy: visit whatever it can (richest first), land at the best harbour at once,
+    """Greedy: visit whatever it can (richest first; when a house's Gratitude does not
+    all fit, keeping the letters worth most, bonuses counted: ``gratitude_worth``), land
+    at the best harbour at once,
     spend each result where it brings the most per result still missing — Vikings while
     Presents or slots run short, else the places that pay or open the way — and use a
     Blessing only to save a result that would be wasted."""
@@ -112,7 +132,9 @@ class HeuristicBot:
         me = view.sheets[view.me]
         visits = [c for c in legal if isinstance(c, Visit)]
         if visits:
-            return max(visits, key=lambda c: (place_worth(c.place), c.place))
+            place = max(visits, key=lambda c: (place_worth(c.place), c.place)).place
+            keeps = [c for c in visits if c.place == place]  # several when its Gratitude overflows
+            return max(keeps, key=lambda c: (gratitude_worth(me, c.keep), c.keep))
         lands = [c for c in legal if isinstance(c, Land)]
         if lands:
             return max(lands, key=lambda c: (harbour_worth(c.ship), c.ship))

@@ -39,10 +39,16 @@ class Land(msgspec.Struct, frozen=True, tag="land"):
     ship: str
 
 
-class Visit(msgspec.Struct, frozen=True, tag="visit"):
-    """Visit road or house ``place``: every result crossed, its Presents brought."""
+class Visit(msgspec.Struct, frozen=True, tag="visit", omit_defaults=True):
+    """Visit road or house ``place``: every result crossed, its Presents brought.
+
+    ``keep``: when the house gives more Gratitude than the free slots hold and it matters
+    which letters are written down, the letters the player keeps, one per free slot, in
+    the order C, G, M (``"CM"``: a Cookie and a Muffin); otherwise ``""``
+    (Giftbringer rulebook, "GRATITUDE"; ``rules.keep_choices`` lists them)."""
 
     place: str
+    keep: str = ""
 
 
 class Done(msgspec.Struct, frozen=True, tag="done"):

@@ -1,8 +1,10 @@
 """Giftbringer's notation: parse and print commands, describe events as log lines.
 
 ``cross 2 on H4`` · ``cross 1 on V3`` · ``bless any 1 as 6`` · ``bless two 1 2 as 5`` ·
-``bless sum 1 2`` · ``bless diff 3 4`` · ``land S1`` · ``visit H4`` · ``done``
-(results are numbered 1… in the round's list: the four dice, then Blessing results).
+``bless sum 1 2`` · ``bless diff 3 4`` · ``land S1`` · ``visit H4`` · ``visit H9 keep CM``
+(when a house's Gratitude does not all fit: the letters kept, C Cookie, G Glass of Milk,
+M Muffin) · ``done`` (results are numbered 1… in the round's list: the four dice, then
+Blessing results).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from .commands import Bless, Cross, Done, Land, Visit
 from .events import Blessed, Committed, Crossed, DiceRolled, GameEnded, GameStarted, Landed, Recruited, Visited
 from .sheet import SHEET
 
-EXAMPLES = "cross 2 on H4, bless sum 1 2, land S1, visit H4, done"
+EXAMPLES = "cross 2 on H4, bless sum 1 2, land S1, visit H4, visit H9 keep CM, done"
 _GRATITUDE = {"C": "Cookie", "G": "Glass of Milk", "M": "Muffin"}
 
 
@@ -23,6 +25,15 @@ def _number(word: str, what: str = "result") -> int:
     if not word.isdigit():
         raise IllegalCommand(f"{word!r} is not a {what} number.")
     return int(word)
+
+
+def _letters(word: str) -> str:
+    """Gratitude letters as a Visit keeps them: upper case, in the order C, G, M."""
+    letters = word.upper()
+    wrong = sorted(set(letters) - set(_GRATITUDE))
+    if wrong:
+        raise IllegalCommand(f"{wrong[0]!r} is not a Gratitude letter; they are C (Cookie), G (Glass of Milk), M (Muffin).")
+    return "".join(sorted(letters))
 
 
 def parse(text: str, names: Sequence[str]) -> object:
@@ -41,6 +52,8 @@ def parse(text: str, names: Sequence[str]) -> object:
             return Land(ship.upper())
         case ["visit", place]:
             return Visit(place.upper())
+        case ["visit", place, "keep", *letters] if letters:
+            return Visit(place.upper(), _letters("".join(letters)))
         case ["done"]:
             return Done()
     raise IllegalCommand(f"Cannot read {text!r}; commands look like: {EXAMPLES}.")
@@ -59,6 +72,8 @@ def notation(command, names: Sequence[str]) -> str:
             return f"bless {kind} {a} {b}"
         case Land(ship=s):
             return f"land {s}"
+        case Visit(place=p, keep=keep) if keep:
+            return f"visit {p} keep {keep}"
         case Visit(place=p):
             return f"visit {p}"
         case Done():
@@ -73,6 +88,17 @@ def name_of(target: str) -> str:
     if target.startswith("S"):
         return SHEET.ship(target).name
     return SHEET.place(target).name
+
+
+def _lost(place: str, gratitude, lost: int) -> str:
+    """The Gratitude a visit lost for want of a slot: the house's letters not written down."""
+    left = list(SHEET.place(place).gratitude)
+    for _, letter in gratitude:
+        if letter in left:
+            left.remove(letter)
+    if len(left) != lost:  # not this sheet's house: say how many
+        return f"{lost} lost (no slot)"
+    return ", ".join(_GRATITUDE[letter] for letter in left) + " lost (no slot)"
 
 
 def describe(event, names: Sequence[str]) -> str:
@@ -98,7 +124,7 @@ def describe(event, names: Sequence[str]) -> str:
             if gratitude:
                 parts.append(", ".join(_GRATITUDE[letter] for _, letter in gratitude))
             if lost:
-                parts.append(f"{lost} lost (no slot)")
+                parts.append(_lost(p, gratitude, lost))
             if happy:
                 parts.append("Happiness")
             return f"{names[s]} visits {name_of(p)}" + (f": {'; '.join(parts)}" if parts else "")

@@ -1,5 +1,7 @@
 """Giftbringer's options: the choices the rulebook leaves open (``RULES.md`` beside this file)."""
 
+from typing import ClassVar
+
 import msgspec
 
 
@@ -13,6 +15,12 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     Raises ``msgspec.ValidationError`` for values out of range.
     """
+
+    #: One plain line per option for the new-game form (the detail is in RULES.md).
+    NOTES: ClassVar[dict[str, str]] = {
+        "rounds": "rounds in a game (1 to 30)",
+        "happiness_cumulative": "Happiness scores 10 + 25 + 50, not the top",
+    }
 
     rounds: int = 10
     happiness_cumulative: bool = False

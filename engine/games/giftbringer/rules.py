@@ -14,7 +14,7 @@ from engine.core.errors import IllegalCommand
 
 from .commands import BLESSINGS, Bless, Cross, Done, Land, Visit
 from .events import Blessed, Committed, Crossed, DiceRolled, GameEnded, GameStarted, Landed, Recruited, Visited
-from .sheet import SHEET, neighbours, ships_of
+from .sheet import LETTERS, SHEET, neighbours, ships_of
 from .state import PlayerSheet, State
 
 POINTS = {"G": 4, "C": 5, "M": 6}  # "SCORING": Glass of Milk 4, Cookie 5, Muffin 6
@@ -151,13 +151,57 @@ def _visit(sheet: PlayerSheet, seat: int, v: Visit) -> list:
         if take:
             presents.append((viking, take))
             need -= take
-    gratitude, letters = [], list(place.gratitude)
+    letters = _kept(sheet, place_id, v.keep)
+    gratitude = []
     for viking in sheet.recruited:  # "write down all expresses of Gratitude … below any … Viking"
         room = SHEET.viking(viking).slots - len(sheet.gratitude.get(viking, ()))
         while room and letters:
             gratitude.append((viking, letters.pop(0)))
             room -= 1
-    return [Visited(seat, place_id, tuple(presents), tuple(gratitude), len(letters), place.happiness)]
+    lost = len(place.gratitude) - len(gratitude)
+    return [Visited(seat, place_id, tuple(presents), tuple(gratitude), lost, place.happiness)]
+
+
+def keep_choices(sheet: PlayerSheet, place_id: str) -> list[str]:
+    """What a Visit of ``place_id`` may keep when its Gratitude overflows the free slots:
+    each choice is one letter per free slot, in the order C, G, M (``"CM"``). Empty when
+    there is nothing to choose: every letter fits, no slot is free, or every choice keeps
+    the same letters (RULES.md, "Gratitude": the player writes down the letters they
+    choose; the rest is lost)."""
+    letters, free = SHEET.place(place_id).gratitude, free_slots(sheet)
+    if not 0 < free < len(letters):
+        return []
+    choices = sorted({"".join(sorted(c)) for c in itertools.combinations(letters, free)})
+    return choices if len(choices) > 1 else []
+
+
+def _kept(sheet: PlayerSheet, place_id: str, keep: str) -> list[str]:
+    """The letters a Visit writes down, in the order the house gives them: those named in
+    ``keep`` when there is a choice (raises ``IllegalCommand`` when it is missing or not
+    one of ``keep_choices``), else as many as fit, first printed first."""
+    place = SHEET.place(place_id)
+    choices = keep_choices(sheet, place_id)
+    names = ", ".join(LETTERS[c] for c in place.gratitude)
+    if not choices:
+        if keep:
+            raise IllegalCommand(f"{place.name}'s Gratitude leaves nothing to choose: visit {place_id}.")
+        return list(place.gratitude[:free_slots(sheet)])
+    example = " or ".join(f"visit {place_id} keep {c}" for c in choices[:3])
+    free = free_slots(sheet)
+    if not keep:
+        raise IllegalCommand(
+            f"Choose what to keep: {example} ({place.name} gives {names}; "
+            f"your Vikings have {free} free slot{'s' * (free > 1)}).")
+    if keep not in choices:
+        raise IllegalCommand(
+            f"Keep one letter per free slot, in the order C, G, M: {example} "
+            f"({place.name} gives {names}; {free} free slot{'s' * (free > 1)}).")
+    wanted, out = list(keep), []
+    for letter in place.gratitude:
+        if letter in wanted:
+            wanted.remove(letter)
+            out.append(letter)
+    return out
 
 
 def decide(state: State, seat: int, command, rng: random.Random) -> list:
@@ -234,9 +278,22 @@ def result(state: State) -> Result | None:
     if state.phase != "over":
         return None
     scores = [score(s, state.options.happiness_cumulative) for s in state.sheets]
-    tiebreak = ("most points; a tie goes to the higher Happiness level, then to more Gratitude taken "
-                "(RULES.md, \"Tie-break\": giftbringer.txt, \"SCORING\", names no tie-break)")
-    return Result(scores=scores, winners=list(state.winners), tiebreak=tiebreak)
+    return Result(scores=scores, winners=list(state.winners), tiebreak=_tie_note(state))
+
+
+def _tie_note(state: State) -> str:
+    """How a tie on points was settled, in plain words ("" when the top score stood
+    alone): boxtop's tie-break (RULES.md, "Tie-break"), as the rulebook names none."""
+    top = max(state.points, default=0)
+    level = [i for i, p in enumerate(state.points) if p == top]
+    if len(level) < 2:
+        return ""
+    if len(state.winners) > 1:
+        return "equal on points, Happiness and Gratitude"
+    happiest = max(state.sheets[i].happiness for i in level)
+    if sum(state.sheets[i].happiness == happiest for i in level) == 1:
+        return "tied on points, won on Happiness: boxtop's tie-break, as the rulebook names none"
+    return "tied on points and Happiness, won on Gratitude taken: boxtop's tie-break, as the rulebook names none"
 
 
 # ---------------------------------------------------------------------- legal commands
@@ -269,8 +326,9 @@ def legal(state: State, seat: int) -> list:
         out += [Land(s.id) for s in SHEET.ships]
     elif sheet.recruited:
         have = presents_left(sheet)
-        out += [Visit(p.id) for p in SHEET.places
-                if reachable(sheet, p.id) and complete(sheet, p.id) and p.presents <= have]
+        for p in SHEET.places:
+            if reachable(sheet, p.id) and complete(sheet, p.id) and p.presents <= have:
+                out += [Visit(p.id, keep) for keep in keep_choices(sheet, p.id)] or [Visit(p.id)]
     out.append(Done())
     return out
 

@@ -1,8 +1,8 @@
 """Giftbringer's Player Sheet, decoded from ``data/sheet.toml`` and checked at import.
 
-The printed sheet is not in the rulebook (the Giftbringer rulebook (``giftbringer.txt``): "You'll find
-Player Sheet at the end of this file"; ``rules/README.md`` lists it as missing), so this
-one is a reconstruction for boxtop that agrees with every sentence of the text;
+The printed sheet is not in the rulebook (the Giftbringer rulebook: "You'll find Player
+Sheet at the end of this file", and it is not there), so this one is a reconstruction for
+boxtop that agrees with every sentence of the text and what is known of the printed sheet;
 ``SHEET.md`` beside this file explains the design and gives its totals.
 
 The sheet has 8 Vikings ("RECRUIT": each demands die results, carries Presents and has
@@ -33,8 +33,8 @@ KINDS = ("road", "house")
 NAME_MAX = 16
 #: Vikings on the sheet.
 VIKINGS = 8
-#: What ``rules/README.md`` says the sheet needs for the bonuses to be reachable: at least
-#: 9 Happiness houses and at least 7 Milk, 8 Cookie and 9 Muffin icons.
+#: What public descriptions of the game say the sheet needs for the bonuses to be
+#: reachable: at least 9 Happiness houses and at least 7 Milk, 8 Cookie and 9 Muffin icons.
 MIN_HAPPINESS = 9
 MIN_LETTERS = {"G": 7, "C": 8, "M": 9}
 
@@ -190,8 +190,8 @@ def load(text: str | bytes, source: str = "sheet.toml") -> Sheet:
     names, faces outside 1–6, wrong counts, unknown kinds or letters, links and coasts to
     places that do not exist, self-links, roads with Presents, Gratitude or Happiness, a
     presents-only house without Presents, an island that falls apart, positions off the
-    map or on one cell, and fewer Happiness houses or letters than ``rules/README.md``
-    asks for."""
+    map or on one cell, and fewer Happiness houses or letters than the bonuses need
+    (``MIN_HAPPINESS``, ``MIN_LETTERS``)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8")
     try:
@@ -298,7 +298,7 @@ def load(text: str | bytes, source: str = "sheet.toml") -> Sheet:
         if cut:
             raise _bad(source, f"the island falls apart: {', '.join(cut)} cannot be reached from {start}.")
 
-    # what the README asks of the sheet ---------------------------------------------
+    # what the bonuses need of the sheet --------------------------------------------
     happy = sum(p.happiness for p in places)
     if happy < MIN_HAPPINESS:
         raise _bad(source, f"the sheet has {happy} Happiness houses; the 9th level needs at least {MIN_HAPPINESS}.")

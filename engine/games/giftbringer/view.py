@@ -1,5 +1,10 @@
-"""Giftbringer's projection. Every sheet is public ("Other players' sheets can be looked
-at") and the dice are rolled openly, so a seat's view is the whole table plus ``me``."""
+"""Giftbringer's projection: a seat's view is the whole table plus ``me``.
+
+The rulebook has nothing secret: the dice are rolled for everybody ("At the beginning of
+each round, Merry Leader roll four six-sided dice once. Each player writes down all
+results in the appropriate slots on their Player Sheets", Giftbringer rulebook, opening
+section), and it says nothing about hiding a sheet. That every sheet is public, so a
+player may look at the others', is boxtop's decision (RULES.md, "Setup and rounds")."""
 
 from __future__ import annotations
 

@@ -1,0 +1,383 @@
+"""Games are never lost (issue 11, defect 4) and the load list says what each save is
+(issue 11, "smaller ones"): every test drives the app from the menu by keys and reads
+what the screen shows.
+
+- ctrl+q (and ctrl+c, which only says how to quit) saves an unfinished game and says
+  where once the app has ended; so does an unexpected error, a closed terminal (SIGHUP)
+  and SIGTERM;
+- a finished game is saved at its result, and the result screen says where;
+- the load and replay lists show each save's game, players, date and round or result,
+  newest first; a file that is not a save is one line and the list goes on;
+- the save dialog with its file name emptied asks for one and stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import msgspec
+import pytest
+
+import engine
+from tui.app import BoxtopApp
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def save_dir(monkeypatch):
+    """A short save folder (the paths the screens show fit one 80-column line)."""
+    folder = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
+    monkeypatch.setenv("BOXTOP_SAVE_DIR", str(folder))
+    yield folder
+    if folder.is_dir():
+        shutil.rmtree(folder)
+    elif folder.exists():  # a test put a file in its place
+        folder.unlink()
+
+
+def screen_text(app) -> str:
+    """What the terminal shows now: the current screen's lines as plain text."""
+    lines = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+    return "\n".join(line for line in lines if line)
+
+
+async def until(pilot, condition, timeout: float = 10.0, what: str = "") -> None:
+    """Let the app run until ``condition()`` holds; fails after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        assert loop.time() < end, f"timed out waiting for {what or condition}:\n{screen_text(pilot.app)}"
+        await pilot.pause(0.02)
+
+
+async def shows(pilot, text: str, timeout: float = 10.0) -> None:
+    """Wait until ``text`` is drawn, literally, on the screen."""
+    await until(pilot, lambda: text in screen_text(pilot.app), timeout, repr(text))
+
+
+async def new_game_from_menu(pilot, track_length: str | None = None) -> None:
+    """Menu → new game (Gift Trap, ann and three bots) → Start, by keys; optionally
+    types a track length into the form first."""
+    app = pilot.app
+    await pilot.press("n")
+    await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen", what="the new-game form")
+    await pilot.pause()
+    if track_length is not None:
+        for _ in range(60):
+            if app.focused is not None and app.focused.id == "opt-track_length":
+                break
+            await pilot.press("tab")
+        assert app.focused.id == "opt-track_length"
+        await pilot.press("home", "ctrl+k", *track_length)
+    await pilot.press("ctrl+g")
+    await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game")
+    await pilot.pause()
+
+
+async def move(pilot) -> bool:
+    """Play the seat at the keyboard's next step of Gift Trap by keys; False once the
+    result shows."""
+    app = pilot.app
+    screen = app.screen
+    name = type(screen).__name__
+    if name == "ResultScreen":
+        return False
+    if name == "HandoverScreen":
+        await pilot.press("enter")
+        return True
+    assert name == "GameScreen", screen_text(app)
+    view = screen.session.view(screen.seat)
+    if view.phase == "deal":
+        await pilot.press("right", "enter")
+    elif view.phase == "give":
+        await pilot.press(*["enter"] * (view.n - 1), "d")
+    elif view.phase == "rate":
+        await pilot.press("enter", "enter", "enter", "enter", "d")
+    await pilot.pause()
+    return True
+
+
+async def one_move(pilot) -> int:
+    """Make one move by keys in the game on screen; returns the entries recorded."""
+    session = pilot.app.screen.session
+    before = len(session.entries)
+    await move(pilot)
+    await until(pilot, lambda: len(session.entries) > before, what="a move")
+    return len(session.entries)
+
+
+def saves_in(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.json"))
+
+
+# ---------------------------------------------------------------------- every way out saves
+async def test_ctrl_q_saves_an_unfinished_game_and_says_where(save_dir, capsys):
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game_from_menu(pilot)
+        entries = await one_move(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    (saved,) = saves_in(save_dir)
+    assert len(engine.load(saved).entries) == entries
+    said = " ".join(capsys.readouterr().err.split())
+    assert f"Your game is saved in {saved}" in said
+
+
+async def test_ctrl_c_says_how_to_quit_and_quitting_then_saves(save_dir, capsys):
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await new_game_from_menu(pilot)
+        entries = await one_move(pilot)
+        await pilot.press("ctrl+c")
+        await shows(pilot, "ctrl+q")  # Textual's "Press ctrl+q to quit the app"
+        assert type(app.screen).__name__ == "GameScreen" and not saves_in(save_dir)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    (saved,) = saves_in(save_dir)
+    assert len(engine.load(saved).entries) == entries
+    assert f"saved in {saved}" in " ".join(capsys.readouterr().err.split())
+
+
+async def test_quitting_from_the_rules_over_a_game_saves_it_too(save_dir, capsys):
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game_from_menu(pilot)
+        entries = await one_move(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: type(app.screen).__name__ == "RulesScreen", what="the rules")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    (saved,) = saves_in(save_dir)
+    assert len(engine.load(saved).entries) == entries
+
+
+async def test_a_game_that_cannot_be_saved_is_not_quit_at_the_first_ctrl_q(save_dir, capsys):
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await new_game_from_menu(pilot)
+        await one_move(pilot)
+        save_dir.rmdir()
+        save_dir.write_text("a file where the save folder should be")
+        await pilot.press("ctrl+q")
+        await shows(pilot, "without saving")
+        assert app.is_running and type(app.screen).__name__ == "GameScreen"
+        await pilot.press("ctrl+q")  # the second time it quits
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_an_unexpected_error_saves_the_game_first(save_dir, capsys):
+    app = BoxtopApp()
+
+    def boom() -> None:
+        raise RuntimeError("a bug")
+
+    with pytest.raises(RuntimeError):
+        async with app.run_test(size=SIZE) as pilot:
+            await new_game_from_menu(pilot)
+            entries = await one_move(pilot)
+            app.call_later(boom)
+            await pilot.pause()
+    (saved,) = saves_in(save_dir)
+    assert len(engine.load(saved).entries) == entries
+    said = " ".join(capsys.readouterr().err.split())
+    assert "unexpected error (RuntimeError)" in said and f"Your game is saved in {saved}" in said
+
+
+def _strip_ansi(data: bytes) -> str:
+    return re.sub(r"\x1b\[[0-9;?<>=$]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>PX^_\\]", "", data.decode("utf-8", "replace"))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM], ids=["closed-terminal", "sigterm"])
+def test_a_closed_terminal_or_sigterm_saves_the_game(save_dir, sig):
+    """``boxtop play`` in a pseudo-terminal: a move, then the terminal goes away."""
+    import fcntl
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = os.environ | {"TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "play", "gift-trap", "--seats", "ann,bot,bot", "--seed", "3"],
+        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+    )
+    os.close(slave)
+    seen = b""
+
+    def read_until(pattern: str, timeout: float = 30) -> None:
+        nonlocal seen
+        end = time.monotonic() + timeout
+        while pattern not in _strip_ansi(seen):
+            assert time.monotonic() < end and proc.poll() is None, f"no {pattern!r} in {_strip_ansi(seen)[-2000:]}"
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    seen += os.read(master, 65536)
+                except OSError:
+                    break
+
+    try:
+        read_until("deal")  # seed 3: ann deals first
+        seen = b""
+        os.write(master, b"\x1b[C\r")  # right, enter: deal the red stack
+        read_until("give")
+        os.kill(proc.pid, sig)
+        if sig == signal.SIGHUP:
+            os.close(master)  # the terminal is gone
+            master = -1
+        end = time.monotonic() + 30
+        while proc.poll() is None and time.monotonic() < end:
+            if master >= 0 and select.select([master], [], [], 0.1)[0]:
+                try:
+                    os.read(master, 65536)
+                except OSError:
+                    pass
+            else:
+                time.sleep(0.05)
+        assert proc.poll() is not None, "boxtop did not end"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if master >= 0:
+            os.close(master)
+    (saved,) = saves_in(save_dir)
+    session = engine.load(saved)
+    assert session.notation(session.entries[1].command) == "deal red"
+
+
+# ---------------------------------------------------------------------- a finished game
+async def test_a_finished_game_is_saved_at_the_result_and_listed_with_its_result(save_dir):
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game_from_menu(pilot, track_length="3")
+        for _ in range(300):
+            if not await move(pilot):
+                break
+        assert type(app.screen).__name__ == "ResultScreen"
+        (saved,) = saves_in(save_dir)
+        await shows(pilot, saved.name)
+        assert "Saved to" in screen_text(app)
+        session = engine.load(saved)
+        result = session.result()
+        assert result is not None
+        names = [session.names[i] for i in result.winners]
+        winners = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+        await pilot.press("m")  # the menu, then the replay list
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen", what="the menu")
+        await pilot.press("r")
+        await shows(pilot, "Gift Trap")
+        row = next(line for line in screen_text(app).splitlines() if "Gift Trap" in line)
+        assert "ann, bob, cyd, dan" in row
+        if len(names) == len(session.names):
+            assert "everyone wins" in row
+        else:
+            assert winners + (" wins" if len(names) == 1 else " win") in row
+
+
+# ---------------------------------------------------------------------- the load list
+async def test_the_load_list_shows_game_players_date_and_round_newest_first(save_dir):
+    old = engine.new_game("gift-trap", ["ann", "bob", "cyd"], seed=1)
+    old.save(str(save_dir / "zzz-old.json"))
+    new = engine.new_game("giftbringer", ["eve"], seed=2)
+    new.save(str(save_dir / "aaa-new.json"))
+    for path, stamp in [(save_dir / "zzz-old.json", "2026-01-02T10:00:00+00:00"),
+                        (save_dir / "aaa-new.json", "2026-03-04T10:00:00+00:00")]:
+        path.write_bytes(re.sub(rb'"saved_at":"[^"]*"', f'"saved_at":"{stamp}"'.encode(), path.read_bytes(), count=1))
+    os.utime(save_dir / "zzz-old.json", (time.time(), time.time()))  # the older save was touched last
+    (save_dir / "notes.json").write_text('{"name": "my shopping list"}')
+    (save_dir / "broken.json").write_text('{"format": "boxtop-save", "vers')
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await shows(pilot, "Giftbringer")
+        lines = screen_text(app).splitlines()
+        gb = next(i for i, line in enumerate(lines) if "Giftbringer" in line)
+        gt = next(i for i, line in enumerate(lines) if "Gift Trap" in line and "ann" in line)
+        assert gb < gt  # newest first, by the date saved
+        assert "eve" in lines[gb] and "4 Mar" in lines[gb] and "round 1" in lines[gb]
+        assert "ann, bob, cyd" in lines[gt] and "2 Jan" in lines[gt] and "round 1" in lines[gt]
+        for name in ("notes.json", "broken.json"):  # a row each (the highlighted file is named under the list too)
+            assert len([line for line in lines if name in line and "not a boxtop save" in line]) == 1
+        assert any("examples" in line for line in lines)  # the list went on after them
+
+
+async def test_loading_a_file_that_is_not_a_save_says_so_in_one_line(save_dir):
+    (save_dir / "notes.json").write_text('{"name": "my shopping list"}')
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await shows(pilot, "notes.json")
+        await pilot.press("enter")
+        await shows(pilot, "notes.json is not a boxtop save")
+        assert "missing" not in screen_text(app) and "field" not in screen_text(app)
+        assert type(app.screen).__name__ == "LoadScreen"
+
+
+# ---------------------------------------------------------------------- the save dialog
+async def test_an_empty_file_name_asks_for_one_and_keeps_the_dialog_open(save_dir):
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game_from_menu(pilot)
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: type(app.screen).__name__ == "SaveScreen", what="the save dialog")
+        await pilot.press("home", "ctrl+k", "enter")
+        await shows(pilot, "A save needs a file name")
+        assert "busy" not in screen_text(app)
+        assert type(app.screen).__name__ == "SaveScreen" and not saves_in(save_dir)
+        await pilot.press(*str(save_dir / "mine.json"), "enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game")
+    assert engine.load(save_dir / "mine.json").names == ["ann", "bob", "cyd", "dan"]
+
+
+# ---------------------------------------------------------------------- the summary reader
+def test_a_save_summary_is_read_from_its_first_line(tmp_path):
+    from engine.core.saves import summary
+
+    session = engine.new_game("giftbringer", [engine.Seat("eve", "heuristic")], seed=5)
+    session.run_bots()
+    path = tmp_path / "solo.json"
+    session.save(str(path))
+    whole = summary(path)
+    assert whole.game == "giftbringer" and whole.players == ["eve"] and whole.winners == ["eve"]
+    assert whole.totals == [session.result().scores[0]["total"]] and whole.round == session.state.round
+    # Only the first line is read: the entries after it may be anything.
+    head = path.read_bytes().split(b"\n", 1)[0]
+    (tmp_path / "head-only.json").write_bytes(head + b"\nthe rest is not read")
+    assert summary(tmp_path / "head-only.json") == whole
+
+
+def test_a_save_without_a_summary_is_loaded_whole_for_its_row(tmp_path):
+    from engine.core.saves import summary
+
+    session = engine.new_game("gift-trap", ["ann", "bob", "cyd"], seed=2)
+    path = tmp_path / "old.json"
+    session.save(str(path))
+    doc = msgspec.json.decode(path.read_bytes())
+    del doc["summary"]  # as boxtop wrote saves before the summary
+    path.write_bytes(msgspec.json.encode(doc))
+    found = summary(path)
+    assert (found.players, found.round, found.winners) == (["ann", "bob", "cyd"], 1, None)
+    assert found.saved_at == doc["saved_at"]
+
+
+@pytest.mark.parametrize("content", [b"", b"{]", b'{"name": "list"}', b"[1]", b'{"format": "boxtop-save"}'])
+def test_a_file_that_is_not_a_save_has_no_summary(tmp_path, content):
+    from engine.core.saves import summary
+
+    (tmp_path / "x.json").write_bytes(content)
+    with pytest.raises(engine.SaveError) as err:
+        summary(tmp_path / "x.json")
+    assert "x.json" in str(err.value) and "\n" not in str(err.value)
