@@ -90,8 +90,8 @@ async def _(pilot: Player) -> None:
 
 @shot("rules-from-menu")
 async def _(pilot: Player) -> None:
-    await pilot.press("question_mark")
-    await wait_for_screen(pilot, "RulesScreen")
+    await pilot.press("question_mark")  # the list of games whose rules to read
+    await wait_for_text(pilot, "The rules of which game?")
 
 
 @shot("load", saves=("gift-trap-hot-seat.json", "giftbringer-solo.json"))

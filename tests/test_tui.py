@@ -19,7 +19,7 @@ from tui.paths import EXAMPLES
 
 from tui_driver import (
     LARGE, focus, footer_keys, menu_app, new_game, play_to_the_result, retype, screen_name, screen_text,
-    status_line, type_text, wait_for, wait_for_screen, wait_for_text,
+    status_line, type_text, wait_for, wait_for_screen, wait_for_text, winners_line,
 )
 
 
@@ -52,8 +52,10 @@ async def test_hot_seat_game_of_four_people_by_keys():
         session = app.screen.session
         result = session.result()
         assert result is not None and result.winners
-        winners = " and ".join(session.names[i] for i in result.winners)
-        await wait_for_text(pilot, f"{winners} {'wins' if len(result.winners) == 1 else 'win'}!")
+        await wait_for(pilot, lambda: winners_line(app), "the winners")
+        assert all(session.names[i] in winners_line(app) for i in result.winners), winners_line(app)
+        losers = [n for i, n in enumerate(session.names) if i not in result.winners]
+        assert not any(re.search(rf"\b{n}\b", winners_line(app)) for n in losers), winners_line(app)
     # Every secret phase passed the keyboard to bob, cyd and dan in turn.
     assert handovers[:3] == ["bob", "cyd", "dan"]
     assert len(handovers) >= 6 * session.state.round - 6

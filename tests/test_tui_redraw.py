@@ -121,6 +121,7 @@ async def test_giftbringer_cursor_moves_and_crosses_need_no_layout_pass():
         app = pilot.app
         await new_game(pilot, "Giftbringer", ["ann", "bot", "bot"], seed=5, undo="casual")
         session = app.screen.session
+        await pilot.pause()  # the new screen's own layout passes are done
         passes = count_layout_passes(app)
         await pilot.press("right", "left", "down", "down", "up")
         crossed = 0

@@ -23,7 +23,7 @@ from tui.remote import SharedTable
 
 from tui_driver import (
     footer_keys, giftbringer_target, lobby_app, new_room, screen_name, screen_text, status_line, to_act,
-    wait_for, wait_for_screen, wait_for_text,
+    wait_for, wait_for_screen, wait_for_text, winners_line,
 )
 
 SIZE = (130, 40)
@@ -115,8 +115,8 @@ async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
                 await pilot.pause(0.05)
         await wait_for_screen(pilot, "ResultScreen")
         ours = app.screen.session.result()
-        winners = " and ".join(app.screen.session.names[i] for i in ours.winners)
-        await wait_for_text(pilot, f"{winners} win")
+        await wait_for(pilot, lambda: winners_line(app), "the winners")
+        assert all(app.screen.session.names[i] in winners_line(app) for i in ours.winners), winners_line(app)
         await wait_for(pilot, lambda: bob.table.result is not None, "bob's result")
         assert SharedTable(bob.table).result() == ours
         assert ours.winners and not bob.refusals

@@ -420,6 +420,11 @@ async def play_to_the_result(pilot: Pilot, turn: Callable = play_gift_trap_turn,
     raise AssertionError(f"no result after {limit} turns; the screen shows:\n{screen_text(pilot.app)}")
 
 
+def winners_line(app) -> str:
+    """The result screen's line that says who won (its first row with "win" in it)."""
+    return next((line for line in screen_lines(app) if re.search(r"\bwins?\b", line)), "")
+
+
 def to_act(app) -> list[str]:
     """The names after "to act:" on the status line."""
     m = re.search(r"to act: ([^·]*)", status_line(app))
