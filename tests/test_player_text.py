@@ -36,6 +36,8 @@ from tui.screens.replay import ReplayScreen
 from tui.screens.result import ResultScreen
 from tui.screens.shared_game import SharedGameScreen
 
+from tui_driver import menu_app, new_game
+
 SIZE = (150, 45)
 #: Markup-like player text: a closing tag with no opening one (it raised), a style, an
 #: action link and a file link (both must stay text, never become something to click).
@@ -254,13 +256,12 @@ async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_pa
 
 async def test_names_on_the_result_and_replay_screens_show_literally():
     names = ["[/x]", "[b]", "[link=file:///etc/passwd]x[/link]"]
-    session = engine.new_game(
-        "gift-trap", [engine.Seat(n, "heuristic") for n in names], seed=3, options={"track_length": 6}
-    )
-    app = BoxtopApp(session=session)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with menu_app(SIZE) as pilot:  # three bots, named in the new-game form
+        app = pilot.app
+        await new_game(pilot, "Gift Trap", [engine.Seat(n, "heuristic") for n in names], seed=3,
+                       options={"track_length": 6})
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
-        result = session.result()
+        result = app.screen.session.result()
         *others, last = [names[i] for i in result.winners]
         await shows(pilot, ", ".join(others) + " and " + last if others else last + " wins!")
         for name in names:  # the score table
@@ -275,9 +276,9 @@ async def test_names_on_the_result_and_replay_screens_show_literally():
 
 
 async def test_a_giftbringer_player_name_shows_literally_on_the_island():
-    session = engine.new_game("giftbringer", [engine.Seat("[/x]", None)], seed=2)
-    app = BoxtopApp(session=session)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with menu_app(SIZE) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Giftbringer", [engine.Seat("[/x]", None)], seed=2)
         await shows(pilot, "[/x]'s island")
         await shows(pilot, "[/x] at the keyboard")
         await pilot.press("colon")

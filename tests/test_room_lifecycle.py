@@ -298,7 +298,8 @@ def test_room_codes_are_ten_letters_grouped_and_typed_any_way():
 async def test_a_private_room_made_in_the_form_is_not_listed_and_its_typed_code_joins_it(service):
     from textual.widgets import Checkbox, DataTable
 
-    from test_tui_shared import SIZE, until
+    from test_tui_shared import SIZE
+    from tui_driver import wait_for as until
     from tui.app import BoxtopApp
     from tui.screens.lobby import LobbyScreen, WaitingRoomScreen
 
@@ -348,7 +349,8 @@ async def test_a_private_room_made_in_the_form_is_not_listed_and_its_typed_code_
 async def test_the_lobby_screen_applies_updates_and_keeps_the_highlighted_room(service):
     from textual.widgets import DataTable
 
-    from test_tui_shared import SIZE, until
+    from test_tui_shared import SIZE
+    from tui_driver import wait_for as until
     from tui.app import BoxtopApp
     from tui.screens.lobby import LobbyScreen, WaitingRoomScreen
 

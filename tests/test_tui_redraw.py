@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine import Seat
 from tui.app import BoxtopApp
 from tui.screens.game import GameScreen
+
+from tui_driver import menu_app, new_game, status_line, wait_for_text
 
 SIZE = (120, 40)
 
@@ -81,16 +81,15 @@ async def assert_same_as_afresh(pilot) -> None:
 
 
 async def test_gift_trap_cursor_moves_and_phases_need_no_layout_pass():
-    seats = [Seat("ann"), Seat("bob", "heuristic"), Seat("cyd", "heuristic"), Seat("dan", "heuristic")]
-    session = engine.new_game("gift-trap", seats, seed=4, undo="casual", options={"extra_tiles": True})
-    app = BoxtopApp(session=session)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        if session.view(0).phase == "deal":
+    async with menu_app(SIZE) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Gift Trap", ["ann", "bob:heuristic", "cyd:heuristic", "dan:heuristic"], seed=4,
+                       undo="casual", options={"extra_tiles": True})
+        session = app.screen.session
+        assert isinstance(app.screen, GameScreen)
+        if "deal:" in status_line(app):
             await pilot.press("right", "enter")
-        assert session.view(0).phase == "give"
+        await wait_for_text(pilot, "give:")
         await pilot.pause()
         passes = count_layout_passes(app)
         # cursor keys, a tile, Give more, undo, the rest of the tiles
@@ -120,24 +119,23 @@ async def test_gift_trap_cursor_moves_and_phases_need_no_layout_pass():
 
 
 async def test_giftbringer_cursor_moves_and_crosses_need_no_layout_pass():
-    session = engine.new_game("giftbringer", [Seat("ann"), Seat("bot2", "heuristic"), Seat("bot3", "heuristic")],
-                              seed=5, undo="casual")
-    app = BoxtopApp(session=session)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        table = app.screen.table
+    async with menu_app(SIZE) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Giftbringer", ["ann", "bot", "bot"], seed=5, undo="casual")
+        session = app.screen.session
+        await pilot.pause()  # the new screen's own layout passes are done
         passes = count_layout_passes(app)
         await pilot.press("right", "left", "down", "down", "up")
         crossed = 0
         for _ in range(4):  # cross whatever fits, trying each result
             await pilot.press("tab")
-            if table._target() in table.fits():
+            if "enter crosses" in text(app):  # the info line under the map: the result fits here
                 before = len(session.entries)
                 await pilot.press("enter")
                 crossed += len(session.entries) > before
             else:
                 await pilot.press("right")
-        await pilot.press("o", "down", "o", "o", "u", "ctrl+y", "d")  # bot2's sheet, bot3's, back to ann's
+        await pilot.press("o", "down", "o", "o", "u", "ctrl+y", "d", "d")  # bot2's sheet, bot3's, back to ann's; d asks, d finishes
         await pilot.pause()
         assert crossed and session.view(0).round == 2
         assert passes == []
@@ -215,10 +213,9 @@ async def test_another_seats_moves_in_a_shared_game_need_no_layout_pass(service)
 async def test_a_click_on_a_footer_key_presses_it():
     from tui.screens.rules import RulesScreen
 
-    session = engine.new_game("gift-trap", [Seat("ann"), Seat("bob", "heuristic"), Seat("cyd", "heuristic")], seed=2)
-    app = BoxtopApp(session=session)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with menu_app(SIZE) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Gift Trap", ["ann", "bot", "bot"], seed=2)
         footer = text(app).split("\n")[-1]
         assert "? Rules" in footer and "^y Redo" in footer
         await pilot.click(offset=(footer.index("Redo"), SIZE[1] - 1))  # greyed out: nothing happens

@@ -25,6 +25,8 @@ from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.result import ResultScreen
 
+from tui_driver import menu_app, new_game
+
 SIZE = (80, 24)
 
 #: What belongs in the project's docs, never on a player's screen: paths, file names,
@@ -99,9 +101,9 @@ async def test_the_menu_rules_let_the_player_choose_a_game_and_its_text_is_for_p
     ("giftbringer", ["ann", "bob:heuristic"], "finish the round"),
 ])
 async def test_question_mark_in_a_game_shows_its_keys_first(slug, seats, key_text):
-    session = engine.new_game(slug, [Seat(*s.split(":")) for s in seats], seed=3)
-    app = BoxtopApp(session=session)
-    async with app.run_test(size=SIZE) as pilot:
+    async with menu_app(SIZE) as pilot:
+        app = pilot.app
+        await new_game(pilot, slug, seats, seed=3)
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("question_mark")
         await shows(pilot, "Keys at the table")
@@ -155,8 +157,10 @@ def tied_gift_trap() -> engine.LocalSession:
 
 
 async def test_a_shared_win_is_said_in_plain_words_on_the_result_screen():
-    app = BoxtopApp(session=tied_gift_trap())
-    async with app.run_test(size=SIZE) as pilot:
+    async with menu_app(SIZE) as pilot:  # tied_gift_trap's game, set up in the new-game form
+        app = pilot.app
+        await new_game(pilot, "Gift Trap", ["ann:heuristic", "bob:heuristic", "cyd:heuristic"], seed=7,
+                       options={"track_length": 6})
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
         await says(pilot, TIE)
         assert developer_text(screen_text(app)) == []
@@ -205,27 +209,29 @@ def test_a_giftbringer_tie_broken_by_happiness_then_gratitude_says_so():
 async def test_a_solo_game_says_the_score_and_the_personal_best():
     today = date.today().isoformat()
     said = []
-    for seed in (1, 2):
-        session = engine.new_game("giftbringer", ["ann"], seed=seed, options={"rounds": 1})
-        app = BoxtopApp(session=session)
-        async with app.run_test(size=SIZE) as pilot:
+    async with menu_app(SIZE) as pilot:
+        app = pilot.app
+        for seed in (1, 2):  # two games, one after the other, from the menu
+            await new_game(pilot, "Giftbringer", ["ann"], seed=seed, options={"rounds": 1})
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
-            await pilot.press("d")
+            await pilot.press("d", "d")  # d asks (every result is unused), d again finishes
             await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
             await says(pilot, "ann scored 0 points")
             text = flat(app)
             assert "wins" not in text and "tie-break" not in text
             said.append(text)
+            await pilot.press("m")
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen), what="the menu")
     assert "ann scored 0 points · your first personal best" in said[0]
     assert f"ann scored 0 points · your best: 0 ({today})" in said[1]
 
 
 async def test_see_notation_on_the_rules_page_scrolls_there_and_opens_nothing():
-    session = engine.new_game("giftbringer", [Seat("ann"), Seat("bob", "heuristic")], seed=3)
-    app = BoxtopApp(session=session)
     opened = []
-    app.open_url = lambda url, **kw: opened.append(url)
-    async with app.run_test(size=SIZE) as pilot:
+    async with menu_app(SIZE) as pilot:
+        app = pilot.app
+        app.open_url = lambda url, **kw: opened.append(url)  # to see that nothing is opened
+        await new_game(pilot, "Giftbringer", ["ann", "bob:heuristic"], seed=3)
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("question_mark")
         await shows(pilot, "Keys at the table")

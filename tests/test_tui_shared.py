@@ -1,12 +1,14 @@
 """The app as a client of a host's room service (issue 3, "The lobby"; ``docs/architecture.md``,
-"Sessions"), driven by keys with Pilot. ann plays in the real app; bob is a second
-connection to the same service, played by a heuristic bot through the protocol.
+"Sessions"), started as ``boxtop join`` starts it and driven by keys, reading the screen
+(``tests/tui_driver.py``). ann plays in the real app; bob is a second connection to the
+same service, played by a heuristic bot through the protocol.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import re
 import tempfile
 from pathlib import Path
 
@@ -17,11 +19,12 @@ import host.service
 from host import protocol as p
 from host.client import ServiceClient
 from host.service import RoomService
-from tui.app import BoxtopApp
 from tui.remote import SharedTable
-from tui.screens.lobby import LobbyScreen, WaitingRoomScreen
-from tui.screens.result import ResultScreen
-from tui.screens.shared_game import SharedGameScreen
+
+from tui_driver import (
+    footer_keys, giftbringer_target, lobby_app, new_room, screen_name, screen_text, status_line, to_act,
+    wait_for, wait_for_screen, wait_for_text, winners_line,
+)
 
 SIZE = (130, 40)
 
@@ -56,62 +59,51 @@ class Other:
                 self.refusals.append(m.message)
 
 
-async def until(pilot, condition, timeout: float = 10.0) -> None:
-    """Pause the app until ``condition()`` holds; fails after ``timeout`` seconds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        assert loop.time() < end, "timed out"
-        await pilot.pause(0.02)
+def seat_rows(app) -> list[str]:
+    """The waiting room's seat rows as shown: "1 ann", "2 open", "3 bot3 (bot)"."""
+    rows = []
+    for line in screen_text(app).split("\n"):
+        m = re.match(r"\s*(\d) +(\S.*?)\s*$", line)
+        if m:
+            rows.append(f"{m.group(1)} {m.group(2)}")
+    return rows
 
 
-async def lobby_ready(pilot, app) -> None:
-    """Wait until the lobby shows that the host welcomed this app (its keys then work)."""
-    await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in str(
-        app.screen.query_one("#lobby-status").render()))
-
-
-def status(app) -> str:
-    return str(app.screen.query_one("#status").render())
+def room_code(app) -> str:
+    """The room code the waiting room (or the game's status line) shows."""
+    m = re.search(r"[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}", screen_text(app))
+    assert m, screen_text(app)
+    return m.group(0)
 
 
 async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
     svc, sock = service
-    app = BoxtopApp(remote=(str(sock), "ann"))
-    async with app.run_test(size=SIZE) as pilot:
-        await lobby_ready(pilot, app)
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
         # create a room for three: ann, an open seat, a heuristic bot; a short track
-        await pilot.press("c")
-        await until(pilot, lambda: app.screen.query("#players"))
-        await pilot.press("enter", "up", "enter")  # players: 4 → 3
-        track = app.screen.query_one("#opt-track_length")
-        track.focus()
-        await pilot.press("end", "backspace", "backspace", "8")
-        await pilot.press("ctrl+g")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
-        room = app.screen.room
-        assert [s.name for s in room.seats] == ["ann", "", "bot3"] and room.creator == "ann"
+        await new_room(pilot, "Gift Trap", ["ann", "bob", "bot"], options={"track_length": 8})
+        await wait_for_text(pilot, "you created it")
+        code = room_code(app)
+        assert seat_rows(app) == ["1 ann", "2 open", "3 bot3 (bot)"]
 
         bob = Other(await ServiceClient.connect(sock, "bob"))
-        await bob.client.send(p.JoinRoom(room.code))
-        await until(pilot, lambda: app.screen.room.seats[1].name == "bob")
+        await bob.client.send(p.JoinRoom(code))
+        await wait_for(pilot, lambda: "2 bob" in seat_rows(app), "bob in seat 2")
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen) and app.screen.ready)  # drawn
-        assert "you are ann" in status(app)
+        await wait_for_text(pilot, "you are ann")
 
         brain, rng = HeuristicBot(5), random.Random(5)
         for _ in range(2000):
-            if isinstance(app.screen, ResultScreen):
+            if screen_name(app) == "ResultScreen":
                 break
-            shown = app.screen.session if isinstance(app.screen, SharedGameScreen) else None
             if bob.table is not None and 1 in bob.table.to_act and bob.table.result is None:
                 seen = SharedTable(bob.table)
                 command = brain.choose(seen.view(1), seen.legal_commands(1), rng)
                 before = bob.table
                 await bob.client.send(p.Play(seen.game.notation(command, seen.names)))
-                await until(pilot, lambda: bob.table is not before)
-            elif shown is not None and 0 in shown.table.to_act:
-                line = status(app)
+                await wait_for(pilot, lambda: bob.table is not before, "bob's move")
+            elif screen_name(app) == "SharedGameScreen" and "ann" in to_act(app):
+                line = status_line(app)
                 if "deal:" in line:
                     await pilot.press("right", "enter")
                 elif "give:" in line:
@@ -121,17 +113,21 @@ async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
                 await pilot.pause(0.05)
             else:
                 await pilot.pause(0.05)
-        assert isinstance(app.screen, ResultScreen)
+        await wait_for_screen(pilot, "ResultScreen")
         ours = app.screen.session.result()
-        await until(pilot, lambda: bob.table.result is not None)
+        await wait_for(pilot, lambda: winners_line(app), "the winners")
+        assert all(app.screen.session.names[i] in winners_line(app) for i in ours.winners), winners_line(app)
+        await wait_for(pilot, lambda: bob.table.result is not None, "bob's result")
         assert SharedTable(bob.table).result() == ours
         assert ours.winners and not bob.refusals
-        room_obj = svc.rooms.get(room.code)
+        room_obj = svc.rooms.get(code)
         assert room_obj.session.result() == ours  # the room holds the same finished game
-        # replay and save belong to the host: hidden here; m goes back to the lobby
-        assert app.screen.check_action("replay", ()) is False
+        # replay and save belong to the host: not offered here; m goes back to the lobby
+        await wait_for(pilot, lambda: "Menu" in footer_keys(app), "the result's footer")
+        keys = footer_keys(app)
+        assert "Replay" not in keys and "Save" not in keys and keys["Menu"]
         await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for_screen(pilot, "LobbyScreen")
         await bob.client.close()
 
 
@@ -143,23 +139,24 @@ async def test_a_refused_move_shows_the_rooms_sentence_and_watching_shows_no_til
     code = svc.rooms.summaries()[0].code
     await bob.client.send(p.StartGame())
     await asyncio.sleep(0.2)
-    app = BoxtopApp(remote=(str(sock), "ann"))
-    async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
+        await wait_for_text(pilot, code)  # the room in the lobby
         await pilot.press("enter")  # join: the game has started, so the room refuses
-        await until(pilot, lambda: "watch" in str(app.screen.query_one("#message").render()))
+        await wait_for_text(pilot, "The game has started; you can watch it.")
         await pilot.press("w")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen) and app.screen.ready)  # drawn
-        assert "watching" in status(app)
+        await wait_for_text(pilot, "watching ·")
+        assert screen_name(app) == "SharedGameScreen"
         view = app.screen.session.view(None)
         assert view.me is None and view.my_gives == () and view.my_rates == ()
+        assert not re.search(r"→\w", screen_text(app)) and "your Give tiles" not in screen_text(app)
         # a watcher's move is refused here, before it reaches the room
         await pilot.press("colon")
         await pilot.press(*"deal red", "enter")
-        assert "watching" in str(app.screen.query_one("#message").render())
-        await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        assert svc.rooms.get(code).spectators == {}
+        await wait_for_text(pilot, "You are watching this game.")
+        await pilot.press("escape", "escape")  # the line keeps a refused move: escape closes it, then leaves
+        await wait_for_screen(pilot, "LobbyScreen")
+        await wait_for(pilot, lambda: svc.rooms.get(code).spectators == {}, "the room to let the watcher go")
     await bob.client.close()
 
 
@@ -167,30 +164,26 @@ async def test_the_creator_hands_an_away_players_seat_to_a_bot(service):
     # Issue 3, "Reconnection and empty seats": "Others see who is disconnected. The
     # room's creator can hand an empty seat to a bot."
     svc, sock = service
-    app = BoxtopApp(remote=(str(sock), "ann"))
-    async with app.run_test(size=SIZE) as pilot:
-        await lobby_ready(pilot, app)
-        await pilot.press("c")
-        await until(pilot, lambda: app.screen.query("#players"))
-        await pilot.press("enter", "up", "enter", "ctrl+g")  # ann, an open seat, a bot
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
-        code = app.screen.room.code
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
+        await new_room(pilot, "Gift Trap", ["ann", "bob", "bot"])  # ann, an open seat, a bot
+        code = room_code(app)
         bob = Other(await ServiceClient.connect(sock, "bob"))
         await bob.client.send(p.JoinRoom(code))
-        await until(pilot, lambda: app.screen.room.seats[1].name == "bob")
+        await wait_for(pilot, lambda: "2 bob" in seat_rows(app), "bob in seat 2")
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen) and app.screen.ready)  # drawn
-        assert app.screen.check_action("bot_for_away", ()) is False  # nobody is away
+        await wait_for_text(pilot, "you are ann")
+        assert "Bot for away seat" not in footer_keys(app)  # nobody is away
         await bob.client.close()
-        await until(pilot, lambda: "away: bob" in status(app))
-        assert app.screen.check_action("bot_for_away", ()) is True
+        await wait_for_text(pilot, "away: bob")
+        assert footer_keys(app)["Bot for away seat"] is True
         await pilot.press("ctrl+b")
         room = svc.rooms.get(code)
-        await until(pilot, lambda: room.record.seats[1].bot == "heuristic")
-        await until(pilot, lambda: "away" not in status(app))
+        await wait_for(pilot, lambda: room.record.seats[1].bot == "heuristic", "the bot in bob's seat")
+        await wait_for(pilot, lambda: "away" not in status_line(app), "no one away")
         # the bot now plays bob's seat: once ann deals, only ann is left to give
         await pilot.press("right", "enter")
-        await until(pilot, lambda: app.screen.session.to_act_seats() == [0])
+        await wait_for(pilot, lambda: "give:" in status_line(app) and to_act(app) == ["ann"], "ann alone to give")
 
 
 async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(service):
@@ -198,34 +191,31 @@ async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(ser
     svc, sock = service
     bob = Other(await ServiceClient.connect(sock, "bob"))
     await bob.client.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": 2}))
-    app = BoxtopApp(remote=(str(sock), "ann"))
-    async with app.run_test(size=(140, 45)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rooms)
+    async with lobby_app(sock, "ann", (140, 45)) as pilot:
+        app = pilot.app
+        await wait_for_text(pilot, "Giftbringer")  # the room in the lobby
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
+        await wait_for_screen(pilot, "WaitingRoomScreen")
         await bob.client.send(p.StartGame())
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen) and app.screen.ready)  # drawn
-        assert "Round 1 of 2" in status(app)
+        await wait_for_text(pilot, "Round 1 of 2")
         # a cross the rules forbid comes back as the room's sentence, and nothing changes
         from engine.games.giftbringer.sheet import SHEET
 
-        table = app.screen.table
-        value = table._sheet().results[0].value
+        value = int(re.search(r"dice (\d)", status_line(app)).group(1))  # result 1, under the cursor
         viking = next(v for v in SHEET.vikings if value not in v.demand)
-        while table._target() != viking.id:
+        while giftbringer_target(app) != viking.id:
             await pilot.press("down")
         await pilot.press("enter")
-        await until(pilot, lambda: "cannot be crossed" in str(app.screen.query_one("#message").render()))
-        assert not any(table._sheet().marks[viking.id])
-        await pilot.press("d")
+        await wait_for_text(pilot, f"A {value} cannot be crossed on {viking.name} ({viking.id})")
+        assert not any(app.screen.session.view(0).sheets[0].marks[viking.id])
+        await pilot.press("d", "d")  # results are left: d asks, d again finishes
         await bob.client.send(p.Play("done"))
-        await until(pilot, lambda: "Round 2 of 2" in status(app))
+        await wait_for_text(pilot, "Round 2 of 2")
         await pilot.press("o")  # bob's public sheet
-        assert "bob's island" in str(app.screen.query_one("#gb-map").border_title)
-        await pilot.press("o", "d")
+        await wait_for_text(pilot, "bob's island")
+        await pilot.press("o", "d", "d")
         await bob.client.send(p.Play("done"))
-        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
-        await pilot.pause(0.2)  # let the result screen finish mounting before the app closes
+        await wait_for_screen(pilot, "ResultScreen")
     await bob.client.close()
 
 
@@ -233,16 +223,16 @@ async def test_the_new_room_form_has_no_seed(service):
     # Issue 10, finding 4: "The new-room form fills in a 16-bit seed and shows it": a
     # room's seed is the host's secret (64 bits) until the game is over.
     svc, sock = service
-    app = BoxtopApp(remote=(str(sock), "ann"))
-    async with app.run_test(size=SIZE) as pilot:
-        await lobby_ready(pilot, app)
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
         await pilot.press("c")
-        await until(pilot, lambda: app.screen.query("#players"))
-        labels = [str(label.render()) for label in app.screen.query("Label")]
-        assert "players" in labels and "seed" not in labels
+        await wait_for_text(pilot, "players")
+        rows = screen_text(app).split("\n")
+        assert any(re.match(r"\s*players\b", row) for row in rows)
+        assert not any(re.match(r"\s*seed\b", row) for row in rows)
         await pilot.press("ctrl+g")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
-        assert app.screen.room.code in svc.rooms.rooms  # the room exists; its seed was the host's
+        await wait_for_text(pilot, "room code")
+        assert room_code(app) in svc.rooms.rooms  # the room exists; its seed was the host's
 
 
 async def test_a_room_code_typed_before_the_host_answers_is_kept_not_lost(service, monkeypatch):
@@ -260,16 +250,15 @@ async def test_a_room_code_typed_before_the_host_answers_is_kept_not_lost(servic
         return await connect(cls, *args, **kwargs)
 
     monkeypatch.setattr(ServiceClient, "connect", classmethod(slow))
-    app = BoxtopApp(remote=(str(sock), "ann"))
-    async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    async with lobby_app(sock, "ann", SIZE, ready=False) as pilot:
+        app = pilot.app
+        await wait_for_text(pilot, "connecting")
         await pilot.press("slash", *code, "enter")
-        message = str(app.screen.query_one("#message").render())
-        assert "Still connecting" in message
-        assert app.screen.query_one("#lobby-code").value == code  # kept for another try
+        await wait_for_text(pilot, "Still connecting")
+        assert code in screen_text(app)  # kept in the code box for another try
         go.set()
-        await lobby_ready(pilot, app)
+        await wait_for_text(pilot, "c creates a room")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen))
-        assert app.screen.room.code == code and app.screen.room.seats[1].name == "ann"
+        await wait_for_screen(pilot, "WaitingRoomScreen")
+        assert room_code(app) == code and "2 ann" in seat_rows(app)
     await bob.client.close()

@@ -4,7 +4,8 @@ A table widget subclasses ``GameTable``: the game screen (and the replay screen)
 ``show(view, names, legal, active)`` whenever the table changes, and the widget calls
 ``choose(command)`` when the player picks a move. The screen handles it at once, before
 the next key is read, so fast typing never acts on a stale table. Only ``legal`` commands are
-offered. ``secret_choice(view)`` tells the hot-seat screen when to hand over.
+offered. ``secret_choice(view)`` tells the hot-seat screen whether the first seat needs a
+hand-over too (every change of seat gets one).
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class GameTable(Widget, can_focus=True):
         active = self.screen.active_bindings.get(event.key)
         if active is not None and active.enabled:
             await active.node.run_action(active.binding.action)
+        elif active is not None and hasattr(self.screen, "explain_disabled"):
+            self.screen.explain_disabled(event.key)  # a greyed-out undo says why
 
     def show_log(self, lines: list[str]) -> None:
         """Replace the log pane's text with ``lines`` (the seat's log in notation)."""

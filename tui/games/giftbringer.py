@@ -212,6 +212,7 @@ class GiftbringerTable(GameTable):
         self.target_cursor = 0  # index into targets()
         self.marked: list[int] = []  # 1-based results marked for a Blessing
         self.looking: int | None = None  # another seat whose sheet is shown
+        self.finish_asked = False  # "d" asked once whether to finish with results unused
         self._fits: set[str] = set()  # fits() as of the last redraw
         self.panels = {
             "tray": Panel(id="gb-tray"), "vikings": Panel(id="gb-vikings", overflow="ellipsis"),
@@ -255,8 +256,11 @@ class GiftbringerTable(GameTable):
     def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
         """Redraw for ``view``; ``legal`` and ``active`` as in ``GameTable``."""
         new_round = self.view is None or self.view.round != view.round
+        new_seat = self.view is None or self.view.me != view.me  # another person at the keyboard
         self.view, self.names, self.legal, self.active = view, list(names), legal, active
-        if new_round:
+        if new_seat:  # nothing of the last person's choices carries over
+            self.target_cursor, self.looking = 0, None
+        if new_round or new_seat:
             self.result_cursor, self.marked = 0, []
         results = self._sheet().results
         self.marked = [m for m in self.marked if m <= len(results) and not results[m - 1].used]
@@ -308,6 +312,7 @@ class GiftbringerTable(GameTable):
     def _offer(self, command) -> None:
         """Play ``command`` through the screen; one the engine refuses comes back as its
         own one-line reason (say, "A 5 cannot be crossed on Bjorn (V1): it still needs 1 2.")."""
+        self.finish_asked = False  # any move answers "go on" to the question d asked
         if not self.active or self.looking is not None:
             self.refuse("You cannot act now." if self.looking is None else "You are looking at another sheet (o).")
             return
@@ -402,7 +407,28 @@ class GiftbringerTable(GameTable):
         self.looking = None if nxt == v.me else nxt
         self._draw()
 
+    def _tell(self, text: str) -> None:
+        """One line under the table (the screen's ``say``), not an error."""
+        say = getattr(self.screen, "say", None)
+        if say is not None:
+            say(text)
+        else:
+            self.refuse(text)
+
+    def _question(self) -> str:
+        """What ``d`` asks when results are left unused."""
+        unused = sum(not r.used for r in self._sheet().results)
+        what = "1 unused result" if unused == 1 else f"{unused} unused results"
+        return f"You have {what}: d again finishes the round, any other key goes on."
+
     def action_done(self) -> None:
+        """Finish the round; with results unused, ask once first: ``d`` again finishes, a
+        key that changes the table or makes a move goes on (the question is asked again)."""
+        unused = sum(not r.used for r in self._sheet().results) if self.view is not None else 0
+        if unused and not self.finish_asked and self.active and self.looking is None:
+            self.finish_asked = True
+            self._tell(self._question())
+            return
         self._offer(Done())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -418,6 +444,10 @@ class GiftbringerTable(GameTable):
     # Each panel is given its lines and repaints only the rows that changed: a cursor
     # move repaints a few rows of the map, the Viking list and the info line.
     def _draw(self) -> None:
+        if self.finish_asked:  # a key that changed the table answers "go on" to d's question
+            self.finish_asked = False
+            if getattr(self.screen, "said", None) == self._question():
+                self._tell("")
         if self.view is None:
             return
         self._fits = self.fits()  # once per redraw, for the Viking list, the map and the info line

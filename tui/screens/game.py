@@ -4,7 +4,8 @@ Whose turn, the game's table (``tui.games``), its log pane in notation, a messag
 the ``:`` command line and the footer of bindings. The screen never changes game state
 except through the session's commands (``play``/``submit``, ``undo``, ``redo``); bots
 move right after each human command. At one keyboard with several human seats, a
-hand-over screen hides the table before every secret choice.
+hand-over screen hides the table whenever the person to act changes (and before the
+first secret choice), and drops the keys typed before it appeared.
 """
 
 from __future__ import annotations
@@ -24,6 +25,31 @@ from ..paths import default_save_path, saves_dir
 from ..widgets.footer import GameFooter, StatusLine
 from ..widgets.log_pane import LOG_LINES
 from . import say_line
+
+
+class CommandLine(Input):
+    """The ``:`` line: its hint shows only while it is in use, and leaving it (escape, a
+    move it played, the focus moving on) empties it, so an idle line reads as idle."""
+
+    HINT = ": a move in notation, or undo / redo / save (escape leaves it)"
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(select_on_focus=False, **kwargs)  # a kept line is fixed, not replaced
+        self.refused = ""  # the text of its last refused command, kept for a fix
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """":" on a refused line, unchanged, is the ":" binding's (a new line), not text."""
+        if key == "colon" and self.refused and self.value == self.refused:
+            return False
+        return super().check_consume_key(key, character)
+
+    def on_focus(self) -> None:
+        self.placeholder = self.HINT
+
+    def on_blur(self) -> None:
+        if self.app.app_focus:  # not when the terminal window only lost focus
+            self.placeholder = ""
+            self.value = self.refused = ""
 
 
 class GameScreen(Screen[None]):
@@ -62,8 +88,8 @@ class GameScreen(Screen[None]):
         yield StatusLine(id="status")
         yield self.table
         yield StatusLine(id="message")
-        # always shown (one line), so keys typed right after ":" are never lost while it opens
-        yield Input(placeholder=": a move in notation, or undo / redo / save (escape leaves it)", id="command")
+        # always there (one line), so keys typed right after ":" are never lost while it opens
+        yield CommandLine(id="command")
         yield GameFooter()
 
     def on_mount(self) -> None:
@@ -85,9 +111,8 @@ class GameScreen(Screen[None]):
         s = self.session
         s.run_bots()
         nxt = self._next_seat()
-        if (
-            nxt is not None and len(self.humans) > 1 and (nxt != self.seat or first)
-            and self.table.secret_choice(s.view(nxt))
+        if nxt is not None and len(self.humans) > 1 and (
+            nxt != self.seat or (first and self.table.secret_choice(s.view(nxt)))
         ):
             from .handover import HandoverScreen
 
@@ -162,7 +187,8 @@ class GameScreen(Screen[None]):
 
     def say(self, text: str, error: bool = False) -> None:
         """Show one line under the table (an error in red), as plain text: the engine's
-        refusals quote what the player typed."""
+        refusals quote what the player typed. ``said`` keeps the line shown."""
+        self.said = text
         say_line(self.query_one("#message", Static), text, error)
 
     # ------------------------------------------------------------------ commands
@@ -203,6 +229,7 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if self.seat is None:
+            self.say("No one plays at this keyboard: the bots play this game.", error=True)
             return
         try:
             self.session.undo(self.seat)
@@ -224,34 +251,44 @@ class GameScreen(Screen[None]):
         self._after_change()
 
     def action_command_line(self) -> None:
-        line = self.query_one("#command", Input)
-        if line.has_focus:  # a ":" typed in the command line itself
-            line.insert_text_at_cursor(":")
+        line = self.query_one("#command", CommandLine)
+        if line.has_focus and not (line.refused and line.value == line.refused):
+            line.insert_text_at_cursor(":")  # a ":" typed in the command line itself
             return
-        line.value = ""
+        line.value = line.refused = ""  # ":" again after a refusal starts a new line
         self.set_focus(line)  # at once (focus() waits a turn): the very next key is the command's
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Run the ``:`` line. It closes (the table has the keys again) once the command
+        is done; a refused one stays, text and focus, for the player to fix."""
         if event.input.id != "command":
             return
         text = event.value.strip()
-        self._close_command_line()
-        if not text:
+        word = text.split()[0].lower() if text else ""
+        if word in ("", "help", "rules", "menu", "quit", "q"):
+            self._close_command_line()
+            if word in ("help", "rules"):
+                self.action_rules()
+            elif word:
+                self.action_leave()
             return
-        word = text.split()[0].lower()
         if word in ("save", "w"):
             rest = text.split(maxsplit=1)
-            self.save_to(Path(rest[1]).expanduser() if len(rest) > 1 else None)
-        elif word in ("help", "rules"):
-            self.action_rules()
-        elif word in ("menu", "quit", "q"):
-            self.action_leave()
+            done = self.save_to(Path(rest[1]).expanduser() if len(rest) > 1 else None) is not None
         else:
-            self.play(text)
+            done = self.play_line(text)
+        if done:
+            self._close_command_line()
+        else:
+            event.input.refused = event.input.value
+
+    def play_line(self, text: str) -> bool:
+        """Play ``text`` typed on the ``:`` line; whether it was recorded (``play``)."""
+        return self.play(text)
 
     def _close_command_line(self) -> None:
-        line = self.query_one("#command", Input)
-        line.value = ""
+        line = self.query_one("#command", CommandLine)
+        line.value = line.refused = ""
         self.table.focus()
 
     def on_key(self, event) -> None:
@@ -260,6 +297,20 @@ class GameScreen(Screen[None]):
             event.stop()
             event.prevent_default()
             self._close_command_line()
+        elif not line.has_focus and self.explain_disabled(event.key):
+            event.stop()
+            event.prevent_default()
+
+    def explain_disabled(self, key: str) -> bool:
+        """For ``key`` bound to undo or redo while greyed out: say why (the engine's
+        sentence, as ``:undo`` does) instead of doing nothing. Whether it was such a key."""
+        active = self.active_bindings.get(key)
+        if active is None or active.enabled or active.node is not self:
+            return False
+        action = {"undo": self.action_undo, "redo": self.action_redo}.get(active.binding.action)
+        if action is not None:
+            action()
+        return action is not None
 
     # ------------------------------------------------------------------ save, rules, leave
     def save_to(self, path: Path | None) -> Path | None:
@@ -307,7 +358,8 @@ class GameScreen(Screen[None]):
         return self.save_path
 
     def action_load(self) -> None:
-        """Open the load screen in place of this game (saved first if unfinished)."""
+        """Open the load screen over this game (saved first if unfinished): escape comes
+        back here, a game chosen there takes this one's place."""
         from .load import LoadScreen
 
         try:
@@ -316,7 +368,7 @@ class GameScreen(Screen[None]):
             return  # the message line says why; nothing is lost
         if saved is not None and self.session.result() is None:
             self.app.notify(f"Your game is saved in {saved}.", markup=False)
-        self.app.switch_screen(LoadScreen(mode="load"))
+        self.app.push_screen(LoadScreen(mode="load", over_game=True))
 
     def action_leave(self) -> None:
         try:

@@ -78,14 +78,17 @@ def _local(stamp: str) -> str:
 class LoadScreen(Screen[None]):
     """List saves, one line each (game, players, date saved, round or result; newest
     first); enter opens one: ``mode`` "load" plays on, "replay" replays it. A file that
-    is not a save is listed as one; enter on it shows its one-sentence ``SaveError``."""
+    is not a save is listed as one; enter on it shows its one-sentence ``SaveError``.
+    ``over_game``: opened from a game (``ctrl+o``), pushed over it: escape goes back to
+    that game, and the game opened takes its place."""
 
     BINDINGS = [Binding("escape", "close", "Back")]
     DEFAULT_CSS = "LoadScreen #load-file { height: 1; padding: 0 2; color: $text-muted; }"
 
-    def __init__(self, mode: str = "load", folder: Path | None = None) -> None:
+    def __init__(self, mode: str = "load", folder: Path | None = None, over_game: bool = False) -> None:
         super().__init__()
         self.mode = mode
+        self.over_game = over_game
         self.folder = folder
         self.paths: dict[str, Path] = {}
 
@@ -143,6 +146,8 @@ class LoadScreen(Screen[None]):
         from .game import GameScreen
         from .replay import ReplayScreen
 
+        if self.over_game:
+            self.app.pop_screen()  # back to the game, which the one opened now replaces
         if self.mode == "replay":
             self.app.switch_screen(ReplayScreen(session))
         else:

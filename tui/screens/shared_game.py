@@ -20,7 +20,7 @@ from host import protocol as p
 
 from ..games import table_for
 from ..remote import SharedTable
-from .game import GameScreen
+from .game import CommandLine, GameScreen
 
 
 class SharedGameScreen(GameScreen):
@@ -45,6 +45,7 @@ class SharedGameScreen(GameScreen):
         self.sent = 0  # the ref of the last Play sent
         self.acked = 0  # the ref of the last Play the room has decided
         self.held: list[str] = []  # keys typed meanwhile, replayed once it is decided
+        self.line_sent: tuple[int, str] | None = None  # (ref, text) of the last ":" line sent
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -58,8 +59,16 @@ class SharedGameScreen(GameScreen):
         self._decided(ack)
 
     def refused(self, message: str, ack: int = 0) -> None:
-        """The room refused our move ``ack`` with ``message`` (one sentence)."""
+        """The room refused our move ``ack`` with ``message`` (one sentence). A move typed
+        on the ``:`` line comes back to the line, text and focus, for a fix; the keys
+        typed after it (for a move that did not happen) are dropped."""
         self.say(message, error=True)
+        if self.line_sent is not None and self.line_sent[0] == ack:
+            line = self.query_one("#command", CommandLine)
+            line.value = line.refused = self.line_sent[1]
+            line.cursor_position = len(line.value)
+            self.set_focus(line)
+            self.held = []
         self._decided(ack)
 
     def _decided(self, ack: int) -> None:
@@ -116,6 +125,13 @@ class SharedGameScreen(GameScreen):
         text = command if isinstance(command, str) else self.session.game.notation(command, self.session.names)
         self._send_play(text)
         self.say("")
+        return True
+
+    def play_line(self, text: str) -> bool:
+        """Send ``text`` from the ``:`` line; a refusal brings it back there (``refused``)."""
+        if not self.play(text):
+            return False
+        self.line_sent = (self.sent, text)
         return True
 
     def _away(self) -> list[int]:
