@@ -145,10 +145,10 @@ async def test_giftbringer_the_next_person_starts_with_their_own_selection():
     app = BoxtopApp()
     async with app.run_test(size=SIZE) as pilot:
         await new_game(pilot, "giftbringer", players=2, people=2)
-        fresh = line_of(app, "Bjorn (V1)")
+        fresh = line_of(app, "Viking 1, Bjorn")
         assert fresh and "result 1" in screen_text(app)
         await pilot.press("right", "right", "down", "down", "space")
-        assert "Leif (V3)" in screen_text(app) and "marked 3" in screen_text(app)
+        assert "Viking 3, Leif" in screen_text(app) and "marked 3" in screen_text(app)
         await pilot.press("colon", *"done", "enter")  # ann finishes her round on the : line
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
@@ -157,7 +157,7 @@ async def test_giftbringer_the_next_person_starts_with_their_own_selection():
         assert "bob at the keyboard" in shown(app, "status")
         text = screen_text(app)
         assert "bob's island" in text
-        assert "Bjorn (V1)" in text and "Leif (V3)" not in text
+        assert "Viking 1, Bjorn" in text and "Viking 3, Leif" not in text
         assert "result 1" in text and "result 3" not in text
         assert "marked" not in text
 
@@ -257,7 +257,7 @@ async def test_a_shared_game_brings_a_refused_command_line_back_for_a_fix(shared
             await pilot.press("enter")
             await until(pilot, lambda: app.screen.__class__.__name__ == "WaitingRoomScreen")
             await bob.send(p.StartGame())
-            await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+            await until(pilot, lambda: isinstance(app.screen, SharedGameScreen) and app.screen.ready)  # drawn
             await pilot.press("colon", *"cross 9 on V1", "enter")
             await until(pilot, lambda: "There is no result 9" in shown(app, "message"))
             assert line_of(app, "cross 9 on V1") == "cross 9 on V1"

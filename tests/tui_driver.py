@@ -433,9 +433,11 @@ def to_act(app) -> list[str]:
 
 def giftbringer_target(app) -> str:
     """Giftbringer: the id of the Viking, place or ship under the target cursor, from the
-    info line under the map ("Bjorn (V1): cross 1 2 · …", "Shore Road (R4, road): 6")."""
+    info line under the map ("Viking 1, Bjorn: needs 1 2 · …", "Road 4, Shore Road: …",
+    "House 5: needs …" on the compact map)."""
+    letters = {"Viking": "V", "House": "H", "Road": "R", "Harbour": "S"}
     for line in screen_lines(app):
-        m = re.search(r"\(([VRHS]\d+)(?:, \w+)?\): ", line)
+        m = re.search(r"\b(Viking|House|Road|Harbour) (\d+)[,:]", line)
         if m and "cannot" not in line:
-            return m.group(1)
+            return letters[m.group(1)] + m.group(2)
     raise AssertionError("no info line for the target cursor:\n" + screen_text(app))

@@ -98,13 +98,13 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+KINDS = {"V": "Viking", "H": "House", "R": "Road", "S": "Harbour"}
+
+
 def _kind_name(place_id: str) -> str:
-    """"House 5", "Road 10", "Harbour S1" for a place or ship id; "Viking Bjorn" for a Viking."""
-    if place_id.startswith("V"):
-        return f"Viking {SHEET.viking(place_id).name}"
-    if place_id.startswith("S"):
-        return f"Harbour {place_id}"
-    return f"{'House' if place_id.startswith('H') else 'Road'} {place_id[1:]}"
+    """"Viking 1", "House 5", "Road 10", "Harbour 1" for V1, H5, R10, S1 (the notation's
+    ids in words)."""
+    return f"{KINDS[place_id[0]]} {place_id[1:]}"
 
 
 def _label(place, demand: bool = True, presents: bool = True) -> str:
@@ -614,6 +614,7 @@ class GiftbringerTable(GameTable):
         where: Line = ((_kind_name(target), "panel--bold"),)
         if target.startswith("V"):
             v = SHEET.viking(target)
+            where = (*where, (f", {v.name}", "panel--bold"))
             if target in sheet.recruited:
                 left = v.presents - sheet.given.get(v.id, 0)
                 what: Line = ((f": recruited · carries {left} of {v.presents} Presents · Gratitude "
@@ -663,7 +664,8 @@ class GiftbringerTable(GameTable):
                     what_now = f"enter crosses result {n} here"
                 out.append(((what_now, "panel--info panel--bold"),))
             elif fits:
-                out.append(((f"result {n} fits elsewhere · tab jumps there", "panel--muted"),))
+                where = "(tab: where)" if self.has_class("-compact") else "· tab: where it does"
+                out.append(((f"result {n} does not fit here {where}", "panel--muted"),))
             elif self.has_class("-compact"):
                 out.append(((f"result {n} fits nowhere: ←→, space 1–6 or d", "panel--muted"),))
             else:
