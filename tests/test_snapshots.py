@@ -225,7 +225,7 @@ async def _(pilot: Player) -> None:
 async def _(pilot: Player) -> None:
     await giftbringer(pilot)
     for round_ in range(2, 6):  # each round: cross where the first result fits, then done
-        await pilot.press("tab", "enter", "tab", "enter", "d")
+        await pilot.press("tab", "enter", "tab", "enter", "d", "d")  # results are left: d asks, d again finishes
         await wait_for_text(pilot, f"Round {round_} of 10")
 
 
@@ -239,18 +239,18 @@ async def _(pilot: Player) -> None:
 @shot("giftbringer-result-solo")
 async def _(pilot: Player) -> None:
     await new_game(pilot, "Giftbringer", ["ann"], options={"rounds": 2}, seed=5)
-    await pilot.press("tab", "enter", "d")
+    await pilot.press("tab", "enter", "d", "d")
     await wait_for_text(pilot, "Round 2 of 2")
-    await pilot.press("tab", "enter", "d")
+    await pilot.press("tab", "enter", "d", "d")
     await wait_for_screen(pilot, "ResultScreen")
 
 
 @shot("giftbringer-result")
 async def _(pilot: Player) -> None:
     await new_game(pilot, "Giftbringer", GB6, options={"rounds": 2}, seed=5)
-    await pilot.press("tab", "enter", "d")
+    await pilot.press("tab", "enter", "d", "d")
     await wait_for_text(pilot, "Round 2 of 2")
-    await pilot.press("tab", "enter", "d")
+    await pilot.press("tab", "enter", "d", "d")
     await wait_for_screen(pilot, "ResultScreen")
 
 
