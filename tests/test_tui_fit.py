@@ -347,3 +347,16 @@ async def test_the_replay_footer_keeps_its_way_back_at_80x24():
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReplayScreen)
+
+
+async def test_every_option_label_of_the_new_game_form_keeps_to_one_row_at_80x24():
+    # Seen in a real terminal: "no way points" and "track length" wrapped, their last
+    # word alone on the next row under the field.
+    app = BoxtopApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        shown = rows(app)
+        for label in ("no way points", "track length"):
+            assert any(label in r for r in shown), (label, shown)
+        assert not any(r.strip() in ("points", "length") for r in shown), shown
