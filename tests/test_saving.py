@@ -13,7 +13,6 @@ what the screen shows.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import select
@@ -31,6 +30,7 @@ import pytest
 
 import engine
 from tui.app import BoxtopApp
+from tui_driver import screen_text, wait_for, wait_for_screen, wait_for_text
 
 SIZE = (80, 24)
 
@@ -47,32 +47,12 @@ def save_dir(monkeypatch):
         folder.unlink()
 
 
-def screen_text(app) -> str:
-    """What the terminal shows now: the current screen's lines as plain text."""
-    lines = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
-    return "\n".join(line for line in lines if line)
-
-
-async def until(pilot, condition, timeout: float = 10.0, what: str = "") -> None:
-    """Let the app run until ``condition()`` holds; fails after ``timeout`` seconds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        assert loop.time() < end, f"timed out waiting for {what or condition}:\n{screen_text(pilot.app)}"
-        await pilot.pause(0.02)
-
-
-async def shows(pilot, text: str, timeout: float = 10.0) -> None:
-    """Wait until ``text`` is drawn, literally, on the screen."""
-    await until(pilot, lambda: text in screen_text(pilot.app), timeout, repr(text))
-
-
 async def new_game_from_menu(pilot, track_length: str | None = None) -> None:
     """Menu → new game (Gift Trap, ann and three bots) → Start, by keys; optionally
     types a track length into the form first."""
     app = pilot.app
     await pilot.press("n")
-    await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen", what="the new-game form")
+    await wait_for_screen(pilot, "NewGameScreen")
     await pilot.pause()
     if track_length is not None:
         for _ in range(60):
@@ -82,7 +62,7 @@ async def new_game_from_menu(pilot, track_length: str | None = None) -> None:
         assert app.focused.id == "opt-track_length"
         await pilot.press("home", "ctrl+k", *track_length)
     await pilot.press("ctrl+g")
-    await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game")
+    await wait_for_screen(pilot, "GameScreen")
     await pilot.pause()
 
 
@@ -114,7 +94,7 @@ async def one_move(pilot) -> int:
     session = pilot.app.screen.session
     before = len(session.entries)
     await move(pilot)
-    await until(pilot, lambda: len(session.entries) > before, what="a move")
+    await wait_for(pilot, lambda: len(session.entries) > before, "a move")
     return len(session.entries)
 
 
@@ -142,7 +122,7 @@ async def test_ctrl_c_says_how_to_quit_and_quitting_then_saves(save_dir, capsys)
         await new_game_from_menu(pilot)
         entries = await one_move(pilot)
         await pilot.press("ctrl+c")
-        await shows(pilot, "ctrl+q")  # Textual's "Press ctrl+q to quit the app"
+        await wait_for_text(pilot, "ctrl+q")  # Textual's "Press ctrl+q to quit the app"
         assert type(app.screen).__name__ == "GameScreen" and not saves_in(save_dir)
         await pilot.press("ctrl+q")
         await pilot.pause()
@@ -157,7 +137,7 @@ async def test_quitting_from_the_rules_over_a_game_saves_it_too(save_dir, capsys
         await new_game_from_menu(pilot)
         entries = await one_move(pilot)
         await pilot.press("question_mark")
-        await until(pilot, lambda: type(app.screen).__name__ == "RulesScreen", what="the rules")
+        await wait_for_screen(pilot, "RulesScreen")
         await pilot.press("ctrl+q")
         await pilot.pause()
     (saved,) = saves_in(save_dir)
@@ -172,7 +152,7 @@ async def test_a_game_that_cannot_be_saved_is_not_quit_at_the_first_ctrl_q(save_
         save_dir.rmdir()
         save_dir.write_text("a file where the save folder should be")
         await pilot.press("ctrl+q")
-        await shows(pilot, "without saving")
+        await wait_for_text(pilot, "without saving")
         assert app.is_running and type(app.screen).__name__ == "GameScreen"
         await pilot.press("ctrl+q")  # the second time it quits
         await pilot.pause()
@@ -268,7 +248,7 @@ async def test_a_finished_game_is_saved_at_the_result_and_listed_with_its_result
                 break
         assert type(app.screen).__name__ == "ResultScreen"
         (saved,) = saves_in(save_dir)
-        await shows(pilot, saved.name)
+        await wait_for_text(pilot, saved.name)
         assert "Saved to" in screen_text(app)
         session = engine.load(saved)
         result = session.result()
@@ -276,9 +256,9 @@ async def test_a_finished_game_is_saved_at_the_result_and_listed_with_its_result
         names = [session.names[i] for i in result.winners]
         winners = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
         await pilot.press("m")  # the menu, then the replay list
-        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen", what="the menu")
+        await wait_for_screen(pilot, "MenuScreen")
         await pilot.press("r")
-        await shows(pilot, "Gift Trap")
+        await wait_for_text(pilot, "Gift Trap")
         row = next(line for line in screen_text(app).splitlines() if "Gift Trap" in line)
         assert "ann, bob, cyd, dan" in row
         if len(names) == len(session.names):
@@ -302,7 +282,7 @@ async def test_the_load_list_shows_game_players_date_and_round_newest_first(save
     app = BoxtopApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
-        await shows(pilot, "Giftbringer")
+        await wait_for_text(pilot, "Giftbringer")
         lines = screen_text(app).splitlines()
         gb = next(i for i, line in enumerate(lines) if "Giftbringer" in line)
         gt = next(i for i, line in enumerate(lines) if "Gift Trap" in line and "ann" in line)
@@ -319,9 +299,9 @@ async def test_loading_a_file_that_is_not_a_save_says_so_in_one_line(save_dir):
     app = BoxtopApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
-        await shows(pilot, "notes.json")
+        await wait_for_text(pilot, "notes.json")
         await pilot.press("enter")
-        await shows(pilot, "notes.json is not a boxtop save")
+        await wait_for_text(pilot, "notes.json is not a boxtop save")
         assert "missing" not in screen_text(app) and "field" not in screen_text(app)
         assert type(app.screen).__name__ == "LoadScreen"
 
@@ -332,13 +312,13 @@ async def test_an_empty_file_name_asks_for_one_and_keeps_the_dialog_open(save_di
     async with app.run_test(size=SIZE) as pilot:
         await new_game_from_menu(pilot)
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: type(app.screen).__name__ == "SaveScreen", what="the save dialog")
+        await wait_for_screen(pilot, "SaveScreen")
         await pilot.press("home", "ctrl+k", "enter")
-        await shows(pilot, "A save needs a file name")
+        await wait_for_text(pilot, "A save needs a file name")
         assert "busy" not in screen_text(app)
         assert type(app.screen).__name__ == "SaveScreen" and not saves_in(save_dir)
         await pilot.press(*str(save_dir / "mine.json"), "enter")
-        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", what="the game")
+        await wait_for_screen(pilot, "GameScreen")
     assert engine.load(save_dir / "mine.json").names == ["ann", "bob", "cyd", "dan"]
 
 

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import re
 
-import engine
 from engine.games.giftbringer.sheet import SHEET
 from tui.app import BoxtopApp
 from tui.screens.game import GameScreen
-from tui.screens.handover import HandoverScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 

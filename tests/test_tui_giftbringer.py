@@ -17,7 +17,7 @@ from engine.games.giftbringer.sheet import SHEET
 from tui.paths import EXAMPLES
 
 from tui_driver import (
-    giftbringer_target, menu_app, new_game, screen_name, screen_text, status_line, wait_for, wait_for_screen,
+    giftbringer_target, menu_app, new_game, screen_name, status_line, wait_for, wait_for_screen,
     wait_for_text,
 )
 

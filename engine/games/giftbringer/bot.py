@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from .commands import BLESSINGS, Bless, Cross, Done, Land, Visit
-from .rules import BONUS, POINTS, complete, counts, free_slots, presents_left, reachable
-from .sheet import SHEET, neighbours, ships_of
+from .commands import Bless, Cross, Done, Land, Visit
+from .rules import BONUS, POINTS, counts, free_slots, presents_left, reachable
+from .sheet import SHEET, neighbours
 from .state import PlayerSheet
 from .view import View
 
