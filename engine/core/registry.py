@@ -10,6 +10,7 @@ from .decider import Game
 _MODULES = {
     "gift-trap": "engine.games.gift_trap",
     "giftbringer": "engine.games.giftbringer",
+    "bottlecap-vikings": "engine.games.bottlecap_vikings",
 }
 _LOADED: dict[str, Game] = {}
 

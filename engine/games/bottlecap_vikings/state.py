@@ -5,9 +5,9 @@ from __future__ import annotations
 from msgspec import Struct
 from msgspec.structs import replace
 
-from .data import ABILITIES, CITIES, GOODS, TILES, Side
+from .data import ABILITIES, CITIES, GOODS, TILES, Side, face_action
 from .events import (Advanced, Attacked, Copied, Drew, Goods, HelmetGained, Moved, PartTaken, Popped, Queued, Returned,
-                     Reversed, Rotated, ShipPlaced, SideChosen, Started, Swapped, Traded, TurnEnded, TurnStarted,
+                     Reversed, Rotated, ShipPlaced, SideChosen, Started, Swapped, Traded, TurnStarted,
                      Used, Valkyries, Won)
 from .options import Options
 from .steps import Step
@@ -138,8 +138,12 @@ def evolve(state: State, event) -> State:
                             batch=state.batch - r if why == "omen" else state.batch)
             return _player(state, seat, reds=p.reds - r, greys=p.greys - g, owed=p.owed - o,
                            healed=p.healed or why == "heal")
-        case PartTaken(part=part):
-            return replace(state, parts=state.parts + (part,))
+        case PartTaken(seat=seat, part=part):
+            state = replace(state, parts=state.parts + (part,))
+            tile, face = state.tiles[state.players[seat].ship]
+            if face_action(tile, face).parts[part - 1].attacked:
+                state = _player(state, seat, tolled=True)
+            return state
         case Moved(seat=seat, to=to):
             return _player(state, seat, ship=to, tolled=False)
         case Attacked(targets=targets):
@@ -182,10 +186,9 @@ def evolve(state: State, event) -> State:
         case SideChosen(seat=seat, side=side):
             return _player(state, seat, side=side)
         case TurnStarted(seat=seat, number=number):
-            return replace(state, phase="play", turn=seat, turns=number)
-        case TurnEnded():
             players = tuple(replace(p, gained=(), healed=False, attacked=False) for p in state.players)
-            return replace(state, players=players, parts=(), used=(), advances=0)
+            return replace(state, phase="play", turn=seat, turns=number, players=players, parts=(), used=(),
+                           advances=0)
         case Started(start=start, tiles=tiles, reds=reds, greys=greys):
             return replace(state, start=start, tiles=tuple(tiles), reds=reds, greys=greys)
         case Won(seat=seat, how=how):
