@@ -63,9 +63,10 @@ def table(n: int = 3, ships=None, players=None, layout=None, turn: int = 0, opti
           **changes) -> State:
     """A game in play: seat ``turn`` is to move. ``players`` maps a seat to Player field
     changes (``{0: dict(wood=3, reds=1)}``); ``ships`` gives each seat's space (default
-    1, 2, 3, 4: far from the helper at 0 and from the damage line between 4 and 5)."""
+    1, 5, 6, 7: seat 0 may move 1–3 without an attack, the helper at 0 or the damage
+    line between 4 and 5)."""
     options = options or Options()
-    ships = ships if ships is not None else tuple(range(1, n + 1))
+    ships = ships if ships is not None else (1, 5, 6, 7)[:n]
     state = initial(options, n)
     state = GAME.evolve(state, Started(0, layout or rondel(), REDS, GREYS[n]))
     people = []
