@@ -6,6 +6,7 @@ events and ``msgspec.structs.replace``, commands played in the game's notation t
   move; the bag holds what the players do not (5 reds, 7/12/17 greys in all).
 - ``rondel("A2", "A7", …)``: a layout with these actions at spaces 0, 1, … (the rest of
   the tiles after them, face 0).
+- ``layout_with("A9")``, ``land("A9", wood=2)``: ann lands on an action at space 2.
 - ``play(state, "move 2", "do 1", draws="rg")``: each command by the seat to act; the
   draws come out red (r), grey (g) in that order, and every one of them must be drawn.
 - ``settle(state)``: resolve what needs no choice (a table built with its own queue).
@@ -59,6 +60,13 @@ def rondel(*actions: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def layout_with(action: str) -> tuple[tuple[int, int], ...]:
+    """A rondel with ``action`` at space 2 (and Improve, A1, at space 0 unless ``action``
+    shares its tile)."""
+    others = [t.faces[0] for t in TILES.tile if action not in t.faces][:2]
+    return rondel(others[0], others[1], action)
+
+
 def table(n: int = 3, ships=None, players=None, layout=None, turn: int = 0, options: Options | None = None,
           **changes) -> State:
     """A game in play: seat ``turn`` is to move. ``players`` maps a seat to Player field
@@ -77,6 +85,23 @@ def table(n: int = 3, ships=None, players=None, layout=None, turn: int = 0, opti
     state = replace(state, phase="play", turn=turn, turns=1, players=tuple(people), reds=reds, greys=greys,
                     queue=(Step("move", turn),))
     return replace(state, **changes)
+
+
+def land(action: str, n: int = 3, players=None, draws: str = "", **ann) -> State:
+    """ann (seat 0, Player fields ``ann``) at space 1 moves onto ``action`` at space 2;
+    the others sit at 5, 6, 7; the game waits for ann's action."""
+    players = dict(players or {})
+    players[0] = ann
+    state = table(n, players=players, layout=layout_with(action))
+    state, _ = play(state, "move 1", draws=draws)
+    assert front(state) == "act"
+    return state
+
+
+def meters(state: State, seat: int = 0) -> tuple[int, int, int, int]:
+    """``seat``'s wood, gold, glory and damage."""
+    p = state.players[seat]
+    return p.wood, p.gold, p.glory, p.damage
 
 
 def seat_to_act(state: State) -> int:

@@ -7,33 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from bottlecap_table import NAMES, front, of, play, refused, rondel, table
+from bottlecap_table import NAMES, land, layout_with, meters, of, play, refused, table
 from engine.core.errors import IllegalCommand
 from engine.games.bottlecap_vikings import GAME
 from engine.games.bottlecap_vikings.commands import Do
-from engine.games.bottlecap_vikings.data import TILES
 from engine.games.bottlecap_vikings.events import Attacked, Drew, Goods, Returned
-
-
-def layout_with(action: str) -> tuple:
-    """A rondel with ``action`` at space 2."""
-    others = [t.faces[0] for t in TILES.tile if action not in t.faces][:2]
-    return rondel(others[0], others[1], action)
-
-
-def land(action: str, n: int = 3, players=None, draws: str = "", **ann):
-    """ann (seat 0) at space 1 moves onto ``action`` at space 2; the others sit at 5, 6, 7."""
-    players = dict(players or {})
-    players[0] = ann
-    state = table(n, players=players, layout=layout_with(action))
-    state, _ = play(state, "move 1", draws=draws)
-    assert front(state) == "act"
-    return state
-
-
-def meters(state, seat: int = 0) -> tuple[int, int, int, int]:
-    p = state.players[seat]
-    return p.wood, p.gold, p.glory, p.damage
 
 
 # ---------------------------------------------------------------------- A1

@@ -206,11 +206,9 @@ def _damage(run: Run, step: Step) -> None:
     if p.has("sanctuary") and p.ship == s.helper:
         return
     first = run.draw(step.seat)
-    if not any(ABILITIES[a].extra for a in p.abilities) or not first:
-        return
+    if not any(ABILITIES[a].extra for a in p.abilities) or not run.state.reds + run.state.greys:
+        return  # no Omen, or no token left to draw as the extra one (RULES.md, "Omen")
     second = run.draw(step.seat)
-    if not second:
-        return
     if first == second:  # nothing to choose: give one of the two back
         run.emit(Returned(step.seat, reds=int(first == "red"), greys=int(first == "grey"), why="omen"))
     else:
