@@ -104,3 +104,188 @@ def test_shieldwall_ignores_one_damage_at_the_valkyries():
     players = {k: owning("shieldwall", reds=1, greys=k, gold=5, glory=5) for k in (1, 2, 3)}
     state, events = play(land("A7", n=4, players=players), "do 2", draws="r")
     assert of(events, Valkyries)[0].losses == ((0, 0), (0, 0), (2, 0), (0, 1))
+
+
+# ====================================================================== end of the turn
+@pytest.mark.parametrize("ability,action,after_action,after_end", [
+    ("woodpile", "A5", (3, 1, 0), (4, 1, 0)),  # +1 wood, then +1 wood
+    ("hoard", "A4", (2, 2, 0), (2, 3, 0)),  # +1 gold, then +1 gold
+    ("sawmill", "A5", (3, 1, 0), (3, 2, 0)),  # +1 wood, then +1 gold
+    ("saga", "A2", (0, 0, 1), (1, 0, 1)),  # 2 wood and 1 gold for 1 glory, then +1 wood
+    ("jarl", "A2", (0, 0, 1), (0, 1, 1)),  # 2 wood and 1 gold for 1 glory, then +1 gold
+])
+def test_end_of_turn_gains_after_gaining(ability, action, after_action, after_end):
+    """Bottlecap Vikings rulebook, City Abilities: Woodpile "When you gain 1 or more wood
+    in a turn, gain an additional wood at the end of that turn."; Hoard "When you gain 1
+    or more gold in a turn, gain an additional gold at the end of that turn."; Sawmill
+    "When you gain 1 or more wood in a turn, gain 1 gold at the end of that turn."; Saga
+    "When you gain 1 or more glory in a turn, gain 1 wood at the end of that turn."; Jarl
+    "When you gain 1 or more glory in a turn, gain 1 gold at the end of that turn." Not
+    before the end, and nothing without the gain."""
+    state, _ = play(land(action, **owning(ability, wood=2, gold=1)), "do 1")
+    assert meters(state)[:3] == after_action
+    state, _ = play(state, "end")
+    assert meters(state)[:3] == after_end
+    idle, _ = play(land(action, **owning(ability, wood=2, gold=1)), "end")
+    assert meters(idle)[:3] == (2, 1, 0)
+
+
+def test_skald_loses_a_damage_after_gaining_glory():
+    """Bottlecap Vikings rulebook, City Abilities (Skald): "When you gain 1 or more glory
+    in a turn, lose 1 damage at the end of that turn." """
+    state, _ = play(land("A2", **owning("skald", wood=2, gold=1, greys=2)), "do 1")
+    assert state.players[0].damage == 2
+    state, events = play(state, "end")
+    assert of(events, Returned) == [Returned(0, greys=1)] and state.players[0].damage == 1
+
+
+def test_leech_gains_gold_after_losing_damage():
+    """Bottlecap Vikings rulebook, City Abilities (Leech): "When you lose 1 or more damage
+    in a turn, gain 1 gold at the end of that turn." """
+    state, _ = play(land("A6", **owning("leech", wood=1, greys=3)), "do 1", "end")
+    assert meters(state) == (0, 1, 0, 1)
+    state, _ = play(land("A6", **owning("leech", wood=1)), "end")
+    assert state.players[0].gold == 0
+
+
+def test_leech_counts_damage_lost_to_the_valkyries():
+    """Bottlecap Vikings rulebook, City Abilities (Leech): "When you lose 1 or more damage
+    in a turn, gain 1 gold" — unlike Almoner, whose text adds "This doesn't count damage
+    lost from resolving Valkyries", Leech names no exception: damage mixed back into the
+    box lid by the Valkyries is lost damage (RULES.md, "Leech and the Valkyries")."""
+    players = {1: owning("leech", greys=1), 2: dict(reds=3), 3: owning("leech")}
+    state, events = play(land("A7", n=4, players=players), "do 2", draws="r")
+    assert len(of(events, Valkyries)) == 1
+    state, _ = play(state, "end")
+    assert state.players[1].gold == 1  # held 1 damage, lost it to the Valkyries
+    assert state.players[3].gold == 0  # held none: lost nothing
+
+
+def test_almoner_gains_gold_when_another_player_loses_damage_but_not_to_valkyries():
+    """Bottlecap Vikings rulebook, City Abilities (Almoner): "When another player loses 1
+    or more damage in a turn, you gain 1 gold at the end of that turn. This doesn't count
+    damage lost from resolving Valkyries." """
+    state, _ = play(land("A6", players={1: owning("almoner")}, **owning("almoner", wood=1, greys=2)), "do 1", "end")
+    assert state.players[1].gold == 1 and state.players[0].gold == 0  # not for one's own loss
+    players = {1: owning("almoner"), 2: dict(reds=3, greys=1)}
+    state, events = play(land("A7", players=players), "do 2", "end", draws="r")
+    assert len(of(events, Valkyries)) == 1 and state.players[1].gold == 0
+
+
+def test_carpenter_and_guild_pay_for_any_players_hut_advance():
+    """Bottlecap Vikings rulebook, City Abilities: Carpenter "When any player gains a hut
+    advancement, you gain 1 wood at the end of that turn."; Guild "Whenever any player
+    gains a hut token advancement, you gain 1 gold at the end of that turn." Any player:
+    the one who advanced too."""
+    players = {1: owning("carpenter"), 2: owning("guild")}
+    state, _ = play(land("A1", players=players, **owning("guild", gold=2)), "advance 1a")
+    assert (state.players[1].wood, state.players[2].gold) == (0, 0)
+    state, _ = play(state, "end")
+    assert (state.players[1].wood, state.players[2].gold, state.players[0].gold) == (1, 1, 1)
+    state, _ = play(land("A1", players=players, gold=2), "end")
+    assert (state.players[1].wood, state.players[2].gold) == (0, 0)
+
+
+def test_grudge_pays_the_attacked_not_the_attacker():
+    """Bottlecap Vikings rulebook, City Abilities (Grudge): "Whenever you are attacked by
+    one or more players in a turn, gain 1 gold at the end of that turn." The mover attacks;
+    the players already there are attacked (RULES.md, "Attacks")."""
+    state = table(3, ships=(1, 3, 6), players={0: owning("grudge"), 1: owning("grudge")})
+    state, events = play(state, "move 2", "end", draws="gg")
+    assert of(events, Attacked) == [Attacked(0, (1,))]
+    assert (state.players[0].gold, state.players[1].gold) == (0, 1)
+
+
+def test_end_of_turn_abilities_active_player_first_then_clockwise():
+    """Bottlecap Vikings rulebook, City Abilities: "at the end of that turn" — the text
+    gives no order; boxtop pays the active player first, then clockwise (RULES.md, "End
+    of the turn"). bob advances; all three have Carpenter."""
+    players = {s: owning("carpenter") for s in (0, 1, 2)}
+    players[1] = owning("carpenter", gold=2, hut="0")
+    state = table(3, turn=1, ships=(5, 1, 6), players=players, layout=layout_with("A1"))
+    state, events = play(state, "move 1", "advance 1a", "end")
+    assert [g.seat for g in of(events, Goods) if g.wood] == [1, 2, 0]
+
+
+def test_end_of_turn_gains_do_not_set_off_each_other():
+    """Bottlecap Vikings rulebook, City Abilities: Sawmill "When you gain 1 or more wood
+    in a turn, gain 1 gold at the end of that turn." and Hoard "When you gain 1 or more
+    gold in a turn, gain an additional gold at the end of that turn." What fires is
+    settled when the turn ends, so Sawmill's gold does not set off Hoard (RULES.md, "End
+    of the turn")."""
+    state, _ = play(land("A5", **owning("sawmill", "hoard")), "do 1", "end")
+    assert meters(state)[:2] == (1, 1)
+
+
+# ====================================================================== landing beside the helper
+def at_helper(*abilities: str, n: int = 3, players=None, **ann):
+    """ann moves from space 7 to space 0, beside the helper (Improve, A1, is there)."""
+    people = dict(players or {})
+    people[0] = owning(*abilities, **ann)
+    return play(table(n, ships=(7, 5, 6, 3)[:n], players=people), "move 1")
+
+
+def test_mender_loses_a_damage_landing_beside_the_helper():
+    """Bottlecap Vikings rulebook, City Abilities (Mender): "When your ship lands at the
+    space beside the helper on the bottlecap, before taking the action, lose 1 damage." """
+    state, events = at_helper("mender", greys=2)
+    assert of(events, Returned) == [Returned(0, greys=1)] and front(state) == "act"
+    state, events = play(table(3, ships=(0, 5, 6), players={0: owning("mender", greys=2)}), "move 1")
+    assert of(events, Returned) == []  # leaving the helper's space is not landing there
+
+
+@pytest.mark.parametrize("ability,good", [("tribute", 1), ("woodcutter", 0)])
+def test_tribute_and_woodcutter_landing_beside_the_helper(ability, good):
+    """Bottlecap Vikings rulebook, City Abilities: Tribute "When you land at the space
+    beside the helper on the bottlecap, gain 1 gold."; Woodcutter "When you land at the
+    space beside the helper on the bottlecap, before taking the action, gain 1 wood." """
+    state, _ = at_helper(ability)
+    assert meters(state)[good] == 1 and meters(state)[1 - good] == 0 and front(state) == "act"
+    state, _ = play(table(3, ships=(6, 2, 3), players={0: owning(ability)}), "move 1")
+    assert meters(state)[:2] == (0, 0)
+
+
+def test_tides_swaps_two_neighbouring_spaces_before_the_action_ships_stay():
+    """Bottlecap Vikings rulebook, City Abilities (Tides): "When you land at the space
+    beside the helper on the bottlecap, before doing the action, you may switch any two
+    spaces that are adjacent to each other. Ships don't move with the spaces, they stay
+    still." ann swaps spaces 1 and 2 (Improve and Feast): Feast is then beside her ship;
+    the helper stays at space 1 (RULES.md, "Rotation and swaps")."""
+    state, _ = at_helper("tides", players={1: dict()}, wood=2, gold=1)
+    assert front(state) == "swap" and GAME.to_act(state) == {0}
+    before = state.tiles
+    state, events = play(state, "swap 1")
+    assert of(events, Swapped) == [Swapped(0)]
+    assert state.tiles[:2] == (before[1], before[0]) and state.tiles[2:] == before[2:]
+    assert [p.ship for p in state.players] == [0, 5, 6] and state.helper == 0
+    state, _ = play(state, "do 1")  # Feast, now at ann's space
+    assert meters(state)[:3] == (0, 0, 1)
+    state, _ = play(at_helper("tides")[0], "skip")
+    assert state.tiles == before and front(state) == "act"
+
+
+# ====================================================================== movement
+@pytest.mark.parametrize("abilities,longest", [
+    ((), 3), (("sails",), 5), (("longship",), 5), (("oars",), 4), (("sails", "oars"), 6),
+    (("sails", "longship", "oars"), 7),  # 8 would be a full lap: at most 7
+])
+def test_movement_abilities_add_up(abilities, longest):
+    """Bottlecap Vikings rulebook, City Abilities: Sails "You may move up to two spaces
+    further on each of your turns."; Longship "You may move up to two additional
+    spaces"; Oars "You may move up to one additional space on each of your turns." They
+    add up; a move never exceeds 7 (RULES.md, "Movement")."""
+    state = table(3, ships=(1, 4, 4), players={0: owning(*abilities)})
+    assert GAME.legal(state, 0) == [GAME.parse(f"move {d}", NAMES) for d in range(1, longest + 1)]
+    if longest < 7:
+        refused(state, f"move {longest + 1}")
+
+
+def test_tailwind_only_when_the_turn_starts_beside_the_helper():
+    """Bottlecap Vikings rulebook, City Abilities (Tailwind): "When you start a turn at
+    the space beside the helper on the bottlecap, you can move up to 3 additional spaces
+    that turn." """
+    state = table(3, ships=(0, 2, 3), players={0: owning("tailwind")})
+    assert len(GAME.legal(state, 0)) == 6
+    state, _ = play(state, "move 6", draws="g")  # over the damage line
+    assert state.players[0].ship == 6
+    assert len(GAME.legal(table(3, ships=(1, 5, 6), players={0: owning("tailwind")}), 0)) == 3
