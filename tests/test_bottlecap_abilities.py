@@ -10,7 +10,7 @@ import pytest
 from msgspec.structs import replace
 
 from bottlecap_table import NAMES, front, land, layout_with, meters, of, play, refused, rondel, table
-from engine.games.bottlecap_vikings import GAME
+from engine.games.bottlecap_vikings import GAME, rules
 from engine.games.bottlecap_vikings.data import ABILITIES, CITIES
 from engine.games.bottlecap_vikings.events import (Attacked, Copied, Drew, Goods, HelmetGained, Returned, Reversed,
                                                    Rotated, Swapped, Traded, Valkyries, Won)
@@ -289,3 +289,228 @@ def test_tailwind_only_when_the_turn_starts_beside_the_helper():
     state, _ = play(state, "move 6", draws="g")  # over the damage line
     assert state.players[0].ship == 6
     assert len(GAME.legal(table(3, ships=(1, 5, 6), players={0: owning("tailwind")}), 0)) == 3
+
+
+# ====================================================================== before the action
+def test_rudder_takes_a_damage_to_reverse_for_future_turns():
+    """Bottlecap Vikings rulebook, City Abilities (Rudder): "Before taking an action at any
+    space, you can gain one damage to reverse the direction you are moving around the
+    bottlecap for future turns (Continue moving this new direction until changed
+    again)." """
+    state = land("A4", **owning("rudder"))
+    state, events = play(state, "use rudder", draws="g")
+    assert of(events, Reversed) == [Reversed(0)] and state.players[0].damage == 1
+    refused(state, "use rudder", "used already")
+    state, _ = play(state, "do 1", "end", "move 2", "end", "move 2", "end")  # bob 5 → 7, cyd 6 → 0
+    state, _ = play(state, "move 1")
+    assert state.players[0].ship == 1  # anticlockwise now: 2 → 1
+    state, _ = play(state, "use rudder", "end", "move 3", "end", "move 3", "end", "move 3", draws="g")
+    assert state.players[0].ship == 4  # and clockwise again: 1 → 4
+
+
+def test_before_the_action_means_not_after_a_part():
+    """Bottlecap Vikings rulebook, City Abilities: Rudder and Sacrifice are used "Before
+    taking an action at any space" — not once a part of the action is taken."""
+    state, _ = play(land("A4", **owning("rudder", "sacrifice", glory=2, greys=1)), "do 1")
+    refused(state, "use rudder", "before the action")
+    refused(state, "use sacrifice", "before the action")
+
+
+def test_sacrifice_loses_a_glory_to_lose_all_damage():
+    """Bottlecap Vikings rulebook, City Abilities (Sacrifice): "Before taking an action at
+    any space, you may lose 1 point to lose all damage." The point is glory."""
+    state, events = play(land("A4", **owning("sacrifice", glory=2, greys=2, reds=1)), "use sacrifice")
+    assert meters(state) == (0, 0, 1, 0)
+    assert of(events, Returned) == [Returned(0, reds=1, greys=2)]
+    refused(land("A4", **owning("sacrifice", glory=0, greys=2)), "use sacrifice", "1 glory")
+    refused(land("A4", **owning("sacrifice", glory=2)), "use sacrifice", "no damage")
+
+
+# ====================================================================== passing over, attacking
+def test_barter_trades_with_each_ship_passed_over():
+    """Bottlecap Vikings rulebook, City Abilities (Barter): "When you pass over another
+    player without beginning or stopping on their space, take 1 gold or wood from them,
+    then give them 1 gold or wood. (This does count as "gaining" the resource
+    received.)" bob has only gold: ann takes it, then chooses what to give."""
+    state = table(3, ships=(1, 2, 6), players={0: owning("barter", "hoard", wood=1), 1: dict(gold=2)})
+    state, events = play(state, "move 2")
+    assert front(state) == "give" and GAME.legal(state, 0) == [GAME.parse(t, NAMES) for t in ("give wood", "give gold")]
+    state, events2 = play(state, "give wood", "end")
+    assert of(events + events2, Traded) == [Traded(1, 0, "gold"), Traded(0, 1, "wood")]
+    assert meters(state, 1)[:2] == (1, 1)
+    assert meters(state)[:2] == (0, 2)  # the gold taken counts as gained: Hoard adds 1
+
+
+def test_barter_asks_what_to_take_when_there_is_a_choice():
+    """Bottlecap Vikings rulebook, City Abilities (Barter): "take 1 gold or wood from
+    them" — the Barter player chooses."""
+    state = table(3, ships=(1, 2, 6), players={0: owning("barter"), 1: dict(gold=1, wood=1)})
+    state, _ = play(state, "move 2")
+    assert front(state) == "take" and len(GAME.legal(state, 0)) == 2
+    state, _ = play(state, "take wood")
+    assert meters(state)[:2] == (0, 0) and meters(state, 1)[:2] == (1, 1)  # and gave it back
+
+
+def test_barter_not_with_ships_at_the_start_or_the_end():
+    """Bottlecap Vikings rulebook, City Abilities (Barter): "without beginning or stopping
+    on their space" — cyd shares ann's start, bob is where she stops (an attack)."""
+    state = table(3, ships=(1, 3, 1), players={0: owning("barter", wood=1), 1: dict(gold=2), 2: dict(gold=2)})
+    state, events = play(state, "move 2", draws="gg")
+    assert of(events, Traded) == [] and of(events, Attacked) == [Attacked(0, (1,))]
+
+
+def test_reaver_trades_with_each_player_attacked():
+    """Bottlecap Vikings rulebook, City Abilities (Reaver): "When you attack 1 or more
+    other players, take 1 gold or wood from each of them, then give each 1 gold or wood.
+    This does count as "gaining" the resource received." After the attack's draws."""
+    state = table(3, ships=(1, 3, 3), players={0: owning("reaver", "woodpile"), 1: dict(wood=2), 2: dict(gold=1)})
+    state, events = play(state, "move 2", draws="ggg")
+    trades = of(events, Traded)
+    assert trades == [Traded(1, 0, "wood"), Traded(0, 1, "wood"), Traded(2, 0, "gold"), Traded(0, 2, "gold")]
+    assert events.index(trades[0]) > max(events.index(d) for d in of(events, Drew))
+    state, _ = play(state, "end")
+    assert state.players[0].wood == 1  # Woodpile: the wood taken was gained
+
+
+# ====================================================================== the damage line, the helper's shield
+def test_pilot_ignores_the_damage_line():
+    """Bottlecap Vikings rulebook, City Abilities (Pilot): "Ignore the damage line on the
+    bottlecap -- you do not take damage from it." """
+    _, events = play(table(3, ships=(3, 0, 1), players={0: owning("pilot")}), "move 3")
+    assert of(events, Drew) == []
+
+
+@pytest.mark.parametrize("n,glory,damage", [(4, 4, 0), (3, 3, 1)])
+def test_pilot_with_4_players_gains_a_glory_and_loses_a_damage(n, glory, damage):
+    """Bottlecap Vikings rulebook, City Abilities (Pilot): "(4 players: gain 1 glory and
+    lose 1 damage when you gain this ability)." With 2–3 players nothing more."""
+    state, _ = arrive("pilot", n=n, glory=3, greys=1)
+    assert state.players[0].abilities == ("pilot",)
+    assert (state.players[0].glory, state.players[0].damage) == (glory, damage)
+
+
+def test_sanctuary_no_damage_beside_the_helper():
+    """Bottlecap Vikings rulebook, City Abilities (Sanctuary): "You cannot gain damage
+    while at the space beside the helper on the bottlecap. (This also means you cannot
+    perform actions there that require you to take damage)." ann attacks bob at the
+    helper's space: only bob draws; then Raid's damage part is refused there."""
+    state = table(3, ships=(7, 0, 3), players={0: owning("sanctuary", "rudder")}, layout=rondel("A7"))
+    state, events = play(state, "move 1", draws="g")
+    assert of(events, Drew) == [Drew(1, "grey")] and state.players[0].damage == 0
+    refused(state, "do 2", "Sanctuary")
+    refused(state, "use rudder", "Sanctuary")
+    state, _ = play(state, "do 1")
+    assert state.players[0].gold == 1
+    attacked = table(3, ships=(7, 0, 3), players={1: owning("sanctuary")}, layout=rondel("A7"))
+    _, events = play(attacked, "move 1", draws="g")
+    assert of(events, Drew) == [Drew(0, "grey")]  # bob, attacked beside the helper, draws none
+
+
+# ====================================================================== one-off on arrival
+def test_longship_gains_a_glory_on_arrival_and_it_can_win():
+    """Bottlecap Vikings rulebook, City Abilities (Longship): "Gain 1 glory when you
+    advance your hut to this space." Winning the game: reaching the throne on the glory
+    meter wins at once, whatever gave the glory (RULES.md, "Winning")."""
+    state, _ = arrive("longship")
+    assert state.players[0].glory == 6 and state.players[0].abilities == ("longship",)
+    state, events = arrive("longship", glory=9)
+    assert events[-1] == Won(0, "glory") and state.phase == "over"
+
+
+def test_oars_gains_a_wood_and_loses_2_damage_on_arrival():
+    """Bottlecap Vikings rulebook, City Abilities (Oars): "Gain 1 wood and lose 2 damage
+    when advancing your hut to this space." And its movement: "You may move up to one
+    additional space"."""
+    state, _ = arrive("oars", greys=3)
+    assert (state.players[0].wood, state.players[0].damage) == (1, 1)
+
+
+def test_ragnarok_resolves_the_valkyries_at_once():
+    """Bottlecap Vikings rulebook, City Abilities (Ragnarok): "When your hut token
+    advances to this space, resolve Valkyries for everyone immediately, regardless of how
+    many red tokens are in play." No red is held; bob's 2 greys cost him 2 gold."""
+    state, events = arrive("ragnarok", players={1: dict(greys=2, gold=3)}, greys=1)
+    assert of(events, Valkyries) == [Valkyries(((0, 0), (2, 0), (0, 0)))]
+    assert state.players[1].gold == 1 and all(p.damage == 0 for p in state.players)
+    assert (state.reds, state.greys) == (5, 12)
+
+
+@pytest.mark.parametrize("good,after", [("wood", (8, 0)), ("gold", (4, 0))])
+def test_windfall_doubles_your_wood_or_gold(good, after):
+    """Bottlecap Vikings rulebook, City Abilities (Windfall): "When advancing your hut to
+    this space, gain 1 wood per wood you have, OR gain 1 gold per gold you have. (This
+    doubles your current wood or gold)." Doubled after paying for the advance: 4 wood,
+    0 gold left."""
+    state, _ = arrive("windfall", wood=4)
+    assert front(state) == "double"
+    state, _ = play(state, f"double {good}")
+    assert meters(state)[:2] == after
+
+
+def test_windfall_over_the_cap_is_forfeited():
+    """Bottlecap Vikings rulebook, Gameplay: "Any gains that would take you above that
+    amount are forfeited." — Windfall at 7 wood gives 3."""
+    state, events = arrive("windfall", wood=7, then=("double wood",))
+    assert state.players[0].wood == 10 and of(events, Goods)[-1] == Goods(0, wood=3, forfeited=4)
+
+
+def test_compass_turns_the_bottlecap_and_gains_a_glory():
+    """Bottlecap Vikings rulebook, City Abilities (Compass): "When advancing your hut
+    token to this space, rotate the bottlecap to any new orientation, and gain 1
+    glory." The helper and the damage line turn with it (RULES.md, "Rotation and
+    swaps")."""
+    state, _ = arrive("compass")
+    assert front(state) == "rotate"
+    assert GAME.legal(state, 0) == [GAME.parse(f"rotate {k}", NAMES) for k in range(1, 8)]
+    glory = state.players[0].glory
+    state, events = play(state, "rotate 3")
+    assert of(events, Rotated) == [Rotated(3)]
+    assert (state.helper, state.line) == (3, 7) and state.players[0].glory == glory + 1
+    assert [p.ship for p in state.players] == [2, 5, 6]
+
+
+def test_cleansing_loses_all_damage():
+    """Bottlecap Vikings rulebook, City Abilities (Cleansing): "Lose all your damage when
+    you advance your hut to this space." """
+    state, events = arrive("cleansing", reds=2, greys=3, owed=1)
+    assert state.players[0].damage == 0
+    assert of(events, Returned) == [Returned(0, owed=1), Returned(0, reds=2, greys=3)]
+
+
+def test_helm_gains_a_wood_and_a_permanent_helmet_not_glory():
+    """Bottlecap Vikings rulebook, City Abilities (Helm): "Gain 1 wood when advancing your
+    hut to this space. Gain 1 additional Viking helmet permanently when advancing to this
+    space (do not advance your winged helmet when doing this, this does not gain you any
+    glory)." """
+    state, events = arrive("helm")
+    p = state.players[0]
+    assert of(events, HelmetGained) == [HelmetGained(0)]
+    assert (p.wood, p.helmets, p.level()) == (1, 1, 3) and p.glory == SIDES["Builder"].helmets[1]
+
+
+def test_mimic_copies_an_ability_printed_on_a_side_in_play():
+    """Bottlecap Vikings rulebook, City Abilities (Mimic): "Gain a city ability that
+    matches any other city ability that any player has printed on their city board this
+    game, except for "win the game"." Here: the Merchant side (ann) and the identical
+    side (bob, cyd). The copy's one-off fires as if advanced to (RULES.md, "Mimic")."""
+    state, _ = arrive("mimic")
+    assert front(state) == "copy"
+    offered = {c.ability for c in GAME.legal(state, 0)}
+    printed = {s.ability for side in (SIDES["Merchant"], SIDES["Identical"]) for s in side.spots}
+    assert offered == printed - {"", "throne", "mimic"}
+    refused(state, "copy sails")  # the Raider side is not in play
+    refused(state, "copy throne")
+    glory = state.players[0].glory
+    state, events = play(state, "copy longship")
+    assert of(events, Copied) == [Copied(0, "longship")]
+    assert state.players[0].abilities == ("mimic", "longship") and state.players[0].glory == glory + 1
+    assert rules.longest_move(state, 0) == 5  # and Longship's 2 more spaces
+
+
+def test_every_ability_is_tested_here():
+    """Each of the 33 abilities is named by a test in this file."""
+    import inspect
+    import sys
+
+    text = inspect.getsource(sys.modules[__name__])
+    assert [a for a in ABILITIES if f'"{a}"' not in text] == []
