@@ -169,6 +169,19 @@ def test_a9_no_loss_after_sailing_away_or_without_taking_it():
     assert state.players[0].gold == 2
 
 
+def test_a9_the_toll_swapped_away_no_longer_costs():
+    """Bottlecap Vikings rulebook, Action Spaces (A9): "If you are attacked while here" —
+    here is beside the Toll. bob's Tides ("you may switch any two spaces … Ships don't
+    move with the spaces") moves the Toll away from ann's ship; attacked afterwards, she
+    keeps her gold (RULES.md, "The Toll")."""
+    state = table(3, layout=layout_with("A9"), ships=(1, 6, 7), players={1: dict(abilities=("tides",))})
+    state, _ = play(state, "move 1", "do 1", "end", "move 2", "swap 2", "end")  # bob 6 → 0: Toll to 1
+    assert state.players[0].ship == 2 and state.tiles[1] == layout_with("A9")[2]
+    state, events = play(state, "move 3", draws="gg")  # cyd 7 → 2 attacks ann
+    assert of(events, Attacked) == [Attacked(2, (0,))]
+    assert state.players[0].gold == 2
+
+
 def test_a9_the_mover_on_the_toll_is_not_attacked():
     """Bottlecap Vikings rulebook, Gameplay: "If you end your movement by the same space as
     one or more opponents, this constitutes an attack" — the mover attacks; an opponent on

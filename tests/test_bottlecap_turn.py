@@ -392,3 +392,39 @@ def test_t8_reaching_the_hut_throne_wins_at_once():
     state, events = play(improve(6, 8, "3b"), "advance T")
     assert of(events, Advanced) == [Advanced(0, "T")] and events[-1] == Won(0, "hut")
     assert GAME.result(state).winners == [0]
+
+
+# ---------------------------------------------------------------------- hidden information
+def test_nothing_is_hidden_every_seat_sees_the_whole_table():
+    """Bottlecap Vikings rulebook, Resolving Valkyries: "4 or more red Valkyrie tokens
+    total currently assigned as damage amongst all players" — the tokens held are in
+    front of each player, to be counted; meters and city cards lie open. Only the draw is
+    random (RULES.md, "Hidden information")."""
+    state = table(3, players={1: dict(reds=2, greys=1, wood=3)})
+    for seat in (0, 1, 2, None):
+        assert GAME.view(state, seat).table == state
+    _, events = play(state, "move 1")
+    assert all(GAME.redact(e, 2) == e for e in events)
+
+
+def test_undo_stops_at_a_valkyrie_drawn():
+    """Bottlecap Vikings rulebook, Gameplay: "taking a Valkyrie token at random from the
+    box lid" — a draw shows what was random, so it cannot be taken back; a move that
+    draws nothing can (RULES.md, "Hidden information")."""
+    import engine
+
+    s = engine.new_game("bottlecap-vikings", NAMES[:2], seed=1, options={"layout": "1a 2a 3a 4a 5a 6a 7a 8a"})
+    start = s.view(None).table.start
+    first, second = NAMES[start], NAMES[1 - start]
+    s.play(first, "place 1")
+    s.play(second, "place 3")
+    while s.view(None).table.phase == "setup":
+        (who,) = s.to_act()
+        s.play(who, s.legal(who)[0])
+    s.play(first, "move 1")  # 1 → 2: nothing drawn
+    assert s.can_undo(first)
+    s.undo(first)
+    s.play(first, "move 2")  # 1 → 3: an attack, two Valkyries drawn
+    assert any(isinstance(e, Drew) for e in s.entries[-1].events)
+    assert not s.can_undo(first)
+    assert GAME.reveals(Drew(0, "grey")) and not GAME.reveals(Moved(0, 0, 1, 1))

@@ -237,14 +237,15 @@ def _attack(run: Run, step: Step) -> None:
     run.emit(Attacked(step.seat, targets))
     steps = [Step("damage", step.seat, 1, "attack")] + [Step("damage", t, 1, "attack") for t in targets]
     steps.append(Step("check", step.seat))
-    steps += [Step("toll", t) for t in targets if s.players[t].tolled]
+    steps += [Step("toll", t) for t in targets if s.players[t].tolled and action_here(s, t).parts[0].attacked]
     if run.state.players[step.seat].has("reaver"):
         steps += [Step("trade", step.seat, other=t) for t in targets]
     run.push(*steps)
 
 
 def _toll(run: Run, step: Step) -> None:
-    """The Toll (A9): "If you are attacked while here, lose 1 gold"."""
+    """The Toll (A9): "If you are attacked while here, lose 1 gold" — for one who took it
+    and is still beside it (a swap may have moved it away; RULES.md, "The Toll")."""
     run.lose(step.seat, "gold", 1)
 
 
