@@ -14,8 +14,9 @@ from bottlecap_table import NAMES, front, of, play, settle, table
 from engine.core.errors import IllegalCommand
 from engine.games.bottlecap_vikings import GAME, rules
 from engine.games.bottlecap_vikings.data import CITIES, TILES
-from engine.games.bottlecap_vikings.events import Advanced, Drew, Started
+from engine.games.bottlecap_vikings.events import Advanced, Drew
 from engine.games.bottlecap_vikings.options import Options
+from engine.games.bottlecap_vikings.steps import Step
 
 
 def session(n: int, seed: int = 1, **options) -> engine.LocalSession:
@@ -261,8 +262,6 @@ def test_s6_the_free_improvement_keeps_the_helmet_need():
     The free improvement is free of gold only (RULES.md, "The free improvement"): from a
     spot whose next tier needs helmet level 1, it is lost without the helmet and taken
     for free with it."""
-    from engine.games.bottlecap_vikings.steps import Step
-
     for glory, hut in ((2, "1a"), (3, "2a")):
         state = table(4, players={0: dict(hut="1a", glory=glory, gold=0)}, queue=(Step("improve", 0), Step("move", 0)))
         state, _ = settle(state)
@@ -275,8 +274,6 @@ def test_s6_the_free_improvement_is_asked_when_there_are_two_branches():
     """Bottlecap Vikings rulebook, Gameplay: "you may move your hut token to one of the
     ability spaces in the next tier above it, following the white path lines" — with two
     lines the player chooses (here 1b leads to 2a and 2b)."""
-    from engine.games.bottlecap_vikings.steps import Step
-
     state = table(4, players={0: dict(hut="1b", glory=3)}, queue=(Step("improve", 0), Step("move", 0)))
     assert GAME.legal(state, 0) == [GAME.parse("advance 2a", NAMES), GAME.parse("advance 2b", NAMES)]
     state, _ = play(state, "advance 2b")

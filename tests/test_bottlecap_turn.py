@@ -6,6 +6,8 @@ between spaces 4 and 5, spaces 0-based) and played in the game's notation."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bottlecap_table import NAMES, front, of, play, refused, rondel, table
@@ -288,7 +290,6 @@ def test_t6_damage_is_a_random_draw_recorded_in_the_log():
     state = table(3, ships=(1, 5, 6), layout=rondel("A1", "A2", "A7"))
     colours = set()
     for seed in range(40):
-        import random
         after = GAME.decide(state, 0, GAME.parse("move 1", NAMES), random.Random(seed))
         s = state
         for e in after:
