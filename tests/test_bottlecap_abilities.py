@@ -514,3 +514,14 @@ def test_every_ability_is_tested_here():
 
     text = inspect.getsource(sys.modules[__name__])
     assert [a for a in ABILITIES if f'"{a}"' not in text] == []
+
+
+def test_mimic_copying_pilot_with_4_players_takes_its_gift():
+    """Bottlecap Vikings rulebook, City Abilities (Pilot): "(4 players: gain 1 glory and
+    lose 1 damage when you gain this ability)" — gaining it by Mimic is gaining it
+    (RULES.md, "Mimic")."""
+    state, _ = arrive("mimic", n=4, players={3: dict(side="Builder")}, greys=1)
+    glory = state.players[0].glory
+    state, events = play(state, "copy pilot")
+    assert of(events, Copied) == [Copied(0, "pilot")]
+    assert (state.players[0].glory, state.players[0].damage) == (glory + 1, 0)

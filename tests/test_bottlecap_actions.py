@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bottlecap_table import NAMES, land, layout_with, meters, of, play, refused, table
+from bottlecap_table import NAMES, land, layout_with, meters, of, play, refused, rondel, table
 from engine.core.errors import IllegalCommand
 from engine.games.bottlecap_vikings import GAME
 from engine.games.bottlecap_vikings.commands import Do
@@ -213,3 +213,14 @@ def test_a13_a14_three_minus_your_helmets_at_least_one(action, good, glory, helm
     state, _ = play(land(action, glory=glory, helmets=helmets), "do 1")
     assert meters(state)[good] == gain
     assert meters(state)[1 - good] == 0
+
+
+def test_a12_balance_compares_after_what_landing_brought():
+    """Bottlecap Vikings rulebook, Action Spaces (A12): "(If both were equal when you
+    landed here, you would gain 1 of each.)" — and City Abilities (Woodcutter): "When you
+    land at the space beside the helper …, before taking the action, gain 1 wood." boxtop
+    compares when Balance is taken, after Woodcutter's wood (RULES.md, "A12 Balance"):
+    1 wood 1 gold, then 2 wood 1 gold, so 1 gold."""
+    state = table(3, ships=(7, 5, 6), layout=rondel("A12"), players={0: dict(wood=1, gold=1, abilities=("woodcutter",))})
+    state, _ = play(state, "move 1", "do 1")
+    assert meters(state)[:2] == (2, 2)
