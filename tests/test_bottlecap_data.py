@@ -301,3 +301,25 @@ def test_the_shipped_files_are_valid_toml_with_nothing_but_the_known_tables():
     assert set(tomllib.loads(raw("cities.toml"))) == {"identical", "unique"}
     assert set(tomllib.loads(raw("actions.toml"))) == {"action"}
     assert set(tomllib.loads(raw("abilities.toml"))) == {"ability"}
+
+
+# ------------------------------------------------------------------ the edition
+def test_the_edition_is_a_digest_of_the_four_data_files_and_a_save_on_other_data_is_refused(tmp_path):
+    import json
+
+    import engine
+    from engine.games.bottlecap_vikings import GAME, edition_of
+
+    files = [raw(f).encode() for f in ("actions.toml", "tiles.toml", "abilities.toml", "cities.toml")]
+    assert GAME.edition == edition_of(*files) and GAME.edition.startswith("cities-")
+    moved = raw("cities.toml").replace('ability = "saga", cost = 4', 'ability = "saga", cost = 3').encode()
+    assert edition_of(*files[:3], moved) != GAME.edition  # another city card: another edition
+    s = engine.new_game("bottlecap-vikings", ["ann", "bob"], seed=3)
+    s.save(tmp_path / "g.json")
+    doc = json.loads((tmp_path / "g.json").read_bytes())
+    assert doc["edition"] == GAME.edition
+    doc["edition"] = "cities-00000000"
+    (tmp_path / "g.json").write_text(json.dumps(doc))
+    with pytest.raises(engine.SaveError) as err:
+        engine.load(tmp_path / "g.json")
+    assert "another edition of Bottlecap Vikings" in one_line(err) and "cities-00000000" in str(err.value)
