@@ -52,18 +52,23 @@ def config(seed: int, n: int) -> tuple[list[Seat], dict, str]:
 
 
 def check_invariants(s: engine.LocalSession) -> None:
-    """What the table can never show: meters outside 0…cap, a hut off its side's tree,
-    more reds held than the bag had, a ship off the rondel."""
+    """What the table can never show: meters outside 0…cap ("You also can not have more
+    … than your meter can hold"), a hut off its side's tree or without the abilities on
+    its way up, a Valkyrie token lost or made (5 red and 7/12/17 grey, held or in the
+    bag), a ship off the rondel."""
     state = s.state
-    reds = 0
+    if not state.players or state.phase == "setup" and not state.tiles:
+        return
     for p in state.players:
         side = SIDES[p.side]
         assert 0 <= p.wood <= side.caps["wood"] and 0 <= p.gold <= side.caps["gold"]
         assert 0 <= p.glory <= side.caps["glory"]
-        side.spot(p.hut)  # raises KeyError off the tree
-        assert -1 <= p.ship < 8
-        reds += p.reds
-    assert 0 <= reds <= 5 and 0 <= state.reds and reds + state.reds <= 5
+        hut = side.spot(p.hut)  # raises KeyError off the tree
+        if hut.ability not in ("", "throne"):
+            assert hut.ability in p.abilities
+        assert -1 <= p.ship < 8 and p.reds >= 0 and p.greys >= 0 and p.owed >= 0
+    assert sum(p.reds for p in state.players) + state.reds == rules.REDS
+    assert sum(p.greys for p in state.players) + state.greys == rules.GREYS[state.n]
 
 
 def check_no_command_outside_legal_is_accepted(s: engine.LocalSession, seat: int, rng: random.Random) -> None:
