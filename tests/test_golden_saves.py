@@ -36,12 +36,18 @@ def test_hot_seat_example_keeps_its_undone_branch():
     assert len(session.applied_entries()) == len(session.entries) - 2
 
 
-def test_the_bottlecap_vikings_examples_are_won_on_the_glory_track_and_on_the_hut():
-    # the two ways to win ("Winning the game"), one in each example; and the four-player
-    # game is played on the unique sides, the two-player one on the identical side
+def test_the_bottlecap_vikings_examples_are_won_at_the_throne():
+    # "The first player to either advance their hut token to the space depicting a throne
+    # … or advance their point token to the throne at the end of their point track, wins
+    # immediately" ("Gameplay"); the two-player game on the identical sides, the
+    # four-player one on the four unique sides
     two = engine.load(SAVES / "bottlecap-vikings-two.json")
     four = engine.load(SAVES / "bottlecap-vikings-four.json")
     assert len(two.seats) == 2 and len(four.seats) == 4
-    assert {two.state.won_by, four.state.won_by} == {"hut", "glory"}
     assert {p.side for p in two.state.players} == {"Identical"}
-    assert len({p.side for p in four.state.players}) == 4 and "Identical" not in {p.side for p in four.state.players}
+    assert sorted(p.side for p in four.state.players) == ["Builder", "Healer", "Merchant", "Raider"]
+    for s in (two, four):
+        (w,) = s.result().winners
+        p = s.state.players[w]
+        assert (p.hut == "T") if s.state.won_by == "hut" else (p.glory == p.city.caps["glory"])
+        assert all(q.hut != "T" and q.glory < q.city.caps["glory"] for i, q in enumerate(s.state.players) if i != w)
