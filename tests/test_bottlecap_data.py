@@ -196,6 +196,30 @@ def test_at_least_one_side_has_another_throne_or_another_cap():
     assert any(side.caps["glory"] != 10 for side in CITIES.unique)
 
 
+@pytest.mark.parametrize("side", SIDES, ids=lambda s: s.name)
+def test_the_largest_starting_goods_fit_and_the_free_improvement_always_has_a_spot(side):
+    from engine.games.bottlecap_vikings import rules
+    from engine.games.bottlecap_vikings.options import Options
+
+    # "1 wood, 4 goods of their choice, 3 glory, and 1 free city improvement" (the 4th of 4)
+    for n in (2, 3, 4):
+        for position in range(n):
+            for extra in (False, True):
+                wood, goods, glory = rules.starting_goods(n, position, Options(two_player_wood=extra))
+                assert wood + goods <= min(side.caps["wood"], side.caps["gold"])
+                assert glory < side.caps["glory"]  # nobody starts on the throne
+    assert all(side.spot(u).need == 0 for u in side.spot("0").up)  # tier 1: no helmet
+
+
+def test_the_rulebooks_icon_example_is_on_the_table_in_every_layout():
+    # "For example, [icon] indicates that you lose 2 wood and 1 gold, and then gain 1 glory"
+    example = {"pay": {"gold": 1, "wood": 2}, "gain": {"glory": 1}}
+    tiles = [t for t in TILES.tile
+             if all(any(p.pay == example["pay"] and p.gain == example["gain"] and not p.damage
+                        for p in ACTIONS[f].parts) for f in t.faces)]
+    assert [t.id for t in tiles] == [2]
+
+
 def test_the_unique_sides_are_named_and_cover_cards_one_to_four():
     assert [s.name for s in CITIES.unique] == ["Raider", "Merchant", "Healer", "Builder"]
     assert data.side_of(0, False) is CITIES.identical and data.side_of(3, True).name == "Builder"
