@@ -187,3 +187,29 @@ def test_a_trade_never_fills_a_meter_past_its_cap():
     assert after.players[0].wood == full.wood  # the gain is forfeited
     assert after.players[2].wood == 2  # but the wood was taken
     assert "wood" not in after.players[0].gained  # a gain counts only if the meter rose
+
+
+def test_a_view_sent_over_the_network_does_not_grow_with_the_game():
+    # "Every network message has a size that does not grow with the game's length": the
+    # view is the table (no record of past turns), so a shared room sends it whole. A
+    # long game (thousands of moves, random and heuristic bots) keeps it small.
+    import msgspec
+
+    longest = 0
+    for seed in range(10):  # random bots wander: some of these games run for hundreds of turns
+        s = engine.new_game("bottlecap-vikings", [Seat("p0", "random"), Seat("p1", "random")], seed=seed)
+        assert s.game.brief is None  # nothing to cut: the view is sent as it is
+        sizes = []
+        for k in range(WIN_CAP):
+            if s.result() is not None:
+                break
+            s.step_bot()
+            if k % 50 == 0:
+                sizes.append(max(len(msgspec.json.encode(s.view(seat))) for seat in (0, 1, None)))
+        assert max(sizes) < 2048
+        if s.state.turns >= 500:
+            assert max(sizes[-5:]) <= max(sizes[:5]) + 256
+        longest = max(longest, s.state.turns)
+        if longest >= 500 and seed >= 2:
+            break
+    assert longest >= 500  # the check above ran on a long game
