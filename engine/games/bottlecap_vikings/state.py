@@ -154,6 +154,8 @@ def evolve(state: State, event) -> State:
         case Traded(giver=giver, taker=taker, good=good):
             g, t = state.players[giver], state.players[taker]
             state = _player(state, giver, **{good: getattr(g, good) - 1})
+            if getattr(t, good) >= t.city.caps[good]:  # "Any gains that would take you above … are forfeited"
+                return state
             gained = t.gained if good in t.gained else t.gained + (good,)
             return _player(state, taker, **{good: getattr(t, good) + 1}, gained=gained)
         case Valkyries(losses=losses):
