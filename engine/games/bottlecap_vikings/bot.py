@@ -24,6 +24,7 @@ from typing import Any
 from . import rules
 from .commands import ChooseSide, End, Move, Place, Skip
 from .data import ABILITIES, face_action
+from .events import Drew
 from .state import Player, State, folded
 
 
@@ -163,7 +164,7 @@ def play(state: State, seat: int, command, rng: random.Random) -> tuple[State, b
     drew = False
     for event in rules.decide(state, seat, command, rng):
         state = folded(state, event)
-        drew = drew or type(event).__name__ == "Drew"
+        drew = drew or isinstance(event, Drew)
     return state, drew
 
 
@@ -185,8 +186,8 @@ class HeuristicBot(RandomBot):
         base = rng.getrandbits(32)
         if isinstance(legal[0], Place):
             return max(legal, key=lambda c: (self._place(state, seat, c.space), -c.space))
-        if isinstance(legal[0], ChooseSide):
-            return legal[0]
+        if isinstance(legal[0], ChooseSide):  # the side the rulebook recommends: the unique
+            return legal[0]                   # sides are a reconstruction (CITIES.md)
         deep = isinstance(legal[0], Move)
         scored = [(self.rate(state, seat, c, base, deep), -i, c) for i, c in enumerate(legal)]
         return max(scored, key=lambda x: (x[0], x[1]))[2]
