@@ -23,7 +23,7 @@ from .events import (Advanced, Attacked, Copied, Drew, Goods, Moved, PartTaken, 
                      Rotated, ShipPlaced, SideChosen, Started, Swapped, Traded, TurnEnded, TurnStarted, Used,
                      Valkyries, Won)
 from .options import Options, parse_layout
-from .state import State, evolve
+from .state import Folds, State, evolve
 from .steps import Step
 
 #: Grey Valkyries in the bag by player count ("Components and Setup": "2 players = 7
@@ -99,6 +99,7 @@ class Run:
 
     def __init__(self, state: State, rng: random.Random):
         self.state, self.rng, self.events, self.batch = state, rng, [], 0
+        self.folds: dict = {}  # id(event) → (before, event, after): see ``state.Folds``
 
     def emit(self, *events) -> None:
         """Record and fold ``events``; a win ends the game at once ("Winning the game":
@@ -107,7 +108,9 @@ class Run:
             if self.state.phase == "over":
                 return
             self.events.append(event)
-            self.state = evolve(self.state, event)
+            before = self.state
+            self.state = evolve(before, event)
+            self.folds[id(event)] = (before, event, self.state)
             if isinstance(event, (Goods, Advanced)):
                 self._check_win(event.seat)
 
@@ -604,6 +607,7 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
         run.pop()
         answer(run, step, command)
     run.drain()
+    Folds.last = run.folds
     return run.events
 
 

@@ -200,3 +200,21 @@ def evolve(state: State, event) -> State:
             return replace(state, phase="over", winner=seat, won_by=how, queue=())
     return state
 
+
+
+class Folds:
+    """The folds the last ``decide`` made, to be reused: the session folds the very event
+    objects ``decide`` returned into the very state ``decide`` was given, so ``folded``
+    finds each (state, event) pair by identity and hands back the state already built.
+    Frozen states and a pure ``evolve`` make a hit exactly what ``evolve`` would return."""
+
+    #: id(event) → (state before, event, state after), from the last ``decide`` only.
+    last: dict = {}
+
+
+def folded(state: State, event) -> State:
+    """``evolve(state, event)``, reusing the last ``decide``'s fold of this very pair."""
+    hit = Folds.last.get(id(event))
+    if hit is not None and hit[0] is state and hit[1] is event:
+        return hit[2]
+    return evolve(state, event)
