@@ -1,0 +1,97 @@
+"""Bottlecap Vikings' city cards as lines for a ``Panel``: ``card_lines`` (one player's
+card in full: the meters with their caps and the throne, helmet level, damage held,
+the hut tree, the abilities owned) and ``summary_line`` (the same in one line, for the
+other players on a small screen).
+
+Damage tokens are letters in colour: ``R`` a red Valkyrie, ``G`` a grey one, ``x`` damage
+owed (the bag was empty). Hut spots: the hut's own spot in reverse, spots passed (their
+ability owned) in green, the next ones the hut may reach in bold, the rest grey; ``h2``
+is the helmet level a tier needs, ``4g`` a spot's gold cost.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.games.bottlecap_vikings.data import ABILITIES
+from engine.games.bottlecap_vikings.rules import advances
+
+from ..widgets.lines import Line, Run
+
+
+def damage_runs(p, full: bool = True) -> list[Run]:
+    """Damage held as letters: R red, G grey, x owed; "none" when there is none."""
+    if not p.damage:
+        return [("none" if full else "-", "panel--muted")]
+    return [("R" * p.reds, "bv--red panel--bold"), ("G" * p.greys, "bv--grey panel--bold"),
+            ("x" * p.owed, "panel--bad")]
+
+
+def _meter(label: str, value: int, cap: int, marks: Sequence[int] = (), throne: bool = False) -> Line:
+    cells: list[Run] = [(f"{label:<6}", "panel--bold")]
+    for level in range(1, cap + 1):
+        filled = value >= level
+        look = "panel--good" if filled else "panel--muted"
+        if level in marks:
+            look += " panel--underline"
+        ch = "■" if filled else "□"
+        if throne and level == cap:
+            ch, look = "♛", ("panel--good panel--bold" if filled else "panel--warn panel--bold")
+        cells.append((ch, look))
+    cells.append((f" {value}/{cap}", ""))
+    return tuple(cells)
+
+
+def card_lines(table, seat: int, names: Sequence[str], full: bool, cursor: str = "") -> list[Line]:
+    """Seat ``seat``'s city card; ``full`` names each spot's ability (a wide card);
+    ``cursor`` is the spot the keyboard has chosen (a hut branch being picked)."""
+    p = table.players[seat]
+    city = p.city
+    out: list[Line] = [
+        _meter("wood", p.wood, city.caps["wood"]),
+        _meter("gold", p.gold, city.caps["gold"]),
+        _meter("glory", p.glory, city.caps["glory"], marks=city.helmets, throne=True),
+        (("helmet ", "panel--bold"), (f"{p.level()}", "panel--special panel--bold"),
+         (f" (glory {'/'.join(map(str, city.helmets))})  ", "panel--muted"), ("damage ", "panel--bold"),
+         *damage_runs(p)),
+    ]
+    reach = set(advances(p))
+    tiers: dict[str, list] = {}
+    for spot in city.spots:
+        if spot.id != "0":
+            tiers.setdefault(spot.id[0], []).append(spot)
+    for tier, spots in tiers.items():
+        need = max(s.need for s in spots)
+        runs: list[Run] = [(f"h{need} " if need else "   ", "panel--muted")]
+        for k, s in enumerate(spots):
+            if k:
+                runs.append((" · " if full else " ", ""))
+            if s.id == cursor:
+                look = "panel--cursor"
+            elif s.id == p.hut:
+                look = "panel--reverse panel--bold"
+            elif s.ability in p.abilities or (s.id == "T" and p.hut == "T"):
+                look = "panel--good panel--bold"
+            elif s.id in reach:
+                look = "panel--info panel--bold"
+            else:
+                look = "panel--muted"
+            name = "throne" if s.ability == "throne" else ABILITIES[s.ability].name
+            label = f"{s.id} {name} {s.cost}g" if full else f"{s.id}:{s.cost}g"
+            runs.append((label.replace(" ", "\u00a0"), look))  # a spot is never split over two rows
+        out.append(tuple(runs))
+    where = "start" if p.hut == "0" else p.hut
+    owned = [ABILITIES[a].name + (f" ({ABILITIES[a].short})" if full else "") for a in p.abilities]
+    out.append((("hut ", "panel--bold"), (where, "panel--reverse panel--bold"), ("  ", ""),
+                ("abilities: ", "panel--bold"),
+                (", ".join(owned) if owned else "none", "panel--good" if owned else "panel--muted")))
+    return out
+
+
+def summary_line(table, seat: int, names: Sequence[str], letter: str) -> Line:
+    """Seat ``seat`` in one line: ship letter and name, goods, damage, hut, ship's space."""
+    p = table.players[seat]
+    ship = f"@{p.ship + 1}" if p.ship >= 0 else "@-"
+    return ((f"{letter}", f"bv--p{seat % 4} panel--bold"), (f" {names[seat][:7]:<7}", "panel--bold"),
+            (f" {p.wood}w {p.gold}g {p.glory}* ", ""), *damage_runs(p, full=False),
+            (f" hut {p.hut} {ship}", "panel--muted"))
