@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import engine
 
 from tui_driver import (
@@ -19,6 +21,12 @@ from tui_driver import (
 )
 
 GAME = "Bottlecap Vikings"
+
+
+@pytest.fixture
+def save_dir(isolated_user_folders):
+    """The save folder every test already has (tests/conftest.py)."""
+    return isolated_user_folders / "saves"
 
 
 def ask_lines(app) -> list[str]:
@@ -76,3 +84,80 @@ async def test_the_new_game_form_takes_a_word_for_a_word_option():
         await wait_for_text(pilot, "bob (you) · Merchant")
         assert shows(pilot.app, "ann · Raider")
         assert pilot.app.screen.session.options.sides == "unique"
+
+
+def ship_of(app, seat: int) -> int:
+    """Where seat ``seat``'s ship is (0–7), from the session (an outcome the test checks)."""
+    return app.screen.session.state.players[seat].ship
+
+
+async def test_a_two_player_game_against_a_bot_by_keys_undo_save_load_and_replay(save_dir):
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "random"], seed=5, undo="casual")
+        await wait_for_text(pilot, "Place your ship beside a space of the ring.")
+        # setup by keys: a digit chooses the space (the line under the choices names it)
+        await pilot.press("3")
+        await wait_for(pilot, lambda: any(line.startswith("space 3:") for line in ask_lines(app)), "space 3")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Choose your starting goods.")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Move your ship 1 to 3 spaces clockwise.")
+        session = app.screen.session
+        start = ship_of(app, 0)
+        # a digit lights the landing tile and says what the move does, before it happens
+        await pilot.press("2")
+        to = (start + 2) % 8
+        await wait_for(pilot, lambda: any(line.startswith(f"→ space {to + 1} ") for line in ask_lines(app)), "landing")
+        # a distance the rules refuse is the engine's own sentence; nothing moves
+        await pilot.press("7")
+        await wait_for_text(pilot, "You can move 1 to 3 spaces.")
+        assert ship_of(app, 0) == start
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Take parts of the action, then end the turn.")
+        assert ship_of(app, 0) == to
+        # undo takes the move back
+        await pilot.press("u")
+        await wait_for_text(pilot, "Move your ship 1 to 3 spaces clockwise.")
+        assert ship_of(app, 0) == start
+        # the same move typed on the : line, then the turn ended by e
+        await pilot.press("colon", *"move 2", "enter")
+        await wait_for_text(pilot, "Take parts of the action, then end the turn.")
+        await pilot.press("e")
+        await wait_for(pilot, lambda: session.state.turns >= 3, "the next turn")
+        # save, then play on to the result by keys
+        await pilot.press("ctrl+s")
+        await wait_for_text(pilot, "Save the game as")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Saved to")
+        await play_to_the_result(pilot)
+        result = session.result()
+        assert result is not None and len(result.winners) == 1
+        winner = session.names[result.winners[0]]
+        await wait_for_text(pilot, winner)
+        (saved,) = save_dir.glob("bottlecap-vikings-*.json")  # the finished game, kept in the same file
+        assert engine.load(str(saved)).result() == result
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "MenuScreen", "GameScreen")
+        while screen_name(app) != "MenuScreen":
+            await pilot.press("escape")
+            await settle(pilot, 0.05)
+        # load it: the finished game's ring and its winner
+        await pilot.press("l")
+        await wait_for_screen(pilot, "LoadScreen")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "GameScreen", "ResultScreen")
+        assert app.screen.session.result() == result
+        while screen_name(app) != "MenuScreen":
+            await pilot.press("escape")
+            await settle(pilot, 0.05)
+        # replay it from the start
+        await pilot.press("r")
+        await wait_for_screen(pilot, "LoadScreen")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "ReplayScreen")
+        ply = engine.load(str(saved)).ply
+        await wait_for_text(pilot, f"entry {ply} of {ply}")
+        await pilot.press("home")
+        await wait_for_text(pilot, f"entry 1 of {ply}")
+        assert shows(app, "★ helper") and shows(app, "bag 5 red 7 grey")
