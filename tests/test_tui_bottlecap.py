@@ -161,3 +161,131 @@ async def test_a_two_player_game_against_a_bot_by_keys_undo_save_load_and_replay
         await pilot.press("home")
         await wait_for_text(pilot, f"entry 1 of {ply}")
         assert shows(app, "★ helper") and shows(app, "bag 5 red 7 grey")
+
+
+async def test_four_players_fit_80x24_and_tab_shows_each_city_card():
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob:random", "cyd:random", "dan:random"], seed=3)
+        await wait_for_text(pilot, "Place your ship beside a space of the ring.")
+        await pilot.press("3", "enter", "enter")
+        await wait_for_text(pilot, "Free improvement: choose your hut's branch.")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Move your ship 1 to 3 spaces clockwise.")
+        lines = screen_lines(app)
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        text = screen_text(app)
+        # the ring: every tile's space and action, the helper, the bag
+        session = app.screen.session
+        from engine.games.bottlecap_vikings.data import face_action
+        for space, (tile, face) in enumerate(session.state.tiles):
+            assert f"{space + 1} {face_action(tile, face).name[:10]}" in text
+        assert "★ helper" in text and "no damage line" in text and "bag 5red 17grey" in text
+        # the seat at the keyboard's card in full, a line for each other player
+        assert "ann (you) · Identical" in text and "wood  " in text and "glory " in text
+        for name in ("bob", "cyd", "dan"):
+            assert re.search(rf"\b{name[0].upper()} {name}\s+\d+w \d+g \d+\*", text), name
+        # the question with its keys first, the log, the footer's keys whole
+        assert "←→/1–3 choose · enter plays" in text and "─ log ─" in text
+        assert "? Rules" in lines[-1] and "esc Menu" in lines[-1]
+        # tab looks at the next player's card, and round back to your own
+        for name in ("bob", "cyd", "dan"):
+            await pilot.press("tab")
+            await wait_for_text(pilot, f"{name} · Identical")
+            assert "ann (you)" not in screen_text(app)
+        await pilot.press("tab")
+        await wait_for_text(pilot, "ann (you) · Identical")
+
+
+async def test_keys_help_comes_first_on_the_rules_screen():
+    async with menu_app(SMALL) as pilot:
+        await new_game(pilot, GAME, ["ann", "random"], seed=5)
+        await wait_for_text(pilot, "Place your ship")
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, "RulesScreen")
+        await wait_for_text(pilot, "Keys at the table")
+        assert shows(pilot.app, "←/→ or h/l") and shows(pilot.app, "end your turn")
+        assert shows(pilot.app, "The ring: eight tiles round the bottlecap")
+
+
+OMEN_SCRIPT = [
+    # seed 28, four people, unique sides (cyd plays the Healer): cyd's hut goes to 1a for
+    # free, then to 2a (Omen) at the Improve; dan's move attacks cyd, who drew a red and
+    # a grey: Omen asks cyd, out of turn, which one to give back
+    "place 5", "place 6", "place 1", "place 8",
+    "goods 0 wood 1 gold", "advance 1a", "goods 0 wood 2 gold", "advance 1a",
+    "goods 0 wood 3 gold", "advance 1a", "goods 0 wood 4 gold", "advance 1a",
+    "move 1", "do 1 1", "end", "move 2", "do 1", "end", "move 1", "advance 2a", "end", "move 2",
+]
+
+
+def screen_name_of(screen) -> str:
+    return type(screen).__name__
+
+
+async def test_hot_seat_hands_the_keyboard_to_the_attacked_player_for_omen():
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob", "cyd", "dan"], options={"sides": "unique"}, seed=28)
+        session = next(s for s in app.screen_stack if screen_name_of(s) == "GameScreen").session
+        for command in OMEN_SCRIPT:
+            await settle(pilot, 0.05)
+            if screen_name(app) == "HandoverScreen":
+                await pilot.press("enter")
+                await wait_for_screen(pilot, "GameScreen")
+            before = len(session.entries)
+            await pilot.press("colon", *command, "enter")
+            await wait_for(pilot, lambda: len(session.entries) > before, command)
+        # dan attacked cyd: the hand-over names cyd and why, out of dan's turn
+        await wait_for_screen(pilot, "HandoverScreen")
+        await wait_for_text(pilot, "Pass the keyboard to cyd.")
+        assert shows(app, "dan · cyd to answer Omen")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Omen: give back one of the two Valkyries you drew.")
+        assert shows(app, "cyd at the keyboard")
+        assert session.state.players[2].reds == 1 and session.state.players[2].greys == 1
+        await pilot.press("2")  # grey
+        await pilot.press("enter")
+        # back to dan, whose action follows the attack
+        await wait_for_screen(pilot, "HandoverScreen")
+        await wait_for_text(pilot, "Pass the keyboard to dan.")
+        assert session.state.players[2].reds == 1 and session.state.players[2].greys == 0
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Take parts of the action, then end the turn.")
+        assert shows(app, "dan at the keyboard")
+
+
+@pytest.fixture
+async def service(monkeypatch):
+    import tempfile
+    from pathlib import Path
+
+    import host.service
+    from host.service import RoomService
+
+    monkeypatch.setattr(host.service, "new_seed", lambda: 5)  # the same game every run
+    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
+    svc = RoomService(data, bot_pace=0.01)
+    await svc.start(data / "s.sock")
+    yield svc, data / "s.sock"
+    await svc.close()
+
+
+async def test_a_shared_room_plays_to_the_result_by_keys(service):
+    from tui_driver import lobby_app, new_room, winners_line
+
+    svc, sock = service
+    async with lobby_app(sock, "ann", LARGE) as pilot:
+        app = pilot.app
+        await new_room(pilot, GAME, ["ann", "random"])
+        await wait_for_text(pilot, "you created it")
+        await pilot.press("s")
+        await wait_for_screen(pilot, "SharedGameScreen")
+        await wait_for(pilot, lambda: ask_lines(app), "the question")
+        await play_to_the_result(pilot)
+        ours = app.screen.session.result()
+        assert ours is not None and len(ours.winners) == 1
+        await wait_for(pilot, lambda: winners_line(app), "the winners")
+        assert app.screen.session.names[ours.winners[0]] in winners_line(app)
+        (room,) = svc.rooms.rooms.values()
+        assert room.session.result() == ours

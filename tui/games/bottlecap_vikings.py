@@ -146,7 +146,7 @@ ASKS = {
     "side": "Choose your city card's side.",
     "place": "Place your ship beside a space of the ring.",
     "goods": "Choose your starting goods.",
-    "improve": "Choose your free city improvement: the hut's branch.",
+    "improve": "Free improvement: choose your hut's branch.",
     "move": "Move your ship.",
     "act": "Take parts of the action, then end the turn.",
     "return": "Choose which damage tokens go back to the bag.",
