@@ -20,9 +20,9 @@ from ..widgets.lines import Line, Run
 
 
 def damage_runs(p, full: bool = True) -> list[Run]:
-    """Damage held as letters: R red, G grey, x owed; "none" when there is none."""
+    """Damage held as letters: R red, G grey, x owed; "0" (a card) or "-" (a summary) when there is none."""
     if not p.damage:
-        return [("none" if full else "-", "panel--muted")]
+        return [("0" if full else "-", "panel--muted")]
     return [("R" * p.reds, "bv--red panel--bold"), ("G" * p.greys, "bv--grey panel--bold"),
             ("x" * p.owed, "panel--bad")]
 
@@ -42,19 +42,38 @@ def _meter(label: str, value: int, cap: int, marks: Sequence[int] = (), throne: 
     return tuple(cells)
 
 
-def card_lines(table, seat: int, names: Sequence[str], full: bool, cursor: str = "") -> list[Line]:
-    """Seat ``seat``'s city card; ``full`` names each spot's ability (a wide card);
-    ``cursor`` is the spot the keyboard has chosen (a hut branch being picked)."""
+def _fold(first: list[Run], items: list[list[Run]], width: int, indent: int, sep: str = "  ",
+          lead: str = "") -> list[Line]:
+    """``first``, ``lead`` and ``items`` (each kept whole, ``sep`` between them) on rows of
+    ``width`` cells; a row after the first starts ``indent`` cells in, so a folded row
+    reads as the same line."""
+    rows: list[list[Run]] = [list(first)]
+    used = sum(len(t) for t, _ in first)
+    for k, item in enumerate(items):
+        size = sum(len(t) for t, _ in item)
+        gap = sep if k else lead
+        if k and width > 0 and used + len(gap) + size > width:
+            rows.append([(" " * indent, "")])
+            used, gap = indent, ""
+        rows[-1] += [(gap, "")] + item if gap else item
+        used += len(gap) + size
+    return [tuple(r) for r in rows]
+
+
+def card_lines(table, seat: int, names: Sequence[str], full: bool, cursor: str = "", width: int = 0) -> list[Line]:
+    """Seat ``seat``'s city card; ``full`` adds each owned ability's short form;
+    ``cursor`` is the spot the keyboard has chosen (a hut branch being picked); ``width``
+    the cells a row has (0: no folding), a tier or a list folded with an indent."""
     p = table.players[seat]
     city = p.city
     out: list[Line] = [
         _meter("wood", p.wood, city.caps["wood"]),
         _meter("gold", p.gold, city.caps["gold"]),
         _meter("glory", p.glory, city.caps["glory"], marks=city.helmets, throne=True),
-        (("helmet ", "panel--bold"), (f"{p.level()}", "panel--special panel--bold"),
-         (f" (glory {'/'.join(map(str, city.helmets))})  ", "panel--muted"), ("damage ", "panel--bold"),
-         *damage_runs(p)),
     ]
+    out += _fold([("helmet ", "panel--bold"), (f"{p.level()}", "panel--special panel--bold"),
+                  (f" ({'/'.join(map(str, city.helmets))})", "panel--muted")],
+                 [[("damage ", "panel--bold"), *damage_runs(p)]], width, 0, lead=" ")
     reach = set(advances(p))
     tiers: dict[str, list] = {}
     for spot in city.spots:
@@ -62,10 +81,8 @@ def card_lines(table, seat: int, names: Sequence[str], full: bool, cursor: str =
             tiers.setdefault(spot.id[0], []).append(spot)
     for tier, spots in tiers.items():
         need = max(s.need for s in spots)
-        runs: list[Run] = [(f"h{need} " if need else "   ", "panel--muted")]
-        for k, s in enumerate(spots):
-            if k:
-                runs.append((" · " if full else " ", ""))
+        items: list[list[Run]] = []
+        for s in spots:
             if s.id == cursor:
                 look = "panel--cursor"
             elif s.id == p.hut:
@@ -77,14 +94,13 @@ def card_lines(table, seat: int, names: Sequence[str], full: bool, cursor: str =
             else:
                 look = "panel--muted"
             name = "throne" if s.ability == "throne" else ABILITIES[s.ability].name
-            label = f"{s.id} {name} {s.cost}g" if full else f"{s.id}:{s.cost}g"
-            runs.append((label.replace(" ", "\u00a0"), look))  # a spot is never split over two rows
-        out.append(tuple(runs))
+            items.append([(f"{s.id} {name} {s.cost}g", look)])
+        out += _fold([(f"h{need} ", "panel--muted")] if need else [], items, width, 3)
     where = "start" if p.hut == "0" else p.hut
-    owned = [ABILITIES[a].name + (f" ({ABILITIES[a].short})" if full else "") for a in p.abilities]
-    out.append((("hut ", "panel--bold"), (where, "panel--reverse panel--bold"), ("  ", ""),
-                ("abilities: ", "panel--bold"),
-                (", ".join(owned) if owned else "none", "panel--good" if owned else "panel--muted")))
+    owned = [[(ABILITIES[a].name + (f" ({ABILITIES[a].short})" if full else ""), "panel--good")]
+             for a in p.abilities] or [[("none", "panel--muted")]]
+    out += _fold([("hut ", "panel--bold"), (where, "panel--reverse panel--bold"), ("  abilities:", "panel--bold")],
+                 [[(" ", "")] + owned[0]] + owned[1:], width, 2, ", ")
     return out
 
 

@@ -37,7 +37,7 @@ from .bottlecap_city import card_lines, summary_line
 from .bottlecap_ring import HELPER_MARK, LINE_MARK, initials, ring_lines, ring_size
 
 #: Below this many columns or rows the table is compact (one card in full).
-COMPACT_BELOW = (110, 34)
+COMPACT_BELOW = (110, 30)
 #: Ring cell widths: with room, and compact.
 CELL, SMALL_CELL = 18, 15
 
@@ -208,8 +208,8 @@ class BottlecapVikingsTable(GameTable):
 
     DEFAULT_CSS = f"""
     BottlecapVikingsTable {{ height: 1fr; layout: horizontal; }}
-    BottlecapVikingsTable #bv-left {{ width: {ring_size(CELL)[0] + 4}; height: 100%; }}
-    BottlecapVikingsTable #bv-ring {{ height: auto; border: round $panel-lighten-2; padding: 0 1; }}
+    BottlecapVikingsTable #bv-left {{ width: {ring_size(CELL)[0] + 2}; height: 100%; }}
+    BottlecapVikingsTable #bv-ring {{ height: auto; border: round $panel-lighten-2; }}
     BottlecapVikingsTable #bv-ask {{ height: auto; min-height: 4; border: round $accent; padding: 0 1; }}
     BottlecapVikingsTable #log {{ height: 1fr; }}
     BottlecapVikingsTable #bv-right {{ width: 1fr; height: 100%; }}
@@ -444,7 +444,7 @@ class BottlecapVikingsTable(GameTable):
         v = self.view
         t = v.table
         panel.display = True
-        panel.set_lines(card_lines(t, seat, self.names, full, spot))
+        panel.set_lines(card_lines(t, seat, self.names, full, spot, panel.content_region.width))
         p = t.players[seat]
         you = " (you)" if seat == v.me else ""
         title = f"{letters[seat]} {self.names[seat]}{you} · {p.side}"
