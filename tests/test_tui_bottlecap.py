@@ -1,10 +1,6 @@
 """Bottlecap Vikings' rondel ring from the menu, by keys, reading the screen (issue 12,
-"The screen: a rondel ring"). Driven with ``tests/tui_driver.py``.
-
-A player's turn by keys (``play_turn``): at the move, a digit chooses the distance (the
-line under the choices says where it lands) and enter moves; at the action, enter takes
-the first part offered until none is left, then ``e`` ends the turn; any other question
-is answered with enter (its first choice).
+"The screen: a rondel ring"). Driven with ``tests/tui_driver.py``; a whole game by keys
+with ``tests/bottlecap_play.py`` (``play_to_the_result``).
 """
 
 from __future__ import annotations
@@ -15,64 +11,17 @@ import pytest
 
 import engine
 
+from bottlecap_play import GAME, OMEN_SCRIPT, ask_lines, game_session, play_to_the_result, type_commands
 from tui_driver import (
     LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
-
-GAME = "Bottlecap Vikings"
 
 
 @pytest.fixture
 def save_dir(isolated_user_folders):
     """The save folder every test already has (tests/conftest.py)."""
     return isolated_user_folders / "saves"
-
-
-def ask_lines(app) -> list[str]:
-    """The question panel's rows: from the keys line ("←→… choose · enter plays") on."""
-    lines = screen_lines(app)
-    for i, line in enumerate(lines):
-        if "choose · enter plays" in line or "Waiting for" in line:
-            return [re.sub(r"[│╭╮╰╯─]", " ", row).strip() for row in lines[i:i + 5]]
-    return []
-
-
-async def play_turn(pilot, count: list[int]) -> bool:
-    """One choice of the seat at the keyboard by keys (see the module docstring);
-    ``count`` counts the moves made (the distance cycles 1, 2, 3 …). False once the
-    result shows."""
-    app = pilot.app
-    name = screen_name(app)
-    if name == "ResultScreen":
-        return False
-    if name == "HandoverScreen":
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "GameScreen", "SharedGameScreen", "ResultScreen")
-        return True
-    ask = ask_lines(app)
-    if not ask or ask[0].startswith("Waiting for"):
-        await settle(pilot, 0.03)
-        return True
-    head = ask[0]
-    if ask[1].startswith("Move your ship"):
-        top = int(re.search(r"1 to (\d) spaces", ask[1]).group(1))
-        count[0] += 1
-        await pilot.press(str((count[0] - 1) % top + 1), "enter")
-    elif ask[1].startswith("Take parts of the action"):
-        await pilot.press("enter" if "←→/" in head else "e")
-    else:
-        await pilot.press("enter")
-    await settle(pilot)
-    return True
-
-
-async def play_to_the_result(pilot, limit: int = 3000) -> None:
-    count = [0]
-    for _ in range(limit):
-        if not await play_turn(pilot, count):
-            return
-    raise AssertionError(f"no result after {limit} choices; the screen shows:\n{screen_text(pilot.app)}")
 
 
 async def test_the_new_game_form_takes_a_word_for_a_word_option():
@@ -208,40 +157,18 @@ async def test_keys_help_comes_first_on_the_rules_screen():
         assert shows(pilot.app, "The ring: eight tiles round the bottlecap")
 
 
-OMEN_SCRIPT = [
-    # seed 28, four people, unique sides (cyd plays the Healer): cyd's hut goes to 1a for
-    # free, then to 2a (Omen) at the Improve; dan's move attacks cyd, who drew a red and
-    # a grey: Omen asks cyd, out of turn, which one to give back
-    "place 5", "place 6", "place 1", "place 8",
-    "goods 0 wood 1 gold", "advance 1a", "goods 0 wood 2 gold", "advance 1a",
-    "goods 0 wood 3 gold", "advance 1a", "goods 0 wood 4 gold", "advance 1a",
-    "move 1", "do 1 1", "end", "move 2", "do 1", "end", "move 1", "advance 2a", "end", "move 2",
-]
-
-
-def screen_name_of(screen) -> str:
-    return type(screen).__name__
-
-
 async def test_hot_seat_hands_the_keyboard_to_the_attacked_player_for_omen():
     async with menu_app(LARGE) as pilot:
         app = pilot.app
         await new_game(pilot, GAME, ["ann", "bob", "cyd", "dan"], options={"sides": "unique"}, seed=28)
-        session = next(s for s in app.screen_stack if screen_name_of(s) == "GameScreen").session
-        for command in OMEN_SCRIPT:
-            await settle(pilot, 0.05)
-            if screen_name(app) == "HandoverScreen":
-                await pilot.press("enter")
-                await wait_for_screen(pilot, "GameScreen")
-            before = len(session.entries)
-            await pilot.press("colon", *command, "enter")
-            await wait_for(pilot, lambda: len(session.entries) > before, command)
+        await type_commands(pilot, OMEN_SCRIPT)
+        session = game_session(app)
         # dan attacked cyd: the hand-over names cyd and why, out of dan's turn
         await wait_for_screen(pilot, "HandoverScreen")
         await wait_for_text(pilot, "Pass the keyboard to cyd.")
         assert shows(app, "dan · cyd to answer Omen")
         await pilot.press("enter")
-        await wait_for_text(pilot, "Omen: give back one of the two Valkyries you drew.")
+        await wait_for_text(pilot, "Omen: which Valkyrie goes back to the bag?")
         assert shows(app, "cyd at the keyboard")
         assert session.state.players[2].reds == 1 and session.state.players[2].greys == 1
         await pilot.press("2")  # grey

@@ -61,7 +61,8 @@ def _fold(first: list[Run], items: list[list[Run]], width: int, indent: int, sep
 
 
 def card_lines(table, seat: int, names: Sequence[str], full: bool, cursor: str = "", width: int = 0) -> list[Line]:
-    """Seat ``seat``'s city card; ``full`` adds each owned ability's short form;
+    """Seat ``seat``'s city card; ``full`` adds each owned ability's short form and lets a
+    tier fold over two rows (a small card shows a tier too long for a row as ids and costs);
     ``cursor`` is the spot the keyboard has chosen (a hut branch being picked); ``width``
     the cells a row has (0: no folding), a tier or a list folded with an indent."""
     p = table.players[seat]
@@ -95,7 +96,11 @@ def card_lines(table, seat: int, names: Sequence[str], full: bool, cursor: str =
                 look = "panel--muted"
             name = "throne" if s.ability == "throne" else ABILITIES[s.ability].name
             items.append([(f"{s.id} {name} {s.cost}g", look)])
-        out += _fold([(f"h{need} ", "panel--muted")] if need else [], items, width, 3)
+        first: list[Run] = [(f"h{need} ", "panel--muted")] if need else []
+        rows = _fold(first, items, width, 3)
+        if len(rows) > 1 and not full:  # a small card keeps a tier to one row: ids and costs only
+            rows = _fold(first, [[(f"{s.id}:{s.cost}g", look)] for s, ((_, look),) in zip(spots, items)], width, 3, " ")
+        out += rows
     where = "start" if p.hut == "0" else p.hut
     owned = [[(ABILITIES[a].name + (f" ({ABILITIES[a].short})" if full else ""), "panel--good")]
              for a in p.abilities] or [[("none", "panel--muted")]]
@@ -108,6 +113,6 @@ def summary_line(table, seat: int, names: Sequence[str], letter: str) -> Line:
     """Seat ``seat`` in one line: ship letter and name, goods, damage, hut, ship's space."""
     p = table.players[seat]
     ship = f"@{p.ship + 1}" if p.ship >= 0 else "@-"
-    return ((f"{letter}", f"bv--p{seat % 4} panel--bold"), (f" {names[seat][:7]:<7}", "panel--bold"),
+    return ((f"{letter}", f"bv--p{seat % 4} panel--bold"), (f" {names[seat][:6]:<6}", "panel--bold"),
             (f" {p.wood}w {p.gold}g {p.glory}* ", ""), *damage_runs(p, full=False),
-            (f" hut {p.hut} {ship}", "panel--muted"))
+            (f" {'hut ' if p.damage < 3 else ''}{p.hut} {ship}", "panel--muted"))

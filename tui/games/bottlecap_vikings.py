@@ -150,7 +150,7 @@ ASKS = {
     "move": "Move your ship.",
     "act": "Take parts of the action, then end the turn.",
     "return": "Choose which damage tokens go back to the bag.",
-    "omen": "Omen: give back one of the two Valkyries you drew.",
+    "omen": "Omen: which Valkyrie goes back to the bag?",
     "take": "Take 1 wood or 1 gold from {other}.",
     "give": "Give 1 wood or 1 gold to {other}.",
     "swap": "Tides: swap two neighbouring tiles, or skip.",
