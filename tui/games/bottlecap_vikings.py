@@ -92,7 +92,7 @@ def entries(table, seat: int, legal: list[Any]) -> list[Entry]:
         for c in advances:
             spot = p.city.spot(c.spot)
             name = ABILITIES[spot.ability].name if spot.ability in ABILITIES else "throne"
-            out.append(Entry("", f"hut to {c.spot} {name} ({spot.cost}g)", [c], (p.ship,), part=1, spot=c.spot))
+            out.append(Entry("", f"hut to {c.spot} {name} {spot.cost}g", [c], (p.ship,), part=1, spot=c.spot))
         for c in legal:
             if isinstance(c, Use):
                 out.append(Entry("", f"use {ABILITIES[c.ability].name} ({ABILITIES[c.ability].short})", [c]))
@@ -149,7 +149,7 @@ ASKS = {
     "improve": "Free improvement: choose your hut's branch.",
     "move": "Move your ship.",
     "act": "Take parts of the action, then end the turn.",
-    "return": "Choose which damage tokens go back to the bag.",
+    "return": "Which {n} damage tokens go back to the bag?",
     "omen": "Omen: which Valkyrie goes back to the bag?",
     "take": "Take 1 wood or 1 gold from {other}.",
     "give": "Give 1 wood or 1 gold to {other}.",
@@ -479,20 +479,29 @@ class BottlecapVikingsTable(GameTable):
             head += [(" · ", ""), ("↑↓", "panel--info panel--bold"), (" amount", "")]
         if step.op == "act":
             head += [(" · ", ""), ("e", "panel--info panel--bold"), (" ends the turn", "")]
-        ask = ASKS.get(step.op, "Choose.").format(other=other)
+        ask = ASKS.get(step.op, "Choose.").format(other=other, n=step.n)
         if step.op == "move":
             way = "clockwise" if t.players[step.seat].direction > 0 else "anticlockwise"
             ask = f"Move your ship 1 to {len(self.entries)} spaces {way}."
         out: list[Line] = [tuple(head), ((ask, "panel--bold"),)]
         row: list[Run] = []
-        for i, entry in enumerate(self.entries):
-            if i:
+        window = 6 if self.compact else 16  # a long list (Mimic's) shows the part round the cursor
+        first = max(0, min(self.cursor - window // 2, len(self.entries) - window))
+        shown = range(first, min(len(self.entries), first + window))
+        if first:
+            row.append((f"‹{first} more  ", "panel--muted"))
+        for i in shown:
+            entry = self.entries[i]
+            if i != first:
                 row.append(("  ", ""))
             label = entry.label
             if i == self.cursor:
                 label = self._amount_label(entry)
-            row += [((f"{entry.key}:" if entry.key and entry.key != label else ""), "panel--muted"),
+            label = label.replace(" ", "\u00a0")  # a choice is never split over two rows
+            row += [((f"{entry.key}:" if entry.key and entry.key != entry.label else ""), "panel--muted"),
                     (label, "panel--cursor" if i == self.cursor else "panel--bold")]
+        if shown.stop < len(self.entries):
+            row.append((f"  {len(self.entries) - shown.stop} more›", "panel--muted"))
         out.append(tuple(row))
         info = self._info(step, e)
         if info:
@@ -544,6 +553,10 @@ class BottlecapVikingsTable(GameTable):
             if isinstance(c, End):
                 done = "" if t.parts else " (no part taken: the action is optional)"
                 return ((f"end the turn{done}", "panel--muted"),)
+        if isinstance(c, Rotate):
+            helper = (t.helper + c.by) % 8
+            line = "" if t.line < 0 else f" · {LINE_MARK} line to {(t.line + c.by) % 8 + 1}|{(t.line + c.by + 1) % 8 + 1}"
+            return ((f"{HELPER_MARK} helper to space {helper + 1}{line}", "panel--warn"),)
         if isinstance(c, Copy):
             return ((ABILITIES[c.ability].text, "panel--muted"),)
         if isinstance(c, Advance):
