@@ -64,10 +64,10 @@ async def type_commands(pilot, commands: Iterable[str]) -> None:
 
 
 def ask_lines(app) -> list[str]:
-    """The question panel's rows: from the keys line ("←→… choose · enter plays") on."""
+    """The question panel's rows: from the keys line ("←→… enter plays") on."""
     lines = screen_lines(app)
     for i, line in enumerate(lines):
-        if "choose · enter plays" in line or "Waiting for" in line:
+        if "enter plays" in line or "Waiting for" in line:
             start = line.index("Waiting for" if "Waiting for" in line else "←→")
             return [re.sub(r"[│╭╮╰╯─]", " ", row[start - 1:start + 56]).strip() for row in lines[i:i + 5]]
     return []

@@ -52,7 +52,7 @@ def _fold(first: list[Run], items: list[list[Run]], width: int, indent: int, sep
     for k, item in enumerate(items):
         size = sum(len(t) for t, _ in item)
         gap = sep if k else lead
-        if k and width > 0 and used + len(gap) + size > width:
+        if (k or first) and width > 0 and used + len(gap) + size > width:
             rows.append([(" " * indent, "")])
             used, gap = indent, ""
         rows[-1] += [(gap, "")] + item if gap else item
@@ -61,8 +61,7 @@ def _fold(first: list[Run], items: list[list[Run]], width: int, indent: int, sep
 
 
 def card_lines(table, seat: int, names: Sequence[str], full: bool, cursor: str = "", width: int = 0) -> list[Line]:
-    """Seat ``seat``'s city card; ``full`` adds each owned ability's short form and lets a
-    tier fold over two rows (a small card shows a tier too long for a row as ids and costs);
+    """Seat ``seat``'s city card; ``full`` lets a tier fold over two rows (a small card shows a tier too long for a row as ids and costs);
     ``cursor`` is the spot the keyboard has chosen (a hut branch being picked); ``width``
     the cells a row has (0: no folding), a tier or a list folded with an indent."""
     p = table.players[seat]
@@ -102,10 +101,9 @@ def card_lines(table, seat: int, names: Sequence[str], full: bool, cursor: str =
             rows = _fold(first, [[(f"{s.id}:{s.cost}g", look)] for s, ((_, look),) in zip(spots, items)], width, 3, " ")
         out += rows
     where = "start" if p.hut == "0" else p.hut
-    owned = [[(ABILITIES[a].name + (f" ({ABILITIES[a].short})" if full else ""), "panel--good")]
-             for a in p.abilities] or [[("none", "panel--muted")]]
+    owned = [[(ABILITIES[a].name, "panel--good")] for a in p.abilities] or [[("none", "panel--muted")]]
     out += _fold([("hut ", "panel--bold"), (where, "panel--reverse panel--bold"), ("  abilities:", "panel--bold")],
-                 [[(" ", "")] + owned[0]] + owned[1:], width, 2, ", ")
+                 owned, width, 2, ", ", lead=" ")
     return out
 
 

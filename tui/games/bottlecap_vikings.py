@@ -471,14 +471,16 @@ class BottlecapVikingsTable(GameTable):
                     (("tab: look at another city card", "panel--muted"),))
         keys = [e.key for e in self.entries if e.key.isdigit()]
         digits = f"{keys[0]}–{keys[-1]}" if len(keys) > 1 else (keys[0] if keys else "")
-        head: list[Run] = [("←→" + (f"/{digits}" if digits else ""), "panel--info panel--bold"),
-                           (" choose · ", ""), ("enter", "panel--info panel--bold"),
-                           (" plays", "")]
         e = self._entry()
-        if e is not None and len(e.commands) > 1:
+        amounts = e is not None and len(e.commands) > 1
+        short = self.compact and amounts and step.op == "act"  # four keys on a small screen's row
+        head: list[Run] = [("←→" + (f"/{digits}" if digits else ""), "panel--info panel--bold"),
+                           (" · " if short else " choose · ", ""), ("enter", "panel--info panel--bold"),
+                           (" plays", "")]
+        if amounts:
             head += [(" · ", ""), ("↑↓", "panel--info panel--bold"), (" amount", "")]
         if step.op == "act":
-            head += [(" · ", ""), ("e", "panel--info panel--bold"), (" ends the turn", "")]
+            head += [(" · ", ""), ("e", "panel--info panel--bold"), (" ends" if short else " ends the turn", "")]
         ask = ASKS.get(step.op, "Choose.").format(other=other, n=step.n)
         if step.op == "move":
             way = "clockwise" if t.players[step.seat].direction > 0 else "anticlockwise"
