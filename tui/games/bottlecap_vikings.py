@@ -508,6 +508,33 @@ class BottlecapVikingsTable(GameTable):
         info = self._info(step, e)
         if info:
             out.append(info)
+        if step.op == "act" and not self.compact:  # with room: why a part is not on offer
+            out += self._why_not(step.seat)
+        if e is not None and step.op == "move" and not self.compact:  # with room: what the tile does
+            action = face_action(*t.tiles[e.spaces[0]])
+            out.append(((f"{action.name}: ", "panel--bold"), (action.text, "panel--muted")))
+        return out
+
+    def _why_not(self, seat: int) -> list[Line]:
+        """A line for each part of the action here that is not offered now, saying why
+        (the engine's sentence; for the hut, what each branch costs and needs)."""
+        t = self.view.table
+        p = t.players[seat]
+        offered = {e.part for e in self.entries if e.part}
+        out: list[Line] = []
+        for i, x in enumerate(rules.action_here(t, seat).parts, 1):
+            if i in offered or i in t.parts:
+                continue
+            if x.advance:
+                up = p.city.spot(p.hut).up
+                if not up:
+                    continue
+                needs = ", ".join(f"{s} {p.city.spot(s).cost} gold" + (f" and helmet {p.city.spot(s).need}"
+                                  if p.city.spot(s).need > p.level() else "") for s in up)
+                why = f"hut: {needs} (you have {p.gold} gold, helmet {p.level()})"
+            else:
+                why = f"part {i}: {rules.part_refusal(t, seat, i) or 'not now'}"
+            out.append(((why, "panel--muted"),))
         return out
 
     def _amount_label(self, entry: Entry) -> str:
