@@ -146,6 +146,18 @@ async def test_four_players_fit_80x24_and_tab_shows_each_city_card():
         await wait_for_text(pilot, "ann (you) · Identical")
 
 
+async def test_four_players_at_120x40_show_every_city_card_in_full():
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob:random", "cyd:random", "dan:random"], seed=3)
+        await wait_for_text(pilot, "Place your ship beside a space of the ring.")
+        text = screen_text(app)
+        for card in ("A ann (you) · Identical", "B bob · Identical", "C cyd · Identical", "D dan · Identical"):
+            assert card in text, card
+        assert text.count("h3 T throne 8g") == 4 and text.count("glory ") >= 4
+        assert "─ log ─" in text and "bag 5 red 17 grey" in text
+
+
 async def test_keys_help_comes_first_on_the_rules_screen():
     async with menu_app(SMALL) as pilot:
         await new_game(pilot, GAME, ["ann", "random"], seed=5)

@@ -357,6 +357,8 @@ class BottlecapVikingsTable(GameTable):
             self.choose(Move(digit))
         elif step.op == "act" and digit in (1, 2):
             self.choose(Do(digit))
+        elif step.op == "act":
+            self.refuse(f"There is no choice {digit} now: take a part, or end the turn (e).")
         else:
             self.refuse(rules.refusal(t, step))
 
