@@ -126,7 +126,10 @@ def entries(table, seat: int, legal: list[Any]) -> list[Entry]:
                     out.append(Entry(key, "red" if r else "grey", [c]))
                 else:
                     out.append(Entry(key, " ".join(f"{n} {k}" for n, k in ((r, "red"), (g, "grey")) if n), [c]))
-            case Take(good=g) | Give(good=g) | Double(good=g):
+            case Double(good=g):
+                have = getattr(p, g)
+                out.append(Entry(key, f"{g} {have}→{min(2 * have, p.city.caps[g])}", [c]))
+            case Take(good=g) | Give(good=g):
                 out.append(Entry(key, g, [c]))
             case Swap(space=s):
                 out.append(Entry(str(s + 1), f"{s + 1}↔{(s + 1) % 8 + 1}", [c], (s, (s + 1) % 8)))
@@ -594,6 +597,9 @@ class BottlecapVikingsTable(GameTable):
             spot = t.players[step.seat].city.spot(c.spot)
             if spot.ability in ABILITIES:
                 return ((ABILITIES[spot.ability].text, "panel--muted"),)
+        if isinstance(c, TakeGoods):
+            fixed, _, glory = rules.starting_goods(t.n, step.n, t.options)
+            return ((f"you start with {c.wood + fixed} wood, {c.gold} gold and {glory} glory", ""),)
         if isinstance(c, Place):
             return ((f"space {c.space + 1}: {face_action(*t.tiles[c.space]).name}", ""),)
         return ()
