@@ -1,9 +1,12 @@
 """Record the example games in ``saves/`` and their results in ``saves/expected.json``.
 
 Run: ``.venv/bin/python saves/make_examples.py`` (records the games that are missing;
-``--all`` records every one again). Seeded, but the games depend on the bots' choices:
-when a bot changes, a game recorded again differs. ``tests/test_golden_saves.py``
-replays each file to the result recorded here.
+``--all`` records every one again; names record those games again, e.g.
+``saves/make_examples.py bottlecap-vikings`` every file whose name starts with it).
+Seeded, but the games depend on the bots' choices: when a bot changes, a game recorded
+again differs, so after a bot changes, record its game's examples again with that one
+command (``tests/test_golden_saves.py`` then replays each file to the result recorded
+here).
 """
 
 from pathlib import Path
@@ -14,6 +17,7 @@ import engine
 from engine import Seat
 from engine.core.rng import rng_for
 from engine.games.gift_trap.bot import HeuristicBot
+from engine.games.bottlecap_vikings.bot import HeuristicBot as BottlecapBot
 from engine.games.giftbringer.bot import HeuristicBot as GiftbringerBot
 
 HERE = Path(__file__).resolve().parent
@@ -68,15 +72,46 @@ def giftbringer_three() -> engine.LocalSession:
     return s
 
 
+def bottlecap_two() -> engine.LocalSession:
+    """Bottlecap Vikings for two on the identical sides: ann (her moves chosen by the
+    heuristic player) against a heuristic bot."""
+    s = engine.new_game("bottlecap-vikings", [Seat("ann"), Seat("bot2", "heuristic")], seed=BOTTLECAP_SEEDS[0])
+    me = BottlecapBot(1)
+    while s.result() is None:
+        s.run_bots()
+        if s.result() is None and 0 in s.to_act_seats():
+            s.submit(0, me.choose(s.view(0), s.legal_commands(0), rng_for(s.seed, s.ply, "example")))
+    return s
+
+
+def bottlecap_four() -> engine.LocalSession:
+    """Bottlecap Vikings for four heuristic bots, each on its card's unique side."""
+    seats = [Seat(f"bot{i + 1}", "heuristic") for i in range(4)]
+    s = engine.new_game("bottlecap-vikings", seats, seed=BOTTLECAP_SEEDS[1], options={"sides": "unique"})
+    s.run_bots()
+    return s
+
+
+#: The Bottlecap Vikings examples' seeds (two games of a few hundred turns with the
+#: bots of the day; any seed will do once the heuristic plays to win).
+BOTTLECAP_SEEDS = (1, 17)
+
+GAMES = [("gift-trap-hot-seat.json", hot_seat_game), ("gift-trap-vs-bots.json", bot_game),
+         ("giftbringer-solo.json", giftbringer_solo), ("giftbringer-three.json", giftbringer_three),
+         ("bottlecap-vikings-two.json", bottlecap_two), ("bottlecap-vikings-four.json", bottlecap_four)]
+
+
 def main() -> None:
     import sys
 
-    again = "--all" in sys.argv[1:]
+    args = sys.argv[1:]
+    again = "--all" in args
+    names = [a for a in args if not a.startswith("-")]
     path = HERE / "expected.json"
     expected = msgspec.json.decode(path.read_bytes(), type=dict[str, engine.Result]) if path.exists() else {}
-    for name, make in [("gift-trap-hot-seat.json", hot_seat_game), ("gift-trap-vs-bots.json", bot_game),
-                       ("giftbringer-solo.json", giftbringer_solo), ("giftbringer-three.json", giftbringer_three)]:
-        if (HERE / name).exists() and name in expected and not again:
+    for name, make in GAMES:
+        wanted = again or any(name.startswith(n) for n in names)
+        if (HERE / name).exists() and name in expected and not wanted:
             continue
         s = make()
         s.save(HERE / name)

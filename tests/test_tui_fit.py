@@ -335,7 +335,7 @@ async def test_the_replay_footer_keeps_its_way_back_at_80x24():
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("r")  # replay: the load list (the example games at least)
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("end", "enter")  # the oldest example: a game the app shows
         await pilot.pause()
         from tui.screens.replay import ReplayScreen
 

@@ -60,6 +60,15 @@ def _game(slug: str) -> engine.Game:
         raise CliError(err.args[0]) from None
 
 
+def _in_app(game: engine.Game) -> None:
+    """Raise ``CliError`` unless the app has a table for ``game`` (the menu says
+    "command line only for now" of a game without one)."""
+    from .games import has_table
+
+    if not has_table(game.slug):
+        raise CliError(f"{game.title} cannot be played in the app yet: boxtop demo and boxtop replay --print show it")
+
+
 def result_line(session: engine.LocalSession) -> str:
     """The result as one line: who won in plain words (a shared win and a tie-break
     said as such, a solo game's points), then each seat's scores."""
@@ -153,6 +162,7 @@ def cmd_replay(args) -> int:
     if args.print:
         print_entries(session)
         return 0
+    _in_app(session.game)
     from .app import BoxtopApp
 
     BoxtopApp(replay=session).run()
@@ -161,6 +171,7 @@ def cmd_replay(args) -> int:
 
 def cmd_play(args) -> int:
     game = _game(args.game)
+    _in_app(game)
     seats = parse_seats(args.seats, game) if args.seats else [Seat("you")] + [
         Seat(f"bot{i + 2}", "heuristic") for i in range(game.min_players - 1)
     ]

@@ -143,6 +143,12 @@ class LoadScreen(Screen[None]):
         except engine.SaveError as err:
             self.query_one("#load-error", Static).update(Content.styled(str(err), "red"))
             return
+        from ..games import has_table
+
+        if not has_table(session.game.slug):  # the menu says "command line only for now"
+            why = f"{session.game.title} cannot be played in the app yet: boxtop replay --print shows it"
+            self.query_one("#load-error", Static).update(Content.styled(why, "red"))
+            return
         from .game import GameScreen
         from .replay import ReplayScreen
 

@@ -22,7 +22,7 @@ CONDITIONS = {
     "gained-wood": lambda s, seat: "wood" in s.players[seat].gained,
     "gained-gold": lambda s, seat: "gold" in s.players[seat].gained,
     "gained-glory": lambda s, seat: "glory" in s.players[seat].gained,
-    "lost-damage": lambda s, seat: s.players[seat].healed,
+    "lost-damage": lambda s, seat: s.players[seat].healed or s.players[seat].purged,  # the Valkyries too
     "other-lost-damage": lambda s, seat: any(p.healed for i, p in enumerate(s.players) if i != seat),
     "attacked": lambda s, seat: s.players[seat].attacked,
     "any-advance": lambda s, seat: s.advances > 0,

@@ -159,11 +159,12 @@ def _read(name: str) -> str:
     return resources.files(__package__).joinpath(f"data/{name}").read_text("utf-8")
 
 
-def _decode(text: str, kind):
+def _decode(text: str, kind, file: str):
+    """``text`` (the TOML of ``data/<file>``) as ``kind``; raises ``ValueError`` naming the file."""
     try:
         return msgspec.convert(tomllib.loads(text), kind)
     except (tomllib.TOMLDecodeError, msgspec.ValidationError) as err:
-        raise ValueError(f"{kind.__name__}: {err}") from None
+        raise ValueError(f"{file}: {err}") from None
 
 
 def load_actions(text: str) -> dict[str, Action]:
@@ -172,7 +173,7 @@ def load_actions(text: str) -> dict[str, Action]:
     class File(msgspec.Struct, forbid_unknown_fields=True):
         action: tuple[Action, ...]
 
-    out = {a.id: a for a in _decode(text, File).action}
+    out = {a.id: a for a in _decode(text, File, "actions.toml").action}
     for a in out.values():
         if not 1 <= len(a.parts) <= 2:
             raise ValueError(f"action {a.id} has {len(a.parts)} parts; an action has 1 or 2")
@@ -185,7 +186,7 @@ def load_abilities(text: str) -> dict[str, Ability]:
     class File(msgspec.Struct, forbid_unknown_fields=True):
         ability: tuple[Ability, ...]
 
-    out = {a.id: a for a in _decode(text, File).ability}
+    out = {a.id: a for a in _decode(text, File, "abilities.toml").ability}
     triggers = {"movement", "helper", "shield", "before-action", "end-of-turn", "pass-over", "attack",
                 "valkyries", "draw", "line", "arrival", "copy"}
     for a in out.values():
@@ -197,7 +198,7 @@ def load_abilities(text: str) -> dict[str, Ability]:
 def load_cities(text: str, abilities: dict[str, Ability]) -> Cities:
     """The city sides from ``cities.toml`` text, each spot's ability checked against
     ``abilities``; raises ``ValueError``."""
-    cities = _decode(text, Cities)
+    cities = _decode(text, Cities, "cities.toml")
     for side in (cities.identical, *cities.unique):
         ids = {s.id for s in side.spots}
         for s in side.spots:
@@ -211,7 +212,7 @@ def load_cities(text: str, abilities: dict[str, Ability]) -> Cities:
 
 def load_tiles(text: str, actions: dict[str, Action]) -> Tiles:
     """The tiles and bottlecap from ``tiles.toml`` text; raises ``ValueError``."""
-    tiles = _decode(text, Tiles)
+    tiles = _decode(text, Tiles, "tiles.toml")
     if len(tiles.tile) != SPACES:
         raise ValueError(f"there are {len(tiles.tile)} tiles; the rondel has {SPACES}")
     for t in tiles.tile:

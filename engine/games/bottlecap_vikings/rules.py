@@ -206,11 +206,9 @@ def _damage(run: Run, step: Step) -> None:
     if p.has("sanctuary") and p.ship == s.helper:
         return
     first = run.draw(step.seat)
-    if not any(ABILITIES[a].extra for a in p.abilities) or not first:
-        return
+    if not any(ABILITIES[a].extra for a in p.abilities) or not run.state.reds + run.state.greys:
+        return  # no Omen, or no token left to draw as the extra one (RULES.md, "Omen")
     second = run.draw(step.seat)
-    if not second:
-        return
     if first == second:  # nothing to choose: give one of the two back
         run.emit(Returned(step.seat, reds=int(first == "red"), greys=int(first == "grey"), why="omen"))
     else:
@@ -239,14 +237,15 @@ def _attack(run: Run, step: Step) -> None:
     run.emit(Attacked(step.seat, targets))
     steps = [Step("damage", step.seat, 1, "attack")] + [Step("damage", t, 1, "attack") for t in targets]
     steps.append(Step("check", step.seat))
-    steps += [Step("toll", t) for t in targets if s.players[t].tolled]
+    steps += [Step("toll", t) for t in targets if s.players[t].tolled and action_here(s, t).parts[0].attacked]
     if run.state.players[step.seat].has("reaver"):
         steps += [Step("trade", step.seat, other=t) for t in targets]
     run.push(*steps)
 
 
 def _toll(run: Run, step: Step) -> None:
-    """The Toll (A9): "If you are attacked while here, lose 1 gold"."""
+    """The Toll (A9): "If you are attacked while here, lose 1 gold" — for one who took it
+    and is still beside it (a swap may have moved it away; RULES.md, "The Toll")."""
     run.lose(step.seat, "gold", 1)
 
 

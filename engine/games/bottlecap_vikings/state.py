@@ -21,7 +21,8 @@ class Player(Struct, frozen=True):
     (``reds``, ``greys`` and ``owed`` — damage that found no token in the bag), ``hut``
     (the spot id), ``abilities`` gained (ids, copies included), permanent ``helmets``,
     ``tolled`` (took the Toll here: loses 1 gold if attacked while here), and this turn's
-    marks: goods ``gained``, ``healed`` (lost damage), ``attacked``."""
+    marks: goods ``gained``, ``healed`` (lost damage), ``attacked``, ``purged`` (lost
+    damage to the Valkyries: Leech counts it, Almoner does not)."""
 
     side: str = "Identical"
     ship: int = -1
@@ -39,6 +40,7 @@ class Player(Struct, frozen=True):
     gained: tuple[str, ...] = ()
     healed: bool = False
     attacked: bool = False
+    purged: bool = False
 
     @property
     def damage(self) -> int:
@@ -152,11 +154,14 @@ def evolve(state: State, event) -> State:
         case Traded(giver=giver, taker=taker, good=good):
             g, t = state.players[giver], state.players[taker]
             state = _player(state, giver, **{good: getattr(g, good) - 1})
+            if getattr(t, good) >= t.city.caps[good]:  # "Any gains that would take you above … are forfeited"
+                return state
             gained = t.gained if good in t.gained else t.gained + (good,)
             return _player(state, taker, **{good: getattr(t, good) + 1}, gained=gained)
         case Valkyries(losses=losses):
             players = tuple(
-                replace(p, gold=p.gold - gold, glory=p.glory - glory, reds=0, greys=0, owed=0)
+                replace(p, gold=p.gold - gold, glory=p.glory - glory, reds=0, greys=0, owed=0,
+                        purged=p.purged or p.damage > 0)
                 for p, (gold, glory) in zip(state.players, losses))
             reds = state.reds + sum(p.reds for p in state.players)
             greys = state.greys + sum(p.greys for p in state.players)
@@ -186,7 +191,7 @@ def evolve(state: State, event) -> State:
         case SideChosen(seat=seat, side=side):
             return _player(state, seat, side=side)
         case TurnStarted(seat=seat, number=number):
-            players = tuple(replace(p, gained=(), healed=False, attacked=False) for p in state.players)
+            players = tuple(replace(p, gained=(), healed=False, attacked=False, purged=False) for p in state.players)
             return replace(state, phase="play", turn=seat, turns=number, players=players, parts=(), used=(),
                            advances=0)
         case Started(start=start, tiles=tiles, reds=reds, greys=greys):

@@ -1,0 +1,64 @@
+"""Bottlecap Vikings' rules for players (HELP.md) and for developers (RULES.md): the
+player text is read from the menu's Rules by keys and holds nothing for developers;
+every command of its notation table is one the game reads; every action and ability is
+explained; RULES.md settles each decision the issue lists."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bottlecap_table import NAMES
+from engine.games.bottlecap_vikings import GAME
+from engine.games.bottlecap_vikings.data import ABILITIES, ACTIONS
+from test_player_text import screen_text, shows, until
+from test_tui_rules_screen import developer_text, read_all_pages
+from tui.app import BoxtopApp
+from tui.screens.menu import MenuScreen
+
+
+def test_every_command_in_the_notation_table_is_read_by_the_game():
+    """HELP.md's notation table: each `command` in it parses, and prints back the same."""
+    notation = GAME.help_text[GAME.help_text.index("## Notation"):GAME.help_text.index("## How boxtop")]
+    commands = re.findall(r"`([a-z][a-z0-9 ]+)`", notation)
+    assert len(commands) >= 20
+    for text in commands:
+        command = GAME.parse(text, NAMES)
+        assert GAME.notation(command, NAMES) in (text, "goods 2 wood 1 gold", "return 1 red", "return 1 grey")
+
+
+def test_every_action_and_ability_is_explained_to_players():
+    """Each of the 15 actions and 33 abilities is named in HELP.md."""
+    text = GAME.help_text
+    assert [a.name for a in ACTIONS.values() if a.name not in text] == []
+    assert [a.name for a in ABILITIES.values() if a.name not in text] == []
+    assert developer_text(text) == []
+    assert '"' not in text  # no quotations: plain words
+
+
+@pytest.mark.parametrize("heading", [
+    "The start player", "Starting goods", "2-player wood", "free city improvement", "Attacks", "An empty bag",
+    "when the check comes", "Leech and the Valkyries", "Tides", "Sanctuary", "Mimic", "any amount", "A9 Toll",
+    "A12 Balance", "Winning the game", "turn limit", "Hidden information", "Omen", "Pilot", "Compass", "Barter",
+    "Reaver", "movement", "which tokens go back", "losing damage with none held", "End of the turn",
+])
+def test_rules_md_settles_each_listed_decision(heading):
+    """RULES.md records each decision beside its passage (issue 12, "Rulings")."""
+    assert heading.lower() in GAME.rules_text.lower()
+
+
+async def test_the_bottlecap_rules_from_the_menu_are_for_players():
+    app = BoxtopApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("down", "down", "down", "enter")  # Rules
+        await shows(pilot, "The rules of which game?")
+        assert "Bottlecap Vikings" in screen_text(app)
+        await pilot.press("down", "down", "enter")  # the third game
+        await shows(pilot, "Bottlecap Vikings")
+        text = "\n".join(await read_all_pages(pilot, app))
+        words = " ".join(re.sub(r"[▁▂▃▄▅▆▇█▊▎▏]", " ", text).split())  # wrapped lines joined
+        for said in ("Valkyries arrive", "helmet level", "move 2", "return 1 red 1 grey", "How boxtop plays it"):
+            assert said in words
+        assert developer_text(text) == []
