@@ -219,6 +219,7 @@ class BottlecapVikingsTable(GameTable):
     BottlecapVikingsTable #bv-cards {{ height: auto; grid-size: 2; grid-gutter: 0; grid-rows: auto; }}
     BottlecapVikingsTable .bv-card {{ height: auto; border: round $panel-lighten-2; padding: 0 1; }}
     BottlecapVikingsTable .bv-card.-turn {{ border: round $accent; }}
+    BottlecapVikingsTable .bv-card.-looking {{ border: heavy $warning; }}
     BottlecapVikingsTable #bv-others {{ display: none; height: auto; padding: 0 1; }}
     BottlecapVikingsTable #log-small {{ display: none; height: 1fr; }}
     BottlecapVikingsTable.-compact #bv-left {{ width: {ring_size(SMALL_CELL)[0]}; }}
@@ -457,6 +458,7 @@ class BottlecapVikingsTable(GameTable):
             panel._title = title
             panel.border_title = Content(title)  # a name is player text, never markup
         panel.set_class(t.phase == "play" and t.turn == seat, "-turn")
+        panel.set_class(not self.compact and seat == self.looking, "-looking")  # tab's choice, with room
 
     def _ask(self) -> list[Line]:
         """What the front step asks, keys first, the choices, and what the chosen one does."""
