@@ -1,7 +1,8 @@
 """Make the SVG screenshots in this folder from seeded games, by keys.
 
-Run: ``.venv/bin/python screenshots/make.py`` (re-run when a screen changes). Each
-screen is driven with Textual's Pilot at 120×36, the way the TUI tests drive it.
+Run: ``.venv/bin/python screenshots/make.py`` (re-run when a screen changes); with names
+(``make.py bottlecap-vikings``) it makes only those. Each screen is driven with
+Textual's Pilot at 120×36, the way the TUI tests drive it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from tui.app import BoxtopApp  # noqa: E402
 from tui.paths import EXAMPLES  # noqa: E402
 
 SIZE = (120, 36)
+#: The screenshots to make (their names), from the command line; empty: all of them.
+ONLY = set(sys.argv[1:])
 
 
 def keep_spaces(svg: str) -> str:
@@ -30,6 +33,8 @@ def keep_spaces(svg: str) -> str:
 
 
 async def shoot(app: BoxtopApp, name: str, keys: list[str]) -> None:
+    if ONLY and name not in ONLY:
+        return
     async with app.run_test(size=SIZE) as pilot:
         for key in keys:
             await pilot.press(key)
@@ -92,6 +97,34 @@ async def main() -> None:
             break
         solo.submit(0, move)
     await shoot(BoxtopApp(session=solo), "giftbringer-result", ["d", "d"])
+
+    # Bottlecap Vikings: ann and two bots, twelve turns in, a move of 2 chosen (the ring
+    # lights where it lands); and a game against a bot whose last move is made by keys
+    from engine.games.bottlecap_vikings.bot import RandomBot
+
+    picks = RandomBot(0)
+    bv = engine.new_game("bottlecap-vikings", [engine.Seat("ann"), engine.Seat("bob", "heuristic"),
+                                               engine.Seat("cyd", "heuristic")], seed=5)
+    bv.run_bots()
+    while bv.state.turns < 12 or bv.state.queue[0].op != "move" or 0 not in bv.to_act_seats():
+        bv.submit(0, picks.choose(bv.view(0), bv.legal_commands(0), rng_for(5, bv.ply, "shot")))
+        bv.run_bots()
+    await shoot(BoxtopApp(session=bv), "bottlecap-vikings", ["2"])
+    played = engine.new_game("bottlecap-vikings", [engine.Seat("ann"), engine.Seat("bob", "random")], seed=5)
+    played.run_bots()
+    moves = []
+    while played.result() is None:
+        move = picks.choose(played.view(0), played.legal_commands(0), rng_for(5, played.ply, "shot"))
+        moves.append(move)
+        played.submit(0, move)
+        played.run_bots()
+    assert played.result().winners == [0], "ann must win the shot's game: pick another seed"
+    won = engine.new_game("bottlecap-vikings", [engine.Seat("ann"), engine.Seat("bob", "random")], seed=5)
+    won.run_bots()
+    for move in moves[:-1]:
+        won.submit(0, move)
+        won.run_bots()
+    await shoot(BoxtopApp(session=won), "bottlecap-vikings-result", ["colon", *won.notation(moves[-1]), "enter"])
 
 
 async def shared() -> None:

@@ -264,6 +264,38 @@ async def _(pilot: Player) -> None:
     await wait_for_text(pilot, "entry 41 of")
 
 
+# ------------------------------------------------------------------ Bottlecap Vikings
+@shot("bottlecap-vikings-ring")
+async def _(pilot: Player) -> None:
+    # three people at one keyboard, eleven turns typed in; ann's move of 1 is chosen: the
+    # ring lights the landing tile and the line under it says it attacks and crosses the line
+    from bottlecap_play import MID_SCRIPT, hand_over, type_commands
+
+    await new_game(pilot, "Bottlecap Vikings", ["ann", "bob", "cyd"], seed=8)
+    await type_commands(pilot, MID_SCRIPT)
+    await hand_over(pilot)
+    await pilot.press("1")
+    await wait_for_text(pilot, "crosses")
+
+
+@shot("bottlecap-vikings-omen")
+async def _(pilot: Player) -> None:
+    # a question out of turn: dan attacked cyd, whose Omen asks which Valkyrie to give back
+    from bottlecap_play import OMEN_SCRIPT, hand_over, type_commands
+
+    await new_game(pilot, "Bottlecap Vikings", ["ann", "bob", "cyd", "dan"], options={"sides": "unique"}, seed=28)
+    await type_commands(pilot, OMEN_SCRIPT)
+    await hand_over(pilot)
+    await wait_for_text(pilot, "Omen: which Valkyrie goes back to the bag?")
+
+
+@shot("bottlecap-vikings-result")
+async def _(pilot: Player) -> None:
+    # two random bots (named in the form) play the whole game as it starts
+    await new_game(pilot, "Bottlecap Vikings", ["ann:random", "bob:random"], seed=1)
+    await wait_for_screen(pilot, "ResultScreen")
+
+
 # ------------------------------------------------------------------ a shared game (boxtop join)
 @shot("lobby", remote=True)
 async def _(pilot: Player) -> None:

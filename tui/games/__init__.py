@@ -22,6 +22,7 @@ from ..widgets.log_pane import LogPane
 _TABLES = {
     "gift-trap": "tui.games.gift_trap:GiftTrapTable",
     "giftbringer": "tui.games.giftbringer:GiftbringerTable",
+    "bottlecap-vikings": "tui.games.bottlecap_vikings:BottlecapVikingsTable",
 }
 
 

@@ -76,7 +76,8 @@ class NewGameScreen(Screen[None]):
                         yield Checkbox(field.name.replace("_", " "), field.default, id=f"opt-{field.name}")
                     else:
                         yield Label(field.name.replace("_", " "), classes="label")
-                        yield Input(str(field.default), type="integer", id=f"opt-{field.name}", classes="number")
+                        kind = "integer" if field.type is int else "text"  # a word option (sides) takes letters
+                        yield Input(str(field.default), type=kind, id=f"opt-{field.name}", classes="number")
                     yield Static(notes.get(field.name, ""), classes="note")
             if self.shared_as is None:  # a room's seed is the host's secret until the game is over
                 with Horizontal(classes="row"):
