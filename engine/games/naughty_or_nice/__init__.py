@@ -1,0 +1,58 @@
+"""Naughty or Nice (Szilágyi L. Gábor, Tony Baritoon): set collection with cards for
+2–5 players, levels 1–5.
+
+Rules: the Naughty or Nice rulebook; ``RULES.md`` beside this file records every
+decision on an unclear passage; the 40 kiddos are a reconstruction (``data/kiddos.toml``,
+``KIDDOS.md``). ``GAME`` is the decider registered as ``naughty-or-nice``.
+"""
+
+import hashlib
+from importlib import resources
+
+from engine.core.decider import Game
+
+from . import bot, notation, rules, state, view
+from .commands import Command
+from .data import raw
+from .events import Event
+from .options import Options
+
+
+def _text(name: str) -> str:
+    path = resources.files(__package__).joinpath(name)
+    return path.read_text("utf-8") if path.is_file() else ""
+
+
+def _edition() -> str:
+    """``"cards-"`` and 8 hex digits of a SHA-256 over the card data."""
+    files = ("presents.toml", "creatures.toml", "givers.toml", "kiddos.toml")
+    return "cards-" + hashlib.sha256(b"\0".join(raw(f) for f in files)).hexdigest()[:8]
+
+
+GAME = Game(
+    slug="naughty-or-nice",
+    title="Naughty or Nice",
+    min_players=2,
+    max_players=5,
+    Options=Options,
+    command_type=Command,
+    event_type=Event,
+    initial=state.initial,
+    setup=rules.setup,
+    evolve=state.evolve,
+    decide=rules.decide,
+    legal=rules.legal,
+    to_act=rules.to_act,
+    view=view.view,
+    redact=view.redact,
+    reveals=rules.reveals,
+    result=rules.result,
+    parse=notation.parse,
+    notation=notation.notation,
+    describe=notation.describe,
+    bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
+    view_type=view.View,
+    edition=_edition(),
+    rules_text=_text("RULES.md"),
+    help_text=_text("HELP.md"),
+)

@@ -1,0 +1,975 @@
+"""Naughty or Nice's rules: ``setup``, ``decide``, ``legal``, ``to_act`` and ``result``.
+
+Every rule cites the Naughty or Nice rulebook by section; rulings on unclear passages
+are in ``RULES.md`` beside this file. A command's events are folded as they are made
+(``_Tx``), then ``_settle`` runs what follows on its own: creatures whose reaction
+window closed take effect, the turn ends when nothing more can be played, the next turn
+starts (or is skipped), and the game ends after midnight's last round.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+from engine.core import reactions
+from engine.core.decider import Result
+from engine.core.errors import IllegalCommand
+from engine.core.reactions import Answered, Pass, Passed, WindowOpened
+
+from . import commands as cmd
+from . import events as ev
+from .data import COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS, SYMBOLS
+from .options import Options
+from .state import Player, State, evolve
+
+#: Reindeer played together score 2 / 5 / 8 / 12 ("Creatures", Reindeer).
+REINDEER_POINTS = {1: 2, 2: 5, 3: 8, 4: 12}
+#: Rudolf's table, 1–7 reindeer under him ("Rudolf"), scored as printed.
+RUDOLF_POINTS = {0: 0, 1: 3, 2: 6, 3: 9, 4: 12, 5: 15, 6: 19, 7: 23}
+#: Events that show hidden or random facts: undo stops there.
+REVEALING = (ev.Shuffled, ev.Drew, ev.Summoned, ev.Stole, ev.Revealed, ev.RedCounts, ev.SearchedRudolf,
+             ev.RowFilled, ev.KiddoIn, ev.Midnight, ev.Gave, ev.GiverDrawn, ev.Started)
+PLAYGROUND = 8
+ROW = 3
+#: Creatures with no written effect to answer: no reaction window opens for them.
+_UNANSWERED = {"RD", "CT"}
+
+
+# --------------------------------------------------------------------------- helpers
+def craft_count(level: int) -> int:
+    """Presents a Craft takes: 3 at levels 1–2, 2 from level 3 ("Modularity")."""
+    return 3 if level <= 2 else 2
+
+
+def hand_size(level: int) -> tuple[int, int]:
+    """Starting (presents, creatures): (6, 0) at levels 1–2, else (4, 1) ("Deal
+    starting hands"; "Modularity", Level 1)."""
+    return (6, 0) if level <= 2 else (4, 1)
+
+
+def colour(code: str) -> str:
+    """The colour of present ``code``."""
+    return PRESENTS[code].colour
+
+
+def giver_of(state: State, seat: int) -> str:
+    """The seat's gift giver code when its written ability is in play (level 4+), else ""."""
+    return state.players[seat].giver if state.level >= 4 else ""
+
+
+def seat_with(state: State, giver: str) -> int:
+    """The seat playing gift giver ``giver`` with abilities on, or -1."""
+    if state.level < 4:
+        return -1
+    for i, p in enumerate(state.players):
+        if p.giver == giver:
+            return i
+    return -1
+
+
+def preferred_bonus(state: State, seat: int, presents) -> int:
+    """Extra points for preferred presents given ("Fulfill Wishes": "+1 … per special
+    present"; Father Christmas's Stockings +2 from level 4): 0 at level 1."""
+    giver = state.players[seat].giver
+    if state.level < 2 or not giver:
+        return 0
+    g = GIVERS[giver]
+    each = g.bonus if state.level >= 4 else 1
+    return sum(each for code in presents if code in g.preferred)
+
+
+def creature_points(state: State, seat: int, code: str, count: int = 1) -> int:
+    """Points for playing ``count`` × ``code`` ("Immediately after playing"; reindeer
+    2/5/8/12; Odin +1 hurtful, Aunt Arie +1 helpful from level 4)."""
+    c = CREATURES[code]
+    if code == "RD":
+        return REINDEER_POINTS[count]
+    points = c.points if c.marked else state.options.unmarked_points
+    giver = giver_of(state, seat)
+    if (giver == "odin" and c.kind == "hurtful") or (giver == "arie" and c.kind == "helpful"):
+        points += 1
+    return points
+
+
+def symbols_of(kiddos) -> Counter:
+    """Count of each set symbol among kiddo ids."""
+    return Counter(KIDDOS[k].symbol for k in kiddos)
+
+
+def cover(state: State, seat: int, kiddo: int, presents, caga: bool) -> bool | None:
+    """Whether ``presents`` (and Caga Tió) fulfil ``kiddo``'s wishes for ``seat``:
+    None if not; else whether Saint Nicholas's ignored black wish was used ("Fulfill
+    Wishes": the colours must match, "their artwork may differ"; Caga Tió stands in for
+    1 present; Saint Nicholas may ignore the first black icon)."""
+    wishes = Counter(KIDDOS[kiddo].wishes)
+    given = Counter(colour(p) for p in presents)
+    if given - wishes:
+        return None
+    left = wishes - given
+    missing = sum(left.values())
+    if missing == int(caga):
+        return False
+    if giver_of(state, seat) == "nicholas" and left["black"] >= 1 and missing == int(caga) + 1:
+        return True
+    return None
+
+
+# --------------------------------------------------------------------------- transaction
+class _Tx:
+    """Events of one command, folded as they are emitted."""
+
+    def __init__(self, state: State, rng: random.Random):
+        self.state = state
+        self.rng = rng
+        self.events: list = []
+
+    def emit(self, *events) -> None:
+        for e in events:
+            self.events.append(e)
+            self.state = evolve(self.state, e)
+
+    def score(self, seat: int, points: int, reason: str) -> None:
+        """Score ``points`` (negative: lose; scores stop at 0 unless ``negative_scores``)."""
+        if points < 0 and not self.state.options.negative_scores:
+            points = -min(-points, self.state.players[seat].score)
+        if points:
+            self.emit(ev.Scored(seat, points, reason))
+
+
+def _presents_available(s: State) -> int:
+    return len(s.present_deck) + len(s.present_discard)
+
+
+def _draw_presents(tx: _Tx, k: int) -> tuple[str, ...]:
+    """The top ``k`` presents (fewer if deck and discard run out), reshuffling the
+    discard pile under what is left of the deck when needed; the caller emits the draw."""
+    s = tx.state
+    if len(s.present_deck) < k and s.present_discard:
+        pile = list(s.present_discard)
+        tx.rng.shuffle(pile)
+        tx.emit(ev.Shuffled("presents", (*s.present_deck, *pile), reshuffle=True))
+    return tx.state.present_deck[:k]
+
+
+def _creatures_available(s: State) -> int:
+    return sum(1 for c in s.creature_deck if c != ev.MIDNIGHT) + len(s.creature_discard)
+
+
+def _draw_creatures(tx: _Tx, seat: int, k: int) -> tuple[str, ...]:
+    """The next ``k`` creatures for ``seat``: a midnight card met on the way strikes
+    midnight and the drawer takes the next card instead ("Ending the game"). The caller
+    emits the draw (the midnight card has left the deck by then)."""
+    s = tx.state
+    if _creatures_available(s) and sum(1 for c in s.creature_deck if c != ev.MIDNIGHT) < k and s.creature_discard:
+        pile = list(s.creature_discard)
+        tx.rng.shuffle(pile)
+        tx.emit(ev.Shuffled("creatures", (*s.creature_deck, *pile), reshuffle=True))
+        s = tx.state
+    take = []
+    for card in s.creature_deck:
+        if len(take) == k:
+            break
+        if card == ev.MIDNIGHT:
+            tx.emit(ev.Midnight("creatures", seat))
+            continue
+        take.append(card)
+    return tuple(take)
+
+
+def _refill_slot(tx: _Tx, slot: int, seat: int) -> None:
+    """Fill playground ``slot`` from the kiddo deck ("Fill up the Playground
+    immediately"); a midnight card strikes midnight and the next kiddo comes instead."""
+    for kiddo in tx.state.kiddo_deck:
+        if kiddo == ev.MIDNIGHT_KIDDO:
+            tx.emit(ev.Midnight("kiddos", seat))
+            continue
+        tx.emit(ev.KiddoIn(slot, kiddo))
+        return
+
+
+def _refill_row(tx: _Tx) -> None:
+    """Refill the present row's empty places at the end of a turn ("Craft Presents":
+    "Only refill the row at the end of the active players turn")."""
+    s = tx.state
+    empty = [i for i, c in enumerate(s.row) if not c]
+    if not empty:
+        return
+    cards = list(_draw_presents(tx, len(empty)))
+    row = list(tx.state.row)
+    for i in empty:
+        if cards:
+            row[i] = cards.pop(0)
+    if tuple(row) != tx.state.row:
+        tx.emit(ev.RowFilled(tuple(row)))
+
+
+# --------------------------------------------------------------------------- setup
+def setup(options: Options, n: int, rng: random.Random) -> list:
+    """Shuffle and deal ("Setup", I–VI and "Setup for 2-3 players"): the present deck
+    and a row of 3; the creature and kiddo decks with a midnight card shuffled into the
+    bottom six (creatures from level 3); 8 kiddos in the playground; starting hands;
+    gift givers (from level 2) drawn or offered to choose; the first player drawn."""
+    from .data import CARDS
+
+    state = State(n=n, options=options, players=tuple(Player() for _ in range(n)))
+    tx = _Tx(state, rng)
+    presents = [p for p in PRESENTS for _ in range(CARDS.copies)]
+    kiddos = list(range(len(KIDDOS)))
+    removed_p: list[str] = []
+    removed_k: list[int] = []
+    if n <= 3:
+        for code in PRESENTS:
+            presents.remove(code)
+            removed_p.append(code)
+        for symbol in SYMBOLS:
+            fours = [k for k in kiddos if KIDDOS[k].symbol == symbol and len(KIDDOS[k].wishes) == 4]
+            if fours:
+                removed_k.append(rng.choice(fours))
+        removed_k += [k for k in kiddos if len(KIDDOS[k].wishes) == 5]
+        kiddos = [k for k in kiddos if k not in removed_k]
+        tx.emit(ev.Removed(tuple(removed_p), tuple(removed_k)))
+    rng.shuffle(presents)
+    tx.emit(ev.Shuffled("presents", tuple(presents)))
+    if options.level >= 3:
+        creatures = [c.code for c in CREATURES.values() for _ in range(c.count)]
+        tx.emit(ev.Shuffled("creatures", tuple(_with_midnight(creatures, ev.MIDNIGHT, rng))))
+    rng.shuffle(kiddos)
+    deck = _with_midnight([str(k) for k in kiddos], str(ev.MIDNIGHT_KIDDO), rng)
+    tx.emit(ev.Shuffled("kiddos", tuple(deck)))
+    tx.emit(ev.RowFilled(tuple(tx.state.present_deck[:ROW])))
+    for slot in range(PLAYGROUND):
+        _refill_slot(tx, slot, -1)
+    np, nc = hand_size(options.level)
+    for seat in range(n):
+        tx.emit(ev.Drew(seat, tuple(tx.state.present_deck[:np]), tuple(tx.state.creature_deck[:nc]), fresh=False))
+    first = rng.randrange(n)
+    tx.emit(ev.Started(first))
+    if options.level >= 2:
+        if options.givers == "random":
+            for seat, giver in enumerate(rng.sample(list(GIVERS), n)):
+                tx.emit(ev.GiverDrawn(seat, giver))
+        else:
+            for k in range(n):
+                tx.emit(ev.Prompted((first + k) % n, "giver"))
+            return tx.events
+    tx.emit(ev.TurnStarted(first))
+    return tx.events
+
+
+def _with_midnight(cards: list[str], midnight: str, rng: random.Random) -> list[str]:
+    """``cards`` shuffled with ``midnight`` shuffled among the bottom six ("Shuffle a
+    midnight card with 5 other cards and place this stack at the bottom of the deck")."""
+    rng.shuffle(cards)
+    bottom = cards[-5:] + [midnight]
+    rng.shuffle(bottom)
+    return cards[:-5] + bottom
+
+
+# --------------------------------------------------------------------------- who acts
+def to_act(state: State) -> frozenset[int]:
+    """The seat owing a prompt, else the seat awaited in the innermost reaction window,
+    else the active player; nobody once the game is over."""
+    if state.phase == "over":
+        return frozenset()
+    if state.prompts:
+        return frozenset({state.prompts[0].seat})
+    seat = reactions.acting(state.windows)
+    if seat is not None:
+        return frozenset({seat})
+    if state.turns == 0:
+        return frozenset()
+    return frozenset({state.turn})
+
+
+def reveals(event) -> bool:
+    """Whether ``event`` shows hidden or random facts (undo never crosses it)."""
+    return isinstance(event, REVEALING)
+
+
+# --------------------------------------------------------------------------- decide
+def decide(state: State, seat: int, command, rng: random.Random) -> list:
+    """The events of ``command`` by ``seat``; raises ``IllegalCommand`` with the rule."""
+    if state.phase == "over":
+        raise IllegalCommand("The game is over.")
+    if seat not in to_act(state):
+        raise IllegalCommand("It is not your turn to act.")
+    tx = _Tx(state, rng)
+    if state.prompts:
+        _answer_prompt(tx, seat, state.prompts[0], command)
+    elif state.windows:
+        _answer_window(tx, seat, command)
+    else:
+        _turn_command(tx, seat, command)
+    _settle(tx)
+    return tx.events
+
+
+def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
+    s = tx.state
+    kind = prompt.kind
+    if kind == "giver":
+        if not isinstance(command, cmd.ChooseGiver):
+            raise IllegalCommand("Choose your gift giver first.")
+        if command.giver not in GIVERS:
+            raise IllegalCommand(f"There is no gift giver {command.giver!r}.")
+        if any(p.giver == command.giver for p in s.players):
+            raise IllegalCommand(f"{GIVERS[command.giver].name} is taken.")
+        tx.emit(ev.GiverDrawn(seat, command.giver), ev.PromptDone())
+        if not tx.state.prompts:
+            tx.emit(ev.TurnStarted(tx.state.turn))
+        return
+    if kind == "keep":
+        if not isinstance(command, cmd.Keep):
+            raise IllegalCommand("Keep one of the two creatures you summoned.")
+        if command.creature not in s.summoning:
+            raise IllegalCommand("Keep one of the two creatures you summoned.")
+        rest = list(s.summoning)
+        rest.remove(command.creature)
+        other = rest[0] if rest else ""
+        tx.emit(ev.Kept(seat, command.creature, other), ev.PromptDone())
+        if other == "SM":
+            _snow_maiden_gone(tx, seat, played=False, resolved=False)
+        return
+    if kind == "pick":
+        if not isinstance(command, cmd.Pick) or command.present not in s.revealed:
+            raise IllegalCommand("Take one of the presents the Elves revealed.")
+        tx.emit(ev.Picked(seat, command.present), ev.PromptDone())
+        if len(tx.state.revealed) == 1 and not any(p.kind == "pick" for p in tx.state.prompts):
+            tx.emit(ev.Picked(tx.state.revealer, tx.state.revealed[0]))
+        return
+    if isinstance(command, Pass):
+        tx.emit(ev.PromptDone())
+        return
+    if kind == "draw":
+        if not isinstance(command, cmd.Draw):
+            raise IllegalCommand("Draw a present from the deck or the row, or pass.")
+        _take_present(tx, seat, command.source)
+        tx.emit(ev.PromptDone())
+        return
+    if kind in ("moroz", "repeat"):
+        if not isinstance(command, (cmd.Craft, cmd.Summon, cmd.Fulfill)):
+            raise IllegalCommand("Take a basic action (craft, summon or fulfill), or pass.")
+        action = _action_name(command)
+        if kind == "repeat" and action != prompt.action:
+            raise IllegalCommand(f"Snow Maiden repeats your {prompt.action}; do that again, or pass.")
+        tx.emit(ev.PromptDone())
+        _basic(tx, seat, command)
+        return
+    raise IllegalCommand("That cannot be done now.")
+
+
+def _action_name(command) -> str:
+    return {cmd.Craft: "craft", cmd.Summon: "summon", cmd.Fulfill: "fulfill"}[type(command)]
+
+
+def _take_present(tx: _Tx, seat: int, source: int) -> None:
+    s = tx.state
+    if source == cmd.DECK:
+        cards = _draw_presents(tx, 1)
+        if not cards:
+            raise IllegalCommand("The present deck is empty.")
+        tx.emit(ev.Drew(seat, cards))
+    else:
+        if not 0 <= source < ROW or not s.row[source]:
+            raise IllegalCommand(f"There is no present in row place {source + 1}.")
+        tx.emit(ev.TookFromRow(seat, source, s.row[source]))
+
+
+def _answer_window(tx: _Tx, seat: int, command) -> None:
+    s = tx.state
+    window = reactions.innermost(s.windows)
+    if isinstance(command, Pass):
+        tx.emit(Passed(seat))
+        return
+    if not isinstance(command, cmd.React):
+        raise IllegalCommand("Play a reaction (Tomte, Papa Wolverine) or pass.")
+    p = s.players[seat]
+    code = command.creature
+    if code not in p.playable():
+        raise IllegalCommand("You have no such creature that started the turn in your hand.")
+    held = s.held[-1]
+    if code == "TO":
+        if window.trigger != "creature":
+            raise IllegalCommand("Tomte answers a creature played.")
+    elif code == "PW":
+        if window.trigger != "fulfill":
+            raise IllegalCommand("Papa Wolverine answers a Fulfill.")
+        if len(command.take) != min(2, len(held.given)) or Counter(command.take) - Counter(held.given):
+            raise IllegalCommand("Papa Wolverine takes 2 of the presents just given.")
+    else:
+        raise IllegalCommand(f"{CREATURES.get(code, CREATURES['TO']).name if code in CREATURES else code} is not a reaction.")
+    tx.emit(ev.Played(seat, code, target=held.seat, present=" ".join(command.take)))
+    tx.score(seat, creature_points(s, seat, code), CREATURES[code].name)
+    tx.emit(Answered(seat))
+    _open_window(tx, "creature", seat, code)
+
+
+def _open_window(tx: _Tx, trigger: str, mover: int, subject: str) -> None:
+    """Open a reaction window after ``mover``'s move for every other seat holding a
+    creature that started the turn in hand (a public count), from level 3."""
+    s = tx.state
+    if s.level < 3:
+        return
+    seats = reactions.answer_order(mover, s.n, lambda i: s.players[i].usable() > 0)
+    if seats:
+        tx.emit(WindowOpened(trigger, mover, seats, subject))
+
+
+# --------------------------------------------------------------------------- the turn
+def _turn_command(tx: _Tx, seat: int, command) -> None:
+    s = tx.state
+    p = s.players[seat]
+    if isinstance(command, (cmd.Craft, cmd.Summon, cmd.Fulfill)):
+        if s.acted:
+            raise IllegalCommand("You have taken your basic action this turn.")
+        _basic(tx, seat, command)
+    elif isinstance(command, cmd.Play):
+        _play(tx, seat, command)
+    elif isinstance(command, cmd.Search):
+        _search(tx, seat, command)
+    elif isinstance(command, cmd.Sweep):
+        if giver_of(s, seat) != "befana":
+            raise IllegalCommand("Only La Befana sweeps a kiddo away.")
+        if s.begun:
+            raise IllegalCommand("La Befana sweeps only at the start of her turn.")
+        if not 0 <= command.slot < PLAYGROUND or s.playground[command.slot] < 0:
+            raise IllegalCommand("There is no kiddo there.")
+        tx.emit(ev.Swept(seat, command.slot, s.playground[command.slot]))
+        _refill_slot(tx, command.slot, seat)
+    elif isinstance(command, cmd.Tuck):
+        if giver_of(s, seat) != "santa" or p.rudolf < 0:
+            raise IllegalCommand("Only Santa puts reindeer under Rudolf.")
+        if "RD" not in p.creatures:
+            raise IllegalCommand("You have no reindeer in hand.")
+        tx.emit(ev.Tucked(seat))
+    elif isinstance(command, cmd.End):
+        if not s.acted and can_act(s, seat):
+            raise IllegalCommand("Take your basic action first: craft, summon or fulfill.")
+        _end_turn(tx)
+    else:
+        raise IllegalCommand("That cannot be done now.")
+
+
+def can_act(s: State, seat: int) -> bool:
+    """Whether ``seat`` has any basic action it may take."""
+    return any(isinstance(c, (cmd.Craft, cmd.Summon, cmd.Fulfill)) for c in _basic_options(s, seat))
+
+
+def _basic(tx: _Tx, seat: int, command) -> None:
+    s = tx.state
+    if isinstance(command, cmd.Craft):
+        _craft(tx, seat, command)
+    elif isinstance(command, cmd.Summon):
+        _summon(tx, seat)
+    else:
+        _fulfill(tx, seat, command)
+
+
+def _craft(tx: _Tx, seat: int, command: cmd.Craft) -> None:
+    """"Craft Presents": draw 2 (3 at levels 1–2) from the deck and/or the row."""
+    s = tx.state
+    want = craft_count(s.level)
+    available = sum(1 for c in s.row if c) + _presents_available(s)
+    if len(command.sources) != min(want, available) or not command.sources:
+        raise IllegalCommand(f"Craft takes {want} presents, from the row or the deck.")
+    slots = [x for x in command.sources if x != cmd.DECK]
+    if len(set(slots)) != len(slots) or any(not 0 <= x < ROW or not s.row[x] for x in slots):
+        raise IllegalCommand("Take each row present at most once, from a place that holds one.")
+    deck = len(command.sources) - len(slots)
+    if deck > _presents_available(s):
+        raise IllegalCommand("The present deck has too few cards.")
+    tx.emit(ev.Acted(seat, "craft"))
+    for x in slots:
+        tx.emit(ev.TookFromRow(seat, x, s.row[x]))
+    if deck:
+        tx.emit(ev.Drew(seat, _draw_presents(tx, deck)))
+
+
+def _summon(tx: _Tx, seat: int) -> None:
+    """"Summon a Creature": draw two, keep one; after midnight +1 instead ("End of the
+    game with set collection")."""
+    s = tx.state
+    if s.level < 3:
+        raise IllegalCommand("There are no creatures below level 3.")
+    if s.midnight:
+        tx.emit(ev.Acted(seat, "summon"))
+        tx.score(seat, 1, "no creatures after midnight")
+        return
+    if not _creatures_available(s):
+        raise IllegalCommand("The creature deck is empty.")
+    tx.emit(ev.Acted(seat, "summon"))
+    _summon_two(tx, seat)
+
+
+def _summon_two(tx: _Tx, seat: int) -> None:
+    cards = _draw_creatures(tx, seat, 2)
+    if tx.state.midnight and not cards:
+        return
+    tx.emit(ev.Summoned(seat, cards), ev.Prompted(seat, "keep", first=True))
+
+
+def _fulfill(tx: _Tx, seat: int, command: cmd.Fulfill) -> None:
+    """"Fulfill Wishes": give matching presents, take the kiddo, score, refill; set
+    collection at level 5; then a reaction window (Papa Wolverine)."""
+    s = tx.state
+    p = s.players[seat]
+    if not 0 <= command.slot < PLAYGROUND or s.playground[command.slot] < 0:
+        raise IllegalCommand("There is no kiddo there.")
+    kiddo = s.playground[command.slot]
+    if Counter(command.presents) - Counter(p.presents):
+        raise IllegalCommand("You do not hold those presents.")
+    if command.caga and "CT" not in p.playable():
+        raise IllegalCommand("You have no Caga Tió that started the turn in your hand.")
+    ignored = cover(s, seat, kiddo, command.presents, command.caga)
+    if ignored is None:
+        raise IllegalCommand(f"Those presents do not match {KIDDOS[kiddo].name}'s wishes.")
+    before = set(symbols_of(p.kiddos))
+    tx.emit(ev.Acted(seat, "fulfill"))
+    tx.emit(ev.Fulfilled(seat, command.slot, kiddo, tuple(command.presents), command.caga, ignored))
+    points = len(KIDDOS[kiddo].wishes) + preferred_bonus(s, seat, command.presents)
+    tx.score(seat, points, KIDDOS[kiddo].name)
+    if command.caga:
+        tx.score(seat, creature_points(s, seat, "CT"), "Caga Tió")
+    _refill_slot(tx, command.slot, seat)
+    if s.level >= 5:
+        symbol = KIDDOS[kiddo].symbol
+        if symbol in before:
+            _set_summon(tx, seat, 1)
+        elif len(before) == len(SYMBOLS) - 1:
+            _set_summon(tx, seat, 2)
+    _open_window(tx, "fulfill", seat, KIDDOS[kiddo].name)
+
+
+def _set_summon(tx: _Tx, seat: int, k: int) -> None:
+    """Set collection ("Set Collection"): a symbol you already have summons (draw 2,
+    keep 1); the fifth symbol takes the top 2 creatures; after midnight +1 per creature
+    instead ("End of the game with set collection")."""
+    if tx.state.midnight:
+        tx.score(seat, k, "sets after midnight")
+        return
+    if k == 1:
+        if _creatures_available(tx.state):
+            _summon_two(tx, seat)
+        return
+    cards = _draw_creatures(tx, seat, 2)
+    if cards:
+        tx.emit(ev.Drew(seat, creatures=cards))
+
+
+def _play(tx: _Tx, seat: int, command: cmd.Play) -> None:
+    """"Playing a Creature": a free action on your turn with creatures that started the
+    turn in your hand; score, discard, then a reaction window before the effect."""
+    s = tx.state
+    p = s.players[seat]
+    code = command.creature
+    if code not in CREATURES:
+        raise IllegalCommand(f"There is no creature {code!r}.")
+    c = CREATURES[code]
+    if c.reaction:
+        raise IllegalCommand(f"{c.name} is played only on another player's move.")
+    if code == "CT":
+        raise IllegalCommand("Caga Tió is played while fulfilling a wish.")
+    count = command.count if code == "RD" else 1
+    if code == "RD" and not 1 <= count <= 4:
+        raise IllegalCommand("Play 1 to 4 reindeer together.")
+    if Counter(p.playable())[code] < count:
+        raise IllegalCommand(f"You have no {c.name} that started the turn in your hand." if count == 1
+                             else f"You have fewer than {count} reindeer that started the turn in your hand.")
+    if code == "SM" and not s.acted:
+        raise IllegalCommand("Snow Maiden repeats your basic action: take it first.")
+    if c.target == "seat" and (not 0 <= command.target < s.n or command.target == seat):
+        raise IllegalCommand(f"{c.name} needs another player as its target.")
+    if c.target == "present" and command.present not in PRESENTS:
+        raise IllegalCommand("Krampus needs a present to call out, such as CA (Cap).")
+    if c.target == "kiddo" and (not 0 <= command.slot < PLAYGROUND or s.playground[command.slot] < 0):
+        raise IllegalCommand("Mrs. Claus needs a kiddo in the playground.")
+    held = code not in _UNANSWERED
+    tx.emit(ev.Played(seat, code, count, command.target if c.target == "seat" else -1,
+                      command.present if c.target == "present" else "",
+                      command.slot if c.target == "kiddo" else -1, held))
+    tx.score(seat, creature_points(s, seat, code, count), c.name if count == 1 else f"{count} reindeer")
+    if held:
+        _open_window(tx, "creature", seat, code)
+
+
+def _search(tx: _Tx, seat: int, command: cmd.Search) -> None:
+    """Santa, "Start of Turn": discard 2 presents with matching images to search the
+    discard pile, then the deck, for a reindeer to put under Rudolf; a searched deck is
+    shuffled (the midnight stack shuffled apart, so midnight stays in the bottom six)."""
+    s = tx.state
+    p = s.players[seat]
+    if giver_of(s, seat) != "santa":
+        raise IllegalCommand("Only Santa searches for reindeer.")
+    if s.begun:
+        raise IllegalCommand("Santa searches only at the start of his turn.")
+    if p.presents.count(command.present) < 2:
+        raise IllegalCommand("Discard 2 presents with the same picture to search.")
+    tx.emit(ev.Discarded(seat, (command.present, command.present)))
+    if "RD" in s.creature_discard:
+        tx.emit(ev.SearchedRudolf(seat, True, "discard"))
+        return
+    found = "RD" in s.creature_deck
+    deck = list(s.creature_deck)
+    if found:
+        deck.remove("RD")
+    tx.emit(ev.SearchedRudolf(seat, found, "deck" if found else ""))
+    tx.emit(ev.Shuffled("creatures", tuple(_shuffle_keeping_bottom(deck, tx.rng, s.midnight))))
+
+
+def _shuffle_keeping_bottom(deck: list[str], rng: random.Random, struck: bool) -> list[str]:
+    if struck or len(deck) <= 6:
+        rng.shuffle(deck)
+        return deck
+    top, bottom = deck[:-6], deck[-6:]
+    rng.shuffle(top)
+    rng.shuffle(bottom)
+    return top + bottom
+
+
+# --------------------------------------------------------------------------- effects
+def _resolve(tx: _Tx) -> None:
+    """The innermost held play whose window closed takes effect ("Creatures"), or is
+    cancelled by the Tomte above it."""
+    s = tx.state
+    top = s.held[-1]
+    if top.creature == "fulfill":
+        tx.emit(ev.Resolved("fulfill"))
+        return
+    if top.creature == "TO":
+        below = s.held[-2]
+        tx.emit(ev.Resolved("TO"), ev.Resolved(below.creature, cancelled=True))
+        if below.creature == "SM":
+            _snow_maiden_gone(tx, below.seat, played=True, resolved=False)
+        return
+    tx.emit(ev.Resolved(top.creature))
+    _effect(tx, top)
+
+
+def _christkindl(tx: _Tx, target: int, player: int) -> None:
+    """Christkindl, targeted by another's creature, may draw a present ("Christkindl")."""
+    seat = seat_with(tx.state, "christkindl")
+    if seat >= 0 and seat != player and (target == seat or target == -2):
+        tx.emit(ev.Prompted(seat, "draw"))
+
+
+def _effect(tx: _Tx, h) -> None:
+    s = tx.state
+    code, seat = h.creature, h.seat
+    if code == "SM":
+        if seat == s.turn and s.acted:
+            times = 2 if giver_of(s, seat) == "moroz" else 1
+            for _ in range(times):
+                tx.emit(ev.Prompted(seat, "repeat", s.acted))
+        _snow_maiden_gone(tx, seat, played=True, resolved=True)
+    elif code == "EL":
+        cards = _draw_presents(tx, s.n + 1)
+        if not cards:
+            return
+        tx.emit(ev.Revealed(seat, cards))
+        order = [(seat + k) % s.n for k in range(s.n)][: len(cards) - 1] if len(cards) > 1 else []
+        for who in order:
+            tx.emit(ev.Prompted(who, "pick"))
+        if not order:
+            tx.emit(ev.Picked(seat, cards[0]))
+        _christkindl(tx, -2, seat)
+    elif code == "MC":
+        kiddo = s.playground[h.slot]
+        if kiddo >= 0:
+            tx.emit(ev.TookKiddo(seat, h.slot, kiddo))
+            _refill_slot(tx, h.slot, seat)
+    elif code == "SC":
+        tx.emit(ev.Skipping(h.target))
+        _christkindl(tx, h.target, seat)
+    elif code == "YC":
+        counts = tuple(sum(1 for c in p.presents if colour(c) == "red") for p in s.players)
+        tx.emit(ev.RedCounts(counts))
+        least = min(counts)
+        losers = [i for i, c in enumerate(counts) if c == least]
+        for i in losers:
+            tx.score(i, -3 if len(losers) == 1 else -2, "Jólakötturinn")
+        _christkindl(tx, -2, seat)
+    elif code == "ML":
+        victim = s.players[h.target]
+        if victim.creatures:
+            card = tx.rng.choice(victim.creatures)
+            tx.emit(ev.Stole(seat, h.target, (card,), creatures=True))
+        _christkindl(tx, h.target, seat)
+    elif code == "CG":
+        victim = s.players[h.target]
+        cards = tuple(tx.rng.sample(list(victim.presents), min(2, len(victim.presents))))
+        if cards:
+            tx.emit(ev.Stole(seat, h.target, cards))
+        _christkindl(tx, h.target, seat)
+    elif code == "KR":
+        gave = False
+        for k in range(1, s.n):
+            other = (seat + k) % s.n
+            if h.present in tx.state.players[other].presents:
+                tx.emit(ev.Gave(other, seat, h.present))
+                gave = True
+        if not gave:
+            cards = _draw_presents(tx, 2)
+            if cards:
+                tx.emit(ev.Drew(seat, cards))
+        _christkindl(tx, -2, seat)
+    elif code == "PW":
+        take = tuple(h.present.split())
+        if not Counter(take) - Counter(tx.state.present_discard):
+            tx.emit(ev.Took(seat, take))
+        _christkindl(tx, h.target, seat)
+
+
+def _snow_maiden_gone(tx: _Tx, seat: int, played: bool, resolved: bool) -> None:
+    """Grandfather Frost: when someone plays a Snow Maiden (after her ability, or her
+    cancelling) or discards one, he may take a basic action ("Grandfather Frost"); when
+    he plays her himself she resolves twice instead (``_effect``)."""
+    moroz = seat_with(tx.state, "moroz")
+    if moroz < 0 or (played and seat == moroz):
+        return
+    tx.emit(ev.Prompted(moroz, "moroz"))
+
+
+# --------------------------------------------------------------------------- flow
+def _settle(tx: _Tx) -> None:
+    """Run what follows a command on its own until a seat must choose."""
+    for _ in range(1000):
+        s = tx.state
+        if s.phase == "over" or s.prompts or s.windows or s.turns == 0:
+            return
+        if s.held:
+            if not s.held[-1].open:
+                _resolve(tx)
+                continue
+            return
+        if s.acted and _turn_over(s):
+            _end_turn(tx)
+            continue
+        if not s.acted and not s.begun and not can_act(s, s.turn) and not _free_actions(s, s.turn):
+            _end_turn(tx)
+            continue
+        return
+
+
+def _turn_over(s: State) -> bool:
+    """After the basic action the turn ends on its own when no creature in hand may be
+    played (a public count; Santa keeps his turn while he holds any creature)."""
+    p = s.players[s.turn]
+    if p.usable() > 0:
+        return False
+    if giver_of(s, s.turn) == "santa" and p.creatures:
+        return False
+    return True
+
+
+def _free_actions(s: State, seat: int) -> bool:
+    return bool(s.players[seat].usable())
+
+
+def _end_turn(tx: _Tx) -> None:
+    """End the turn: refill the row, then the next player clockwise begins (a player
+    before whom Mr Scrooge lies skips it); after midnight's last round, or a whole round
+    in which nobody could take a basic action (RULES.md, "A table with no moves"), final
+    scoring."""
+    for _ in range(tx.state.n * 4 + 1):
+        s = tx.state
+        tx.emit(ev.TurnEnded(s.turn))
+        _refill_row(tx)
+        if (tx.state.midnight and tx.state.final == 0) or tx.state.idle >= s.n:
+            _final(tx)
+            return
+        nxt = (s.turn + 1) % s.n
+        tx.emit(ev.TurnStarted(nxt))
+        if tx.state.players[nxt].skips:
+            tx.emit(ev.Skipped(nxt))
+            continue
+        return
+
+
+def _final(tx: _Tx) -> None:
+    """"Endgame scoring": 3 for most of each symbol, 5 for all five (level 5);
+    Rudolf's reindeer for Santa (level 4+)."""
+    s = tx.state
+    counts = [symbols_of(p.kiddos) for p in s.players]
+    out = []
+    for i, p in enumerate(s.players):
+        rows = [("play", p.score)]
+        if s.level >= 5:
+            most = 0
+            for symbol in SYMBOLS:
+                top = max(c[symbol] for c in counts)
+                holders = [j for j, c in enumerate(counts) if c[symbol] == top]
+                if top and i in holders and (len(holders) == 1 or s.options.most_ties == "all"):
+                    most += 3
+            rows.append(("most", most))
+            rows.append(("all five", 5 if all(counts[i][x] for x in SYMBOLS) else 0))
+        if s.level >= 4 and p.rudolf > 0:
+            rows.append(("Rudolf", RUDOLF_POINTS[min(p.rudolf, 7)]))
+        rows.append(("total", sum(v for _, v in rows)))
+        out.append(tuple(rows))
+    tx.emit(ev.FinalScore(tuple(out)))
+
+
+def result(state: State) -> Result | None:
+    """The winner: most points; a tie goes to whoever gifted more kiddos ("At a tie");
+    still tied, the win is shared."""
+    if state.phase != "over":
+        return None
+    scores = [dict(rows) for rows in state.scores]
+    totals = [s["total"] for s in scores]
+    best = max(totals)
+    top = [i for i, t in enumerate(totals) if t == best]
+    tiebreak = ""
+    if len(top) > 1:
+        most = max(state.players[i].gifted for i in top)
+        top = [i for i in top if state.players[i].gifted == most]
+        tiebreak = "tied on points, more kiddos gifted" if len(top) == 1 else "tied on points and kiddos gifted"
+    return Result(scores, top, tiebreak)
+
+
+# --------------------------------------------------------------------------- legal
+def legal(state: State, seat: int) -> list:
+    """Exactly the commands ``decide`` accepts from ``seat`` now."""
+    if seat not in to_act(state):
+        return []
+    if state.prompts:
+        return _prompt_options(state, seat, state.prompts[0])
+    if state.windows:
+        return _window_options(state, seat)
+    return _turn_options(state, seat)
+
+
+def _prompt_options(s: State, seat: int, prompt) -> list:
+    if prompt.kind == "giver":
+        taken = {p.giver for p in s.players}
+        return [cmd.ChooseGiver(g) for g in GIVERS if g not in taken]
+    if prompt.kind == "keep":
+        return [cmd.Keep(c) for c in dict.fromkeys(s.summoning)]
+    if prompt.kind == "pick":
+        return [cmd.Pick(c) for c in dict.fromkeys(s.revealed)]
+    if prompt.kind == "draw":
+        out = [cmd.Draw(i) for i, c in enumerate(s.row) if c]
+        if _presents_available(s):
+            out.append(cmd.Draw(cmd.DECK))
+        return out + [Pass()]
+    options = [c for c in _basic_options(s, seat)
+               if prompt.kind == "moroz" or _action_name(c) == prompt.action]
+    return options + [Pass()]
+
+
+def _window_options(s: State, seat: int) -> list:
+    window = reactions.innermost(s.windows)
+    p = s.players[seat]
+    out: list = [Pass()]
+    playable = p.playable()
+    if window.trigger == "creature" and "TO" in playable:
+        out.append(cmd.React("TO"))
+    if window.trigger == "fulfill" and "PW" in playable:
+        given = s.held[-1].given
+        pairs = {tuple(sorted(pair)) for pair in itertools.combinations(given, min(2, len(given)))}
+        out += [cmd.React("PW", pair) for pair in sorted(pairs)]
+    return out
+
+
+def _turn_options(s: State, seat: int) -> list:
+    p = s.players[seat]
+    out: list = []
+    if not s.acted:
+        out += _basic_options(s, seat)
+    if not s.begun:
+        if giver_of(s, seat) == "santa":
+            out += [cmd.Search(c) for c in sorted(set(p.presents)) if p.presents.count(c) >= 2]
+        if giver_of(s, seat) == "befana":
+            out += [cmd.Sweep(i) for i, k in enumerate(s.playground) if k >= 0]
+    if giver_of(s, seat) == "santa" and "RD" in p.creatures:
+        out.append(cmd.Tuck())
+    playable = Counter(p.playable())
+    others = [i for i in range(s.n) if i != seat]
+    for code, have in sorted(playable.items()):
+        c = CREATURES[code]
+        if c.reaction or code == "CT":
+            continue
+        if code == "RD":
+            out += [cmd.Play("RD", k) for k in range(1, min(4, have) + 1)]
+        elif code == "SM":
+            if s.acted:
+                out.append(cmd.Play("SM"))
+        elif c.target == "seat":
+            out += [cmd.Play(code, target=i) for i in others]
+        elif c.target == "present":
+            out += [cmd.Play(code, present=x) for x in PRESENTS]
+        elif c.target == "kiddo":
+            out += [cmd.Play(code, slot=i) for i, k in enumerate(s.playground) if k >= 0]
+        else:
+            out.append(cmd.Play(code))
+    if s.acted or not can_act(s, seat):
+        out.append(cmd.End())
+    return out
+
+
+def _basic_options(s: State, seat: int) -> list:
+    out: list = []
+    want = craft_count(s.level)
+    row = [i for i, c in enumerate(s.row) if c]
+    deck = _presents_available(s)
+    k = min(want, len(row) + deck)
+    if k:
+        seen = set()
+        for n_row in range(0, min(k, len(row)) + 1):
+            if k - n_row > deck:
+                continue
+            for slots in itertools.combinations(row, n_row):
+                sources = (*slots, *([cmd.DECK] * (k - n_row)))
+                if sources not in seen:
+                    seen.add(sources)
+                    out.append(cmd.Craft(sources))
+    if s.level >= 3 and (s.midnight or _creatures_available(s)):
+        out.append(cmd.Summon())
+    out += fulfill_options(s, seat)
+    return out
+
+
+def fulfill_options(s: State, seat: int) -> list:
+    """Every Fulfill ``seat`` can give now: per kiddo, each choice of present kinds
+    (artwork matters for preferred presents), with and without Caga Tió and Saint
+    Nicholas's ignored black wish."""
+    p = s.players[seat]
+    hand = Counter(p.presents)
+    caga_ok = "CT" in p.playable()
+    out = []
+    for slot, kiddo in enumerate(s.playground):
+        if kiddo < 0:
+            continue
+        wishes = Counter(KIDDOS[kiddo].wishes)
+        variants = [(wishes, False)]
+        if caga_ok:
+            for col in wishes:
+                variants.append((wishes - Counter({col: 1}), True))
+        seen = set()
+        for need, caga in variants:
+            needs = [need]
+            if giver_of(s, seat) == "nicholas" and need["black"]:
+                needs.append(need - Counter({"black": 1}))
+            for want in needs:
+                for combo in _choices(hand, want):
+                    key = (combo, caga)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    out.append(cmd.Fulfill(slot, combo, caga))
+    return out
+
+
+def _choices(hand: Counter, need: Counter) -> list[tuple[str, ...]]:
+    """Each multiset of present codes from ``hand`` that gives ``need`` (colour → count)."""
+    per_colour = []
+    for col in COLOURS:
+        k = need[col]
+        if not k:
+            continue
+        kinds = [c for c in sorted(hand) if colour(c) == col for _ in range(hand[c])]
+        if len(kinds) < k:
+            return []
+        per_colour.append(sorted(set(itertools.combinations(kinds, k))))
+    return [tuple(sorted(itertools.chain.from_iterable(parts))) for parts in itertools.product(*per_colour)]
