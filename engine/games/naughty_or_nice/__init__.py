@@ -11,7 +11,7 @@ from importlib import resources
 
 from engine.core.decider import Game
 
-from . import bot, notation, rules, state, view
+from . import bot, legal, notation, rules, state, view
 from .commands import Command
 from .data import raw
 from .events import Event
@@ -41,7 +41,7 @@ GAME = Game(
     setup=rules.setup,
     evolve=state.evolve,
     decide=rules.decide,
-    legal=rules.legal,
+    legal=legal.legal,
     to_act=rules.to_act,
     view=view.view,
     redact=view.redact,

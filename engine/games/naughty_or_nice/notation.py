@@ -245,7 +245,7 @@ def describe(event, names: Sequence[str]) -> str:
             return f"{n(seat)} takes {kiddo_label(kiddo)} without presents."
         case ev.Discarded(seat, presents):
             return f"{n(seat)} discards {_list(presents, present_name)}."
-        case ev.SearchedRudolf(seat, found, source):
+        case ev.SearchedRudolf(seat, found, _):
             return f"{n(seat)} searches for a reindeer: {'found, under Rudolf' if found else 'none found'}."
         case ev.Tucked(seat):
             return f"{n(seat)} puts a reindeer under Rudolf."
@@ -268,7 +268,7 @@ def describe(event, names: Sequence[str]) -> str:
                 parts = [f"{k} {v}" for k, v in rows if k not in ("total", "play") and v]
                 lines.append(f"{n(i)}: {d['total']} points" + (f" ({', '.join(parts)})" if parts else ""))
             return "\n".join(lines)
-        case WindowOpened(trigger, mover, seats, subject):
+        case WindowOpened(_, _, seats, _):
             return f"{', '.join(n(s) for s in seats)} may react."
         case Passed(seat):
             return ""

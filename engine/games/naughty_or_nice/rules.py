@@ -9,7 +9,6 @@ starts (or is skipped), and the game ends after midnight's last round.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 
@@ -20,9 +19,10 @@ from engine.core.reactions import Answered, Pass, Passed, WindowOpened
 
 from . import commands as cmd
 from . import events as ev
-from .data import COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS, SYMBOLS
+from .data import CREATURES, GIVERS, KIDDOS, PRESENTS, SYMBOLS
 from .options import Options
 from .state import Player, State, evolve
+
 
 #: Reindeer played together score 2 / 5 / 8 / 12 ("Creatures", Reindeer).
 REINDEER_POINTS = {1: 2, 2: 5, 3: 8, 4: 12}
@@ -330,7 +330,7 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
         other = rest[0] if rest else ""
         tx.emit(ev.Kept(seat, command.creature, other), ev.PromptDone())
         if other == "SM":
-            _snow_maiden_gone(tx, seat, played=False, resolved=False)
+            _effects.snow_maiden_gone(tx, seat, played=False, resolved=False)
         return
     if kind == "pick":
         if not isinstance(command, cmd.Pick) or command.present not in s.revealed:
@@ -445,20 +445,14 @@ def _turn_command(tx: _Tx, seat: int, command) -> None:
             raise IllegalCommand("You have no reindeer in hand.")
         tx.emit(ev.Tucked(seat))
     elif isinstance(command, cmd.End):
-        if not s.acted and can_act(s, seat):
+        if not s.acted and _legal.can_act(s, seat):
             raise IllegalCommand("Take your basic action first: craft, summon or fulfill.")
         _end_turn(tx)
     else:
         raise IllegalCommand("That cannot be done now.")
 
 
-def can_act(s: State, seat: int) -> bool:
-    """Whether ``seat`` has any basic action it may take."""
-    return any(isinstance(c, (cmd.Craft, cmd.Summon, cmd.Fulfill)) for c in _basic_options(s, seat))
-
-
 def _basic(tx: _Tx, seat: int, command) -> None:
-    s = tx.state
     if isinstance(command, cmd.Craft):
         _craft(tx, seat, command)
     elif isinstance(command, cmd.Summon):
@@ -628,109 +622,6 @@ def _shuffle_keeping_bottom(deck: list[str], rng: random.Random, struck: bool) -
     return top + bottom
 
 
-# --------------------------------------------------------------------------- effects
-def _resolve(tx: _Tx) -> None:
-    """The innermost held play whose window closed takes effect ("Creatures"), or is
-    cancelled by the Tomte above it."""
-    s = tx.state
-    top = s.held[-1]
-    if top.creature == "fulfill":
-        tx.emit(ev.Resolved("fulfill"))
-        return
-    if top.creature == "TO":
-        below = s.held[-2]
-        tx.emit(ev.Resolved("TO"), ev.Resolved(below.creature, cancelled=True))
-        if below.creature == "SM":
-            _snow_maiden_gone(tx, below.seat, played=True, resolved=False)
-        return
-    tx.emit(ev.Resolved(top.creature))
-    _effect(tx, top)
-
-
-def _christkindl(tx: _Tx, target: int, player: int) -> None:
-    """Christkindl, targeted by another's creature, may draw a present ("Christkindl")."""
-    seat = seat_with(tx.state, "christkindl")
-    if seat >= 0 and seat != player and (target == seat or target == -2):
-        tx.emit(ev.Prompted(seat, "draw"))
-
-
-def _effect(tx: _Tx, h) -> None:
-    s = tx.state
-    code, seat = h.creature, h.seat
-    if code == "SM":
-        if seat == s.turn and s.acted:
-            times = 2 if giver_of(s, seat) == "moroz" else 1
-            for _ in range(times):
-                tx.emit(ev.Prompted(seat, "repeat", s.acted))
-        _snow_maiden_gone(tx, seat, played=True, resolved=True)
-    elif code == "EL":
-        cards = _draw_presents(tx, s.n + 1)
-        if not cards:
-            return
-        tx.emit(ev.Revealed(seat, cards))
-        order = [(seat + k) % s.n for k in range(s.n)][: len(cards) - 1] if len(cards) > 1 else []
-        for who in order:
-            tx.emit(ev.Prompted(who, "pick"))
-        if not order:
-            tx.emit(ev.Picked(seat, cards[0]))
-        _christkindl(tx, -2, seat)
-    elif code == "MC":
-        kiddo = s.playground[h.slot]
-        if kiddo >= 0:
-            tx.emit(ev.TookKiddo(seat, h.slot, kiddo))
-            _refill_slot(tx, h.slot, seat)
-    elif code == "SC":
-        tx.emit(ev.Skipping(h.target))
-        _christkindl(tx, h.target, seat)
-    elif code == "YC":
-        counts = tuple(sum(1 for c in p.presents if colour(c) == "red") for p in s.players)
-        tx.emit(ev.RedCounts(counts))
-        least = min(counts)
-        losers = [i for i, c in enumerate(counts) if c == least]
-        for i in losers:
-            tx.score(i, -3 if len(losers) == 1 else -2, "Jólakötturinn")
-        _christkindl(tx, -2, seat)
-    elif code == "ML":
-        victim = s.players[h.target]
-        if victim.creatures:
-            card = tx.rng.choice(victim.creatures)
-            tx.emit(ev.Stole(seat, h.target, (card,), creatures=True))
-        _christkindl(tx, h.target, seat)
-    elif code == "CG":
-        victim = s.players[h.target]
-        cards = tuple(tx.rng.sample(list(victim.presents), min(2, len(victim.presents))))
-        if cards:
-            tx.emit(ev.Stole(seat, h.target, cards))
-        _christkindl(tx, h.target, seat)
-    elif code == "KR":
-        gave = False
-        for k in range(1, s.n):
-            other = (seat + k) % s.n
-            if h.present in tx.state.players[other].presents:
-                tx.emit(ev.Gave(other, seat, h.present))
-                gave = True
-        if not gave:
-            cards = _draw_presents(tx, 2)
-            if cards:
-                tx.emit(ev.Drew(seat, cards))
-        _christkindl(tx, -2, seat)
-    elif code == "PW":
-        take = tuple(h.present.split())
-        if not Counter(take) - Counter(tx.state.present_discard):
-            tx.emit(ev.Took(seat, take))
-        _christkindl(tx, h.target, seat)
-
-
-def _snow_maiden_gone(tx: _Tx, seat: int, played: bool, resolved: bool) -> None:
-    """Grandfather Frost: when someone plays a Snow Maiden (after her ability, or her
-    cancelling) or discards one, he may take a basic action ("Grandfather Frost"); when
-    he plays her himself she resolves twice instead (``_effect``)."""
-    moroz = seat_with(tx.state, "moroz")
-    if moroz < 0 or (played and seat == moroz):
-        return
-    tx.emit(ev.Prompted(moroz, "moroz"))
-
-
 # --------------------------------------------------------------------------- flow
 def _settle(tx: _Tx) -> None:
     """Run what follows a command on its own until a seat must choose."""
@@ -740,13 +631,13 @@ def _settle(tx: _Tx) -> None:
             return
         if s.held:
             if not s.held[-1].open:
-                _resolve(tx)
+                _effects.resolve(tx)
                 continue
             return
         if s.acted and _turn_over(s):
             _end_turn(tx)
             continue
-        if not s.acted and not s.begun and not can_act(s, s.turn) and not _free_actions(s, s.turn):
+        if not s.acted and not s.begun and not _legal.can_act(s, s.turn) and not _free_actions(s, s.turn):
             _end_turn(tx)
             continue
         return
@@ -828,148 +719,6 @@ def result(state: State) -> Result | None:
     return Result(scores, top, tiebreak)
 
 
-# --------------------------------------------------------------------------- legal
-def legal(state: State, seat: int) -> list:
-    """Exactly the commands ``decide`` accepts from ``seat`` now."""
-    if seat not in to_act(state):
-        return []
-    if state.prompts:
-        return _prompt_options(state, seat, state.prompts[0])
-    if state.windows:
-        return _window_options(state, seat)
-    return _turn_options(state, seat)
-
-
-def _prompt_options(s: State, seat: int, prompt) -> list:
-    if prompt.kind == "giver":
-        taken = {p.giver for p in s.players}
-        return [cmd.ChooseGiver(g) for g in GIVERS if g not in taken]
-    if prompt.kind == "keep":
-        return [cmd.Keep(c) for c in dict.fromkeys(s.summoning)]
-    if prompt.kind == "pick":
-        return [cmd.Pick(c) for c in dict.fromkeys(s.revealed)]
-    if prompt.kind == "draw":
-        out = [cmd.Draw(i) for i, c in enumerate(s.row) if c]
-        if _presents_available(s):
-            out.append(cmd.Draw(cmd.DECK))
-        return out + [Pass()]
-    options = [c for c in _basic_options(s, seat)
-               if prompt.kind == "moroz" or _action_name(c) == prompt.action]
-    return options + [Pass()]
-
-
-def _window_options(s: State, seat: int) -> list:
-    window = reactions.innermost(s.windows)
-    p = s.players[seat]
-    out: list = [Pass()]
-    playable = p.playable()
-    if window.trigger == "creature" and "TO" in playable:
-        out.append(cmd.React("TO"))
-    if window.trigger == "fulfill" and "PW" in playable:
-        given = s.held[-1].given
-        pairs = {tuple(sorted(pair)) for pair in itertools.combinations(given, min(2, len(given)))}
-        out += [cmd.React("PW", pair) for pair in sorted(pairs)]
-    return out
-
-
-def _turn_options(s: State, seat: int) -> list:
-    p = s.players[seat]
-    out: list = []
-    if not s.acted:
-        out += _basic_options(s, seat)
-    if not s.begun:
-        if giver_of(s, seat) == "santa":
-            out += [cmd.Search(c) for c in sorted(set(p.presents)) if p.presents.count(c) >= 2]
-        if giver_of(s, seat) == "befana":
-            out += [cmd.Sweep(i) for i, k in enumerate(s.playground) if k >= 0]
-    if giver_of(s, seat) == "santa" and "RD" in p.creatures:
-        out.append(cmd.Tuck())
-    playable = Counter(p.playable())
-    others = [i for i in range(s.n) if i != seat]
-    for code, have in sorted(playable.items()):
-        c = CREATURES[code]
-        if c.reaction or code == "CT":
-            continue
-        if code == "RD":
-            out += [cmd.Play("RD", k) for k in range(1, min(4, have) + 1)]
-        elif code == "SM":
-            if s.acted:
-                out.append(cmd.Play("SM"))
-        elif c.target == "seat":
-            out += [cmd.Play(code, target=i) for i in others]
-        elif c.target == "present":
-            out += [cmd.Play(code, present=x) for x in PRESENTS]
-        elif c.target == "kiddo":
-            out += [cmd.Play(code, slot=i) for i, k in enumerate(s.playground) if k >= 0]
-        else:
-            out.append(cmd.Play(code))
-    if s.acted or not can_act(s, seat):
-        out.append(cmd.End())
-    return out
-
-
-def _basic_options(s: State, seat: int) -> list:
-    out: list = []
-    want = craft_count(s.level)
-    row = [i for i, c in enumerate(s.row) if c]
-    deck = _presents_available(s)
-    k = min(want, len(row) + deck)
-    if k:
-        seen = set()
-        for n_row in range(0, min(k, len(row)) + 1):
-            if k - n_row > deck:
-                continue
-            for slots in itertools.combinations(row, n_row):
-                sources = (*slots, *([cmd.DECK] * (k - n_row)))
-                if sources not in seen:
-                    seen.add(sources)
-                    out.append(cmd.Craft(sources))
-    if s.level >= 3 and (s.midnight or _creatures_available(s)):
-        out.append(cmd.Summon())
-    out += fulfill_options(s, seat)
-    return out
-
-
-def fulfill_options(s: State, seat: int) -> list:
-    """Every Fulfill ``seat`` can give now: per kiddo, each choice of present kinds
-    (artwork matters for preferred presents), with and without Caga Tió and Saint
-    Nicholas's ignored black wish."""
-    p = s.players[seat]
-    hand = Counter(p.presents)
-    caga_ok = "CT" in p.playable()
-    out = []
-    for slot, kiddo in enumerate(s.playground):
-        if kiddo < 0:
-            continue
-        wishes = Counter(KIDDOS[kiddo].wishes)
-        variants = [(wishes, False)]
-        if caga_ok:
-            for col in wishes:
-                variants.append((wishes - Counter({col: 1}), True))
-        seen = set()
-        for need, caga in variants:
-            needs = [need]
-            if giver_of(s, seat) == "nicholas" and need["black"]:
-                needs.append(need - Counter({"black": 1}))
-            for want in needs:
-                for combo in _choices(hand, want):
-                    key = (combo, caga)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    out.append(cmd.Fulfill(slot, combo, caga))
-    return out
-
-
-def _choices(hand: Counter, need: Counter) -> list[tuple[str, ...]]:
-    """Each multiset of present codes from ``hand`` that gives ``need`` (colour → count)."""
-    per_colour = []
-    for col in COLOURS:
-        k = need[col]
-        if not k:
-            continue
-        kinds = [c for c in sorted(hand) if colour(c) == col for _ in range(hand[c])]
-        if len(kinds) < k:
-            return []
-        per_colour.append(sorted(set(itertools.combinations(kinds, k))))
-    return [tuple(sorted(itertools.chain.from_iterable(parts))) for parts in itertools.product(*per_colour)]
+# effects and legal use this module's helpers: imported last
+from . import effects as _effects  # noqa: E402
+from . import legal as _legal  # noqa: E402

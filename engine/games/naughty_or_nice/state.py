@@ -15,7 +15,6 @@ from engine.core import reactions
 from engine.core.reactions import Answered, Passed, Window, WindowOpened
 
 from . import events as ev
-from .data import CREATURES, GIVERS, KIDDOS, PRESENTS
 from .options import Options
 
 

@@ -1,0 +1,166 @@
+"""Naughty or Nice's ``legal``: exactly the commands ``decide`` accepts from a seat now."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from engine.core import reactions
+from engine.core.reactions import Pass
+
+from . import commands as cmd
+from .data import COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS
+from .rules import (_action_name, _creatures_available, _presents_available, colour, craft_count, giver_of,
+                    to_act)
+from .state import State
+
+
+def can_act(s: State, seat: int) -> bool:
+    """Whether ``seat`` has any basic action it may take."""
+    return any(isinstance(c, (cmd.Craft, cmd.Summon, cmd.Fulfill)) for c in _basic_options(s, seat))
+
+
+def legal(state: State, seat: int) -> list:
+    """Exactly the commands ``decide`` accepts from ``seat`` now."""
+    if seat not in to_act(state):
+        return []
+    if state.prompts:
+        return _prompt_options(state, seat, state.prompts[0])
+    if state.windows:
+        return _window_options(state, seat)
+    return _turn_options(state, seat)
+
+
+def _prompt_options(s: State, seat: int, prompt) -> list:
+    if prompt.kind == "giver":
+        taken = {p.giver for p in s.players}
+        return [cmd.ChooseGiver(g) for g in GIVERS if g not in taken]
+    if prompt.kind == "keep":
+        return [cmd.Keep(c) for c in dict.fromkeys(s.summoning)]
+    if prompt.kind == "pick":
+        return [cmd.Pick(c) for c in dict.fromkeys(s.revealed)]
+    if prompt.kind == "draw":
+        out = [cmd.Draw(i) for i, c in enumerate(s.row) if c]
+        if _presents_available(s):
+            out.append(cmd.Draw(cmd.DECK))
+        return out + [Pass()]
+    options = [c for c in _basic_options(s, seat)
+               if prompt.kind == "moroz" or _action_name(c) == prompt.action]
+    return options + [Pass()]
+
+
+def _window_options(s: State, seat: int) -> list:
+    window = reactions.innermost(s.windows)
+    p = s.players[seat]
+    out: list = [Pass()]
+    playable = p.playable()
+    if window.trigger == "creature" and "TO" in playable:
+        out.append(cmd.React("TO"))
+    if window.trigger == "fulfill" and "PW" in playable:
+        given = s.held[-1].given
+        pairs = {tuple(sorted(pair)) for pair in itertools.combinations(given, min(2, len(given)))}
+        out += [cmd.React("PW", pair) for pair in sorted(pairs)]
+    return out
+
+
+def _turn_options(s: State, seat: int) -> list:
+    p = s.players[seat]
+    out: list = []
+    if not s.acted:
+        out += _basic_options(s, seat)
+    if not s.begun:
+        if giver_of(s, seat) == "santa":
+            out += [cmd.Search(c) for c in sorted(set(p.presents)) if p.presents.count(c) >= 2]
+        if giver_of(s, seat) == "befana":
+            out += [cmd.Sweep(i) for i, k in enumerate(s.playground) if k >= 0]
+    if giver_of(s, seat) == "santa" and "RD" in p.creatures:
+        out.append(cmd.Tuck())
+    playable = Counter(p.playable())
+    others = [i for i in range(s.n) if i != seat]
+    for code, have in sorted(playable.items()):
+        c = CREATURES[code]
+        if c.reaction or code == "CT":
+            continue
+        if code == "RD":
+            out += [cmd.Play("RD", k) for k in range(1, min(4, have) + 1)]
+        elif code == "SM":
+            if s.acted:
+                out.append(cmd.Play("SM"))
+        elif c.target == "seat":
+            out += [cmd.Play(code, target=i) for i in others]
+        elif c.target == "present":
+            out += [cmd.Play(code, present=x) for x in PRESENTS]
+        elif c.target == "kiddo":
+            out += [cmd.Play(code, slot=i) for i, k in enumerate(s.playground) if k >= 0]
+        else:
+            out.append(cmd.Play(code))
+    if s.acted or not can_act(s, seat):
+        out.append(cmd.End())
+    return out
+
+
+def _basic_options(s: State, seat: int) -> list:
+    out: list = []
+    want = craft_count(s.level)
+    row = [i for i, c in enumerate(s.row) if c]
+    deck = _presents_available(s)
+    k = min(want, len(row) + deck)
+    if k:
+        seen = set()
+        for n_row in range(0, min(k, len(row)) + 1):
+            if k - n_row > deck:
+                continue
+            for slots in itertools.combinations(row, n_row):
+                sources = (*slots, *([cmd.DECK] * (k - n_row)))
+                if sources not in seen:
+                    seen.add(sources)
+                    out.append(cmd.Craft(sources))
+    if s.level >= 3 and (s.midnight or _creatures_available(s)):
+        out.append(cmd.Summon())
+    out += fulfill_options(s, seat)
+    return out
+
+
+def fulfill_options(s: State, seat: int) -> list:
+    """Every Fulfill ``seat`` can give now: per kiddo, each choice of present kinds
+    (artwork matters for preferred presents), with and without Caga Tió and Saint
+    Nicholas's ignored black wish."""
+    p = s.players[seat]
+    hand = Counter(p.presents)
+    caga_ok = "CT" in p.playable()
+    out = []
+    for slot, kiddo in enumerate(s.playground):
+        if kiddo < 0:
+            continue
+        wishes = Counter(KIDDOS[kiddo].wishes)
+        variants = [(wishes, False)]
+        if caga_ok:
+            for col in wishes:
+                variants.append((wishes - Counter({col: 1}), True))
+        seen = set()
+        for need, caga in variants:
+            needs = [need]
+            if giver_of(s, seat) == "nicholas" and need["black"]:
+                needs.append(need - Counter({"black": 1}))
+            for want in needs:
+                for combo in _choices(hand, want):
+                    key = (combo, caga)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    out.append(cmd.Fulfill(slot, combo, caga))
+    return out
+
+
+def _choices(hand: Counter, need: Counter) -> list[tuple[str, ...]]:
+    """Each multiset of present codes from ``hand`` that gives ``need`` (colour → count)."""
+    per_colour = []
+    for col in COLOURS:
+        k = need[col]
+        if not k:
+            continue
+        kinds = [c for c in sorted(hand) if colour(c) == col for _ in range(hand[c])]
+        if len(kinds) < k:
+            return []
+        per_colour.append(sorted(set(itertools.combinations(kinds, k))))
+    return [tuple(sorted(itertools.chain.from_iterable(parts))) for parts in itertools.product(*per_colour)]
