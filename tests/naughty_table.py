@@ -70,14 +70,16 @@ def start(n: int = 3, level: int = 5, seed: int = 1, **options) -> State:
 
 def table(n: int = 3, level: int = 5, givers=None, turn: int = 0, hands=None, creatures=None,
           kiddos=None, scores=None, rudolf=None, ground=None, row=None, deck=None, creature_deck=None,
-          kiddo_deck=None, present_discard=None, creature_discard=None, seed: int = 1, **options) -> State:
+          kiddo_deck=None, present_discard=None, creature_discard=None, last_turn: bool = False, seed: int = 1,
+          **options) -> State:
     """A game in play at the start of seat ``turn``'s turn, arranged from a dealt one.
 
     ``givers``: a giver code per seat (level 2+); ``hands``/``creatures``: seat → codes
     (a string "ST CA" or a tuple), every other hand empty; ``kiddos``: seat → kiddo ids
     taken; ``scores``/``rudolf``: seat → number; ``ground``: up to 8 kiddo names or ids
     (the rest empty); ``row``: 3 codes ("" empty); ``deck``/``creature_deck``: codes top
-    first; ``kiddo_deck``: names or ids (``ev.MIDNIGHT_KIDDO`` allowed)."""
+    first; ``kiddo_deck``: names or ids (``ev.MIDNIGHT_KIDDO`` allowed); ``last_turn``:
+    midnight has struck and this is the game's last turn."""
     s = start(n, level, seed, **options)
     players = []
     for i, p in enumerate(s.players):
@@ -89,6 +91,8 @@ def table(n: int = 3, level: int = 5, givers=None, turn: int = 0, hands=None, cr
             score=(scores or {}).get(i, 0), skips=0))
     changes = {"players": tuple(players), "turn": turn, "acted": "", "begun": False, "prompts": (),
                "windows": (), "held": (), "idle": 0}
+    if last_turn:
+        changes.update(midnight=True, final=0)
     if ground is not None:
         ids = [kid(g) if isinstance(g, str) else g for g in ground]
         changes["playground"] = tuple(ids) + (-1,) * (8 - len(ids))
