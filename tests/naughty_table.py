@@ -70,7 +70,7 @@ def start(n: int = 3, level: int = 5, seed: int = 1, **options) -> State:
 
 def table(n: int = 3, level: int = 5, givers=None, turn: int = 0, hands=None, creatures=None,
           kiddos=None, scores=None, rudolf=None, ground=None, row=None, deck=None, creature_deck=None,
-          kiddo_deck=None, present_discard=None, creature_discard=None, last_turn: bool = False, seed: int = 1,
+          kiddo_deck=None, present_discard=None, creature_discard=None, last_turn: bool = False, gifted=None, seed: int = 1,
           **options) -> State:
     """A game in play at the start of seat ``turn``'s turn, arranged from a dealt one.
 
@@ -79,7 +79,8 @@ def table(n: int = 3, level: int = 5, givers=None, turn: int = 0, hands=None, cr
     taken; ``scores``/``rudolf``: seat → number; ``ground``: up to 8 kiddo names or ids
     (the rest empty); ``row``: 3 codes ("" empty); ``deck``/``creature_deck``: codes top
     first; ``kiddo_deck``: names or ids (``ev.MIDNIGHT_KIDDO`` allowed); ``last_turn``:
-    midnight has struck and this is the game's last turn."""
+    midnight has struck and this is the game's last turn; ``gifted``: seat → kiddos
+    gifted (default: all kiddos taken)."""
     s = start(n, level, seed, **options)
     players = []
     for i, p in enumerate(s.players):
@@ -87,7 +88,7 @@ def table(n: int = 3, level: int = 5, givers=None, turn: int = 0, hands=None, cr
         players.append(replace(
             p, giver=giver, rudolf=(rudolf or {}).get(i, 0 if giver == "santa" and level >= 4 else -1),
             presents=_codes((hands or {}).get(i, ())), creatures=_codes((creatures or {}).get(i, ())),
-            fresh=(), kiddos=tuple((kiddos or {}).get(i, ())), gifted=len((kiddos or {}).get(i, ())),
+            fresh=(), kiddos=tuple((kiddos or {}).get(i, ())), gifted=(gifted or {}).get(i, len((kiddos or {}).get(i, ()))),
             score=(scores or {}).get(i, 0), skips=0))
     changes = {"players": tuple(players), "turn": turn, "acted": "", "begun": False, "prompts": (),
                "windows": (), "held": (), "idle": 0}

@@ -241,3 +241,14 @@ def test_grandfather_frost_resolves_his_own_snow_maiden_twice():
     assert [(p.seat, p.kind) for p in s.prompts] == [(0, "repeat"), (0, "repeat")]
     s, _ = play(s, "craft 3 deck", "craft deck deck")
     assert len(s.players[0].presents) == 6 and s.turn == 1
+
+
+def test_santa_tucks_the_reindeer_he_just_gained_before_an_older_one():
+    """"Santa Claus": "When you gain a reindeer you may put the reindeer underneath
+    Rudolf": the new reindeer goes under Rudolf, so one that started the turn in his
+    hand may still be played."""
+    s = table(2, 4, givers=("santa", "odin"), creatures={0: "RD"}, creature_deck="RD SC KR")
+    s, _ = play(s, "summon", "keep RD", "tuck")
+    assert s.players[0].rudolf == 1 and s.players[0].creatures == ("RD",) and s.players[0].fresh == ()
+    s, events = run(s, 0, "play RD 1")
+    assert scored(events, 0) == [(0, 2, "Reindeer")]
