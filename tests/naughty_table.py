@@ -28,6 +28,8 @@ from engine.games.naughty_or_nice.options import Options
 from engine.games.naughty_or_nice.state import State
 
 NAMES = ["ann", "bob", "cyd", "dan", "eve"]
+#: A bell kiddo other than Benjamin (also a bell).
+BELL_ID = next(i for i, k in enumerate(KIDDOS) if k.symbol == "bell" and k.name != "Benjamin")
 
 
 def kid(name: str) -> int:
@@ -180,5 +182,5 @@ def random_positions(seed: int, n: int, level: int, steps: int = 400):
         state = fold(state, GAME.decide(state, seat, command, rng))
 
 
-__all__ = ["GAME", "NAMES", "PRESENTS", "kid", "kiddos_with", "table", "run", "play", "refused", "scored",
+__all__ = ["GAME", "NAMES", "BELL_ID", "PRESENTS", "kid", "kiddos_with", "table", "run", "play", "refused", "scored",
            "of", "pass_all", "random_positions", "start", "fold", "actor", "ev"]

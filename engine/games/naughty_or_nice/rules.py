@@ -393,6 +393,8 @@ def _answer_window(tx: _Tx, seat: int, command) -> None:
     if code == "TO":
         if window.trigger != "creature":
             raise IllegalCommand("Tomte answers a creature played.")
+        if command.take:
+            raise IllegalCommand("Tomte takes no presents.")
     elif code == "PW":
         if window.trigger != "fulfill":
             raise IllegalCommand("Papa Wolverine answers a Fulfill.")
@@ -565,7 +567,10 @@ def _play(tx: _Tx, seat: int, command: cmd.Play) -> None:
         raise IllegalCommand(f"{c.name} is played only on another player's move.")
     if code == "CT":
         raise IllegalCommand("Caga Tió is played while fulfilling a wish.")
-    count = command.count if code == "RD" else 1
+    if ((command.count != 1 and code != "RD") or (command.target != -1 and c.target != "seat")
+            or (command.present and c.target != "present") or (command.slot != -1 and c.target != "kiddo")):
+        raise IllegalCommand(f"{c.name} takes no such choice.")
+    count = command.count
     if code == "RD" and not 1 <= count <= 4:
         raise IllegalCommand("Play 1 to 4 reindeer together.")
     if Counter(p.playable())[code] < count:
