@@ -289,3 +289,46 @@ def test_the_reaction_window_opens_for_every_other_seat_holding_a_creature_from_
     s = table(2, LEVEL, givers=PLAIN[:2], creatures={0: "YC"})
     s, events = run(s, 0, "play YC")
     assert not of(events, WindowOpened)  # nobody else holds a creature
+
+
+def test_papa_wolverine_takes_from_the_fulfill_his_window_answers():
+    """"Papa Wolverine": "the present cards discarded during that action": the Fulfill
+    whose window is open, even when Grandfather Frost's own Fulfill came in between
+    (ann's set summon discards a Snow Maiden; bob, Grandfather Frost, fulfills a wish
+    before answering ann's Fulfill)."""
+    s = table(3, 5, givers=("odin", "moroz", "father"), hands={0: "ST CA SW", 1: "CA BE"}, creatures={1: "PW"},
+              kiddos={0: [kid("Amara")]}, ground=["Benjamin", "Nadia"], creature_deck="KR SM CG CG")
+    s, _ = run(s, 0, "fulfill 1 CA ST SW")
+    s, _ = run(s, 0, "keep KR")
+    assert s.prompts[0].kind == "moroz" and actor(s) == 1
+    s, _ = run(s, 1, "fulfill 2 BE CA")
+    assert actor(s) == 1 and s.windows[-1].mover == 0
+    offered = {c.take for c in GAME.legal(s, 1) if hasattr(c, "take")}
+    assert offered == {("CA", "ST"), ("CA", "SW"), ("ST", "SW")}
+    s, _ = run(s, 1, "react PW CA SW")
+    s = pass_all(s)
+    assert s.players[1].presents == ("CA", "SW")
+
+
+def test_tomte_cancels_papa_wolverine():
+    """"Tomte": "it cancels the written effect of the played creature" — Papa Wolverine
+    is a creature played, so a Tomte keeps the presents in the discard pile (both score)."""
+    s = table(3, LEVEL, givers=PLAIN[:3], creatures={0: "TO", 2: "PW"}, hands={0: "ST CA SW"},
+              ground=["Benjamin"])
+    s, _ = run(s, 0, "fulfill 1 CA ST SW")
+    s, _ = run(s, 2, "react PW CA ST")
+    assert actor(s) == 0 and s.windows[-1].subject == "PW"
+    s, _ = run(s, 0, "react TO")
+    s = pass_all(s)
+    assert s.players[2].presents == () and s.present_discard[-3:] == ("CA", "ST", "SW")
+    assert [p.score for p in s.players] == [4, 0, 1]
+
+
+def test_a_snow_maiden_cancelled_by_tomte_is_discarded_for_grandfather_frost():
+    """"Tomte" cancels her repeat; "Grandfather Frost": "Whenever someone plays a Snow
+    Maiden card or discards one" — the cancelled card is discarded, so he still acts."""
+    s = table(3, 4, givers=("odin", "arie", "moroz"), creatures={0: "SM", 1: "TO"})
+    s, _ = play(s, "craft 1 2", "play SM")
+    s, _ = run(s, 1, "react TO")
+    s = pass_all(s)
+    assert [(p.seat, p.kind) for p in s.prompts] == [(2, "moroz")]

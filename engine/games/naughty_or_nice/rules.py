@@ -93,6 +93,13 @@ def creature_points(state: State, seat: int, code: str, count: int = 1) -> int:
     return points
 
 
+def answered(state: State):
+    """The held play (``state.Held``) the innermost reaction window answers: the
+    topmost one still open (a closed one above it, such as Grandfather Frost's Fulfill
+    made while the window waited, is not what the window is about)."""
+    return next(h for h in reversed(state.held) if h.open)
+
+
 def symbols_of(kiddos) -> Counter:
     """Count of each set symbol among kiddo ids."""
     return Counter(KIDDOS[k].symbol for k in kiddos)
@@ -389,7 +396,7 @@ def _answer_window(tx: _Tx, seat: int, command) -> None:
     code = command.creature
     if code not in p.playable():
         raise IllegalCommand("You have no such creature that started the turn in your hand.")
-    held = s.held[-1]
+    held = answered(s)
     if code == "TO":
         if window.trigger != "creature":
             raise IllegalCommand("Tomte answers a creature played.")
