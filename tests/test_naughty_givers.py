@@ -9,7 +9,7 @@ import pytest
 from engine.games.naughty_or_nice import events as ev
 from engine.games.naughty_or_nice.data import KIDDOS
 from engine.games.naughty_or_nice.rules import RUDOLF_POINTS
-from naughty_table import GAME, actor, kid, kiddos_with, of, play, refused, run, scored, table
+from naughty_table import GAME, actor, kid, kiddos_with, of, pass_all, play, refused, run, scored, table
 
 
 # ------------------------------------------------------------------ Santa Claus and Rudolf
@@ -252,3 +252,38 @@ def test_santa_tucks_the_reindeer_he_just_gained_before_an_older_one():
     assert s.players[0].rudolf == 1 and s.players[0].creatures == ("RD",) and s.players[0].fresh == ()
     s, events = run(s, 0, "play RD 1")
     assert scored(events, 0) == [(0, 2, "Reindeer")]
+
+
+@pytest.mark.parametrize("creature,command", [("SC", "play SC bob"), ("ML", "play ML bob"), ("KR", "play KR CA"),
+                                              ("EL", "play EL")])
+def test_christkindl_is_targeted_by_creatures_aimed_at_her_or_at_all(creature, command):
+    """"Christkindl": "Whenever a creature targets her, she may draw a present card";
+    Mr Scrooge and Mari Lwyd aimed at her, Krampus and the Elves at every player."""
+    s = table(2, 4, givers=("odin", "christkindl"), creatures={0: creature, 1: "YC"}, deck="OP CO BI TB SL")
+    s, _ = run(s, 0, command)
+    s, _ = run(s, 1, "pass")  # the reaction window: she holds a creature
+    while s.prompts and s.prompts[0].kind == "pick":
+        s, _ = run(s, s.prompts[0].seat, "pick " + s.revealed[0])
+    assert [(p.seat, p.kind) for p in s.prompts] == [(1, "draw")]
+
+
+def test_christkindl_draws_after_papa_wolverine_takes_her_presents():
+    """"Christkindl": "if it targets her cards (Cringe, Papa Wolverine)"."""
+    s = table(2, 4, givers=("odin", "christkindl"), creatures={0: "PW"}, turn=1, hands={1: "ST CA SW"},
+              ground=["Benjamin"], deck="OP CO")
+    s, _ = run(s, 1, "fulfill 1 CA ST SW")
+    s, _ = run(s, 0, "react PW CA SW")
+    s = pass_all(s)
+    assert [(p.seat, p.kind) for p in s.prompts] == [(1, "draw")]
+    s, _ = run(s, 1, "draw deck")
+    assert s.players[1].presents == ("OP",) and s.players[0].presents == ("CA", "SW")
+
+
+def test_christkindl_is_not_targeted_by_a_cancelled_creature():
+    """"Christkindl" draws when a creature targets her "afterwards": a creature a Tomte
+    cancelled has no effect, so she draws nothing."""
+    s = table(3, 4, givers=("odin", "christkindl", "father"), creatures={0: "SC", 2: "TO"})
+    s, _ = run(s, 0, "play SC bob")
+    s, _ = run(s, 2, "react TO")
+    s = pass_all(s)
+    assert not s.prompts and s.players[1].skips == 0

@@ -148,3 +148,24 @@ def test_s7_the_first_player_is_drawn_from_the_seed():
         firsts.add(s.turn)
         assert GAME.to_act(s) == {s.turn}
     assert firsts == {0, 1, 2, 3}
+
+
+def test_hands_are_hidden_and_their_counts_public():
+    """Naughty or Nice rulebook, "Player setup", VI: the hands are dealt to each player;
+    boxtop's "Hidden information": a seat sees its own cards and only the counts of
+    others'; a spectator sees no hand and no deck order."""
+    s = start(3, 5)
+    for seat in range(3):
+        view = GAME.view(s, seat)
+        for i, p in enumerate(view.players):
+            assert p.present_count == 4 and p.creature_count == 1
+            assert (p.presents, p.creatures) == ((s.players[i].presents, s.players[i].creatures) if i == seat
+                                                 else ((), ()))
+    spectator = GAME.view(s, None)
+    assert all(p.presents == () and p.creatures == () for p in spectator.players)
+    for event in GAME.setup(Options(level=5, givers="random"), 3, random.Random(1)):
+        seen = GAME.redact(event, None)
+        if isinstance(event, ev.Shuffled):
+            assert set(seen.cards) == {ev.HIDDEN}
+        if isinstance(event, ev.Drew):
+            assert set(seen.presents + seen.creatures) <= {ev.HIDDEN}
