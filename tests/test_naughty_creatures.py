@@ -227,7 +227,7 @@ def test_mari_lwyd_steals_a_creature_that_cannot_be_played_that_turn():
     What was stolen is known to the two players only."""
     s = table(3, LEVEL, givers=PLAIN[:3], creatures={0: "ML", 1: "YC"})
     s, _ = run(s, 0, "play ML bob")
-    s, events = pass_all(s), None
+    s = pass_all(s)
     assert s.players[0].creatures == ("YC",) and s.players[1].creatures == ()
     assert s.players[0].fresh == ("YC",)
     refused(s, 0, "play YC", "started the turn")

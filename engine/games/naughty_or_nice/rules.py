@@ -96,7 +96,8 @@ def creature_points(state: State, seat: int, code: str, count: int = 1) -> int:
 def answered(state: State):
     """The held play (``state.Held``) the innermost reaction window answers: the
     topmost one still open (a closed one above it, such as Grandfather Frost's Fulfill
-    made while the window waited, is not what the window is about)."""
+    made while the window waited, is not what the window is about). Call it only while
+    a window is open (``StopIteration`` otherwise)."""
     return next(h for h in reversed(state.held) if h.open)
 
 
