@@ -164,3 +164,31 @@ def test_a_whole_round_without_a_basic_action_ends_the_game():
               creature_discard="", hands={0: "", 1: ""})
     s, _ = run(s, 0, "end")
     assert s.phase == "over"
+
+
+def test_an_empty_present_deck_is_made_again_from_its_discard_pile():
+    """"Craft Presents": "The player draws 2 cards from the present deck"; the text does
+    not say what happens when it runs out: boxtop shuffles the discard pile into a new
+    deck under what is left."""
+    s = table(2, 3, givers=PLAIN[:2], row=("", "", ""), deck="ST", present_discard="BE BE")
+    s, events = run(s, 0, "craft deck deck")
+    assert s.players[0].presents == ("BE", "ST")
+    shuffled = [e for e in events if isinstance(e, ev.Shuffled)]
+    assert shuffled and shuffled[0].reshuffle and shuffled[0].cards == ("ST", "BE", "BE")
+    assert s.present_discard == () and s.row == ("BE", "", "")  # the row takes what is left
+
+
+def test_an_empty_creature_deck_is_made_again_from_its_discard_pile():
+    """"Summon a Creature": "draws two creature cards"; with one left, the discard pile
+    is shuffled in under it (boxtop's ruling, as for presents)."""
+    s = table(2, 3, givers=PLAIN[:2], creature_deck="KR", creature_discard="CG CG")
+    s, _ = run(s, 0, "summon")
+    assert s.summoning == ("KR", "CG") and s.creature_deck == ("CG",) and s.creature_discard == ()
+
+
+def test_with_the_kiddo_deck_empty_a_place_stays_empty():
+    """"Fulfill Wishes": "Fill up the Playground immediately" — from what is left."""
+    s = table(2, 3, givers=PLAIN[:2], hands={0: "ST CA SW"}, ground=["Benjamin", "Amara"], kiddo_deck=[])
+    s, _ = run(s, 0, "fulfill 1 CA ST SW")
+    assert s.playground[0] == -1
+    refused(s, 1, "fulfill 1 ST", "no kiddo")
