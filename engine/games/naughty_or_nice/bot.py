@@ -49,10 +49,14 @@ GIVER_ORDER = {
     "plain": ("befana", "father", "santa", "christkindl", "odin", "nicholas", "arie", "moroz"),
     "abilities": ("nicholas", "father", "santa", "odin", "befana", "arie", "christkindl", "moroz"),
 }
-#: A present missing from a kiddo's wishes multiplies its worth by this (Craft 3 / 2).
-MISSING = {3: 0.7, 2: 0.6}
-#: A kiddo that could be fulfilled now still costs an action and may be taken.
-READY = 0.85
+#: The judge's weights, in points:
+#: ``action``: one basic action spent; what a kiddo still wants costs this per action it
+#: needs (a Craft brings 2 presents, 3 at levels 1–2; the Fulfill is one more);
+#: ``stays``: the chance a kiddo is still there after one more turn of each rival, per
+#: rival; ``second``: the share of the second-best target counted in a hand's worth (it
+#: may share presents); ``present``: any present held (a kiddo to come may want it);
+#: ``summon``: a Summon before midnight (the better of two creatures, kept for later).
+WEIGHTS = {"action": 2.5, "stays": 0.95, "second": 0.15, "present": 0.05, "summon": 2.0}
 
 
 def _colour(code: str) -> str:
@@ -63,7 +67,8 @@ class Judge:
     """What the table in ``view`` is worth to seat ``view.me``: the kiddos' worths, a
     hand's worth, each colour's chance to come off the deck. Only ``view`` is read."""
 
-    def __init__(self, view: View):
+    def __init__(self, view: View, weights: dict[str, float] | None = None):
+        w = {**WEIGHTS, **(weights or {})}
         self.view = view
         me = view.me
         self.me = me
@@ -75,6 +80,9 @@ class Judge:
         self.preferred = set(g.preferred) if g and self.level >= 2 else set()
         self.bonus = (g.bonus if self.level >= 4 else 1) if g else 0
         self.craft = 3 if self.level <= 2 else 2
+        self.action = w["action"]
+        self.stays = w["stays"] ** (view.n - 1)
+        self.second, self.present, self.summon = w["second"], w["present"], w["summon"]
         self.hand = Counter(player.presents)
         self.cagas = player.creatures.count("CT")
         # set collection
@@ -151,21 +159,22 @@ class Judge:
     def hand_worth(self, colours: Counter, preferred: Counter) -> float:
         """Worth of a hand (``colours``: colour counts, ``preferred``: preferred presents
         by colour): its best two targets on the playground, discounted per missing
-        present. Nothing once ``me`` has no turn left."""
+        present and per action still needed. Nothing once ``me`` has no turn left."""
         if not self.more_turns:
             return 0.0
         key = (tuple(colours[c] for c in COLOURS), tuple(preferred[c] for c in COLOURS))
         if key in self._cache:
             return self._cache[key]
-        rate = MISSING[self.craft]
+        stays = self.stays
         best = []
         for _, k in self.ground:
             wishes = Counter(KIDDOS[k].wishes)
             bonus = self.bonus * sum(min(preferred[c], wishes[c]) for c in wishes)
-            best.append((self.worths[k] + bonus) * READY * rate ** self.missing(k, colours))
+            actions = 1 + self.missing(k, colours) / self.craft
+            best.append(max(0.0, (self.worths[k] + bonus) * stays ** actions - self.action * actions))
         best.sort(reverse=True)
-        worth = (best[0] if best else 0.0) + (0.3 * best[1] if len(best) > 1 else 0.0)
-        worth += 0.1 * sum(colours.values())
+        worth = (best[0] if best else 0.0) + (self.second * best[1] if len(best) > 1 else 0.0)
+        worth += self.present * sum(colours.values())
         self._cache[key] = worth
         return worth
 
@@ -210,7 +219,7 @@ class Judge:
             return 1.0
         if not self.more_turns:
             return 0.0
-        return 2.4 if not self.late else 1.2
+        return self.summon if not self.late else self.summon / 2
 
     def leader(self) -> int:
         """The other seat with the most points (ties: the next clockwise)."""
@@ -221,13 +230,16 @@ class Judge:
 
 # ---------------------------------------------------------------------- the bot
 class HeuristicBot(RandomBot):
-    """Plays to win from its seat's view (module docstring)."""
+    """Plays to win from its seat's view (module docstring); ``WEIGHTS`` may be
+    overridden per subclass (the balance script tries variants)."""
+
+    WEIGHTS: dict[str, float] = {}
 
     def choose(self, view: View, legal: list, rng: random.Random):
         """The legal command judged best for ``view.me``."""
         if len(legal) == 1:
             return legal[0]
-        judge = Judge(view)
+        judge = Judge(view, self.WEIGHTS)
         if view.prompts and view.prompts[0].seat == view.me:
             return self._prompt(judge, view.prompts[0].kind, legal)
         if view.windows:
