@@ -55,8 +55,14 @@ GIVER_ORDER = {
 #: ``stays``: the chance a kiddo is still there after one more turn of each rival, per
 #: rival; ``second``: the share of the second-best target counted in a hand's worth (it
 #: may share presents); ``present``: any present held (a kiddo to come may want it);
-#: ``summon``: a Summon before midnight (the better of two creatures, kept for later).
-WEIGHTS = {"action": 2.5, "stays": 0.95, "second": 0.15, "present": 0.05, "summon": 2.0}
+#: ``summon``: a Summon before midnight (the better of two creatures, kept for later);
+#: ``sets``: a factor on what a kiddo brings to the sets (level 5).
+WEIGHTS = {"action": 2.5, "stays": 0.95, "second": 0.15, "present": 0.05, "summon": 2.0, "sets": 4.0}
+#: Weights changed by level. Without set collection (levels 3–4) the creature deck's
+#: midnight ends the game after some 15 Summons and a creature scores about as much as
+#: a kiddo's share of the actions it costs: the bot summons unless a big kiddo is ready
+#: (bot games: this beats the level-5 weights in 60–70 % of games at levels 3–4).
+LEVEL_WEIGHTS = {3: {"summon": 5.0}, 4: {"summon": 5.0}}
 
 
 def _colour(code: str) -> str:
@@ -68,7 +74,7 @@ class Judge:
     hand's worth, each colour's chance to come off the deck. Only ``view`` is read."""
 
     def __init__(self, view: View, weights: dict[str, float] | None = None):
-        w = {**WEIGHTS, **(weights or {})}
+        w = {**WEIGHTS, **LEVEL_WEIGHTS.get(view.options.level, {}), **(weights or {})}
         self.view = view
         me = view.me
         self.me = me
@@ -82,7 +88,7 @@ class Judge:
         self.craft = 3 if self.level <= 2 else 2
         self.action = w["action"]
         self.stays = w["stays"] ** (view.n - 1)
-        self.second, self.present, self.summon = w["second"], w["present"], w["summon"]
+        self.second, self.present, self.summon, self.sets = w["second"], w["present"], w["summon"], w["sets"]
         self.hand = Counter(player.presents)
         self.cagas = player.creatures.count("CT")
         # set collection
@@ -128,7 +134,7 @@ class Judge:
         else:
             held = sum(1 for s in SYMBOLS if self.mine[s])
             worth += 5.0 + (2.0 if self.view.midnight_struck else 3.0) if held == len(SYMBOLS) - 1 else 1.0 + 0.3 * held
-        return worth + self.most_worth(symbol, have)
+        return self.sets * (worth + self.most_worth(symbol, have))
 
     def most_worth(self, symbol: str, have: int) -> float:
         """The 3 for most of ``symbol`` won by one more card of it."""
