@@ -8,7 +8,8 @@ player, the decks and the gift givers drawn or chosen follow the seed):
   heuristic, its seat alternating) and in 4-player games (one heuristic, three random);
 - heuristic bots only, level 5, 2–5 players: the win share by seat position (the first
   player, then clockwise; a shared win counts a share to each winner) and the median
-  number of turns (``State.turns``);
+  number of turns (``State.turns``), with gift givers chosen (in turn order from the
+  first player: the bots take the strongest left) and drawn at random;
 - heuristic bots only, the median turns by level (1–5) and player count;
 - heuristic bots only, 4 players, gift givers drawn at random: each giver's win share
   (a fair share is 1/4);
@@ -128,7 +129,8 @@ def kiddo_table(games: list[Game]) -> list[str]:
         taken.update(g.taken)
         swept.update(g.swept)
     total = len(games)
-    lines = ["| kiddo | symbol | wishes | came out | fulfilled once out | Mrs. Claus | swept |", "|---|---|---|---|---|---|---|"]
+    lines = ["| kiddo | symbol | wishes | came out | fulfilled once out | Mrs. Claus | swept |",
+             "|---|---|---|---|---|---|---|"]
     for k, kiddo in enumerate(KIDDOS):
         wishes = "".join(COLOUR_LETTER[c] for c in kiddo.wishes)
         share = done[k] / came[k] if came[k] else 0.0
@@ -160,16 +162,21 @@ def main(argv: list[str] | None = None) -> None:
     print(f"- heuristic vs 1 random, 2 players: heuristic wins {_pct(against_random(2, g, w))}")
     print(f"- heuristic vs 3 random, 4 players: heuristic wins {_pct(against_random(4, g, w))}\n")
     names = ["1st", "2nd", "3rd", "4th", "5th"]
-    print("| players | median turns | " + " | ".join(names) + " |")
-    print("|---|---|" + "---|" * len(names))
     level5 = []
     turns: dict[tuple[int, int], float] = {}
-    for n in TABLES:
-        games = heuristic(n, g, w)
-        level5 += games
-        turns[(n, 5)] = statistics.median(x.turns for x in games)
-        shares = [_pct(x) for x in positions(games, n)] + [""] * (5 - n)
-        print(f"| {n} | {turns[(n, 5)]:g} | " + " | ".join(shares) + " |")
+    for givers in ("choose", "random"):
+        print(f"\nGift givers {'chosen in turn order' if givers == 'choose' else 'drawn at random'}:\n")
+        print("| players | median turns | " + " | ".join(names) + " |")
+        print("|---|---|" + "---|" * len(names))
+        for n in TABLES:
+            games = heuristic(n, g, w, givers=givers)
+            if givers == "choose":
+                level5 += games
+                turns[(n, 5)] = statistics.median(x.turns for x in games)
+            elif n == 4:
+                drawn = games
+            shares = [_pct(x) for x in positions(games, n)] + [""] * (5 - n)
+            print(f"| {n} | {statistics.median(x.turns for x in games):g} | " + " | ".join(shares) + " |")
     print("\n| level | " + " | ".join(f"{n} players" for n in TABLES) + " |")
     print("|---|" + "---|" * len(TABLES))
     for level in LEVELS:
@@ -177,9 +184,8 @@ def main(argv: list[str] | None = None) -> None:
             if (n, level) not in turns:
                 turns[(n, level)] = statistics.median(x.turns for x in heuristic(n, g, w, level=level))
         print(f"| {level} | " + " | ".join(f"{turns[(n, level)]:g}" for n in TABLES) + " |")
-    games = heuristic(4, g, w, givers="random")
     seated, won = Counter(), Counter()
-    for x in games:
+    for x in drawn:
         seated.update(x.givers)
         for s in x.winners:
             won[x.givers[s]] += 1 / len(x.winners)

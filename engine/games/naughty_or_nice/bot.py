@@ -19,7 +19,6 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from functools import lru_cache
 from typing import Any
 
 from engine.core.reactions import Pass
@@ -61,8 +60,9 @@ GIVER_ORDER = {
 #: rival; ``second``: the share of the second-best target counted in a hand's worth (it
 #: may share presents); ``present``: any present held (a kiddo to come may want it);
 #: ``summon``: a Summon before midnight (the better of two creatures, kept for later);
-#: ``sets``: a factor on what a kiddo brings to the sets (level 5).
-WEIGHTS = {"action": 2.5, "stays": 0.95, "second": 0.15, "present": 0.05, "summon": 2.0, "sets": 4.0}
+#: ``sets``: a factor on what a kiddo brings to the sets (level 5); ``sweep``: what La
+#: Befana's sweep must be worth to be done.
+WEIGHTS = {"action": 2.5, "stays": 0.95, "second": 0.15, "present": 0.05, "summon": 2.0, "sets": 4.0, "sweep": 1.5}
 #: Weights changed by level. Without set collection (levels 3–4) the creature deck's
 #: midnight ends the game after some 15 Summons and a creature scores about as much as
 #: a kiddo's share of the actions it costs: the bot summons unless a big kiddo is ready
@@ -94,7 +94,7 @@ class Judge:
         self.action = w["action"]
         self.stays = w["stays"] ** (view.n - 1)
         self.second, self.present, self.summon, self.sets = w["second"], w["present"], w["summon"], w["sets"]
-        self.hand = Counter(player.presents)
+        self.sweep = w["sweep"]
         self.cagas = player.creatures.count("CT")
         # set collection
         self.mine = Counter(KIDDOS[k].symbol for k in player.kiddos)
@@ -244,6 +244,12 @@ class Judge:
             return 0.0
         return self.summon if not self.late else self.summon / 2
 
+    def rival(self, giver: str) -> int:
+        """The other seat playing ``giver`` with its ability on (level 4+), or -1."""
+        if self.level < 4:
+            return -1
+        return next((i for i, q in enumerate(self.view.players) if i != self.me and q.giver == giver), -1)
+
     def leader(self) -> int:
         """The other seat with the most points (ties: the next clockwise)."""
         v = self.view
@@ -275,8 +281,9 @@ class HeuristicBot(RandomBot):
             order = GIVER_ORDER[j.level]
             offered = {c.giver: c for c in legal}
             return next(offered[g] for g in order if g in offered)
-        if kind == "keep":
-            return max(legal, key=lambda c: j.creature_worth(c.creature))
+        if kind == "keep":  # the other is discarded: a Snow Maiden discarded feeds a rival Grandfather Frost
+            feeds = 1.5 if j.rival("moroz") >= 0 else 0.0
+            return max(legal, key=lambda c: j.creature_worth(c.creature) + (feeds if c.creature == "SM" else 0.0))
         if kind == "pick":
             hand = j.player.presents
             return max(legal, key=lambda c: (j.worth_of((*hand, c.present)), c.present in j.preferred))
@@ -424,7 +431,7 @@ class HeuristicBot(RandomBot):
         if j.level < 5:
             return None
         colours = Counter(_colour(c) for c in j.player.presents)
-        best, worth = None, 1.5
+        best, worth = None, j.sweep
         for c in sweeps:
             k = j.view.playground[c.slot]
             symbol = KIDDOS[k].symbol
@@ -449,8 +456,9 @@ class HeuristicBot(RandomBot):
             if c.count == min(4, have) and (c.count == 4 or j.late):
                 return 2.0 + c.count
             return 0.0
-        if code == "SM":
-            return 1.0 + points if self._repeat_useful(j) else 0.0
+        if code == "SM":  # her play hands a rival Grandfather Frost a basic action
+            feeds = 2.0 if j.rival("moroz") >= 0 else 0.0
+            return 1.0 + points - feeds if self._repeat_useful(j) else 0.0
         if code == "EL":
             return 0.5 + points if j.more_turns else points - 0.1
         if code == "MC":
