@@ -41,13 +41,15 @@ TABLES = (2, 3, 4, 5)
 
 class Game(NamedTuple):
     """What one finished game tells: ``winners`` (seats), ``start`` (the first player),
-    ``turns``, ``givers`` by seat, and per kiddo id whether it ``came`` into the
-    playground, was ``fulfilled``, ``taken`` by Mrs. Claus or ``swept`` by La Befana."""
+    ``turns``, ``givers`` by seat, and per kiddo id whether it was ``removed`` at setup
+    (2–3 players), ``came`` into the playground, was ``fulfilled``, ``taken`` by Mrs.
+    Claus or ``swept`` by La Befana."""
 
     winners: tuple[int, ...]
     start: int
     turns: int
     givers: tuple[str, ...]
+    removed: frozenset[int]
     came: frozenset[int]
     fulfilled: frozenset[int]
     taken: frozenset[int]
@@ -62,10 +64,12 @@ def play(job: tuple[tuple[str, ...], int, dict]) -> Game:
     result = s.result()
     if result is None:
         raise RuntimeError(f"seed {seed}: the game did not finish")
-    came, fulfilled, taken, swept, start = set(), set(), set(), set(), 0
+    came, fulfilled, taken, swept, start, removed = set(), set(), set(), set(), 0, ()
     for entry in s.entries:
         for e in entry.events:
-            if isinstance(e, ev.Started):
+            if isinstance(e, ev.Removed):
+                removed = e.kiddos
+            elif isinstance(e, ev.Started):
                 start = e.seat
             elif isinstance(e, ev.KiddoIn):
                 came.add(e.kiddo)
@@ -76,7 +80,7 @@ def play(job: tuple[tuple[str, ...], int, dict]) -> Game:
             elif isinstance(e, ev.Swept):
                 swept.add(e.kiddo)
     return Game(tuple(result.winners), start, s.state.turns, tuple(p.giver for p in s.state.players),
-                frozenset(came), frozenset(fulfilled), frozenset(taken), frozenset(swept))
+                frozenset(removed), frozenset(came), frozenset(fulfilled), frozenset(taken), frozenset(swept))
 
 
 def run(jobs: list, workers: int) -> list[Game]:
@@ -121,33 +125,38 @@ def positions(games: list[Game], n: int) -> list[float]:
 
 
 def kiddo_table(games: list[Game]) -> list[str]:
-    """Markdown lines: each kiddo's figures, then by wish size and by wished colour."""
-    came, done, taken, swept = Counter(), Counter(), Counter(), Counter()
+    """Markdown lines: each kiddo's figures, then by wish size and by wished colour.
+    "came out" counts the games the kiddo was dealt into (not removed at setup)."""
+    dealt, came, done, taken, swept = Counter(), Counter(), Counter(), Counter(), Counter()
     for g in games:
+        dealt.update(k for k in range(len(KIDDOS)) if k not in g.removed)
         came.update(g.came)
         done.update(g.fulfilled)
         taken.update(g.taken)
         swept.update(g.swept)
-    total = len(games)
+
+    def share(a: int, b: int) -> str:
+        return _pct(a / b) if b else "–"
+
     lines = ["| kiddo | symbol | wishes | came out | fulfilled once out | Mrs. Claus | swept |",
              "|---|---|---|---|---|---|---|"]
     for k, kiddo in enumerate(KIDDOS):
         wishes = "".join(COLOUR_LETTER[c] for c in kiddo.wishes)
-        share = done[k] / came[k] if came[k] else 0.0
-        lines.append(f"| {kiddo.name} | {kiddo.symbol} | {wishes} | {_pct(came[k] / total)} | "
-                     f"{_pct(share) if came[k] else '–'} | {taken[k]} | {swept[k]} |")
+        lines.append(f"| {kiddo.name} | {kiddo.symbol} | {wishes} | {share(came[k], dealt[k])} | "
+                     f"{share(done[k], came[k])} | {taken[k]} | {swept[k]} |")
     lines += ["", "| wish size | kiddos | came out | fulfilled once out |", "|---|---|---|---|"]
     sizes = defaultdict(list)
     for k, kiddo in enumerate(KIDDOS):
         sizes[len(kiddo.wishes)].append(k)
     for size, ks in sorted(sizes.items()):
-        c, d = sum(came[k] for k in ks), sum(done[k] for k in ks)
-        lines.append(f"| {size} | {len(ks)} | {_pct(c / (total * len(ks)))} | {_pct(d / c) if c else '–'} |")
-    lines += ["", "| wished colour | kiddos | fulfilled once out |", "|---|---|---|"]
+        d, c, f = (sum(x[k] for k in ks) for x in (dealt, came, done))
+        lines.append(f"| {size} | {len(ks)} | {share(c, d)} | {share(f, c)} |")
+    lines += ["", "| wished colour | kiddos | wishes in the deck | fulfilled once out |", "|---|---|---|---|"]
     for colour in COLOURS:
         ks = [k for k, kiddo in enumerate(KIDDOS) if colour in kiddo.wishes]
-        c, d = sum(came[k] for k in ks), sum(done[k] for k in ks)
-        lines.append(f"| {colour} | {len(ks)} | {_pct(d / c) if c else '–'} |")
+        c, f = sum(came[k] for k in ks), sum(done[k] for k in ks)
+        wished = sum(kiddo.wishes.count(colour) for kiddo in KIDDOS)
+        lines.append(f"| {colour} | {len(ks)} | {wished} | {share(f, c)} |")
     return lines
 
 

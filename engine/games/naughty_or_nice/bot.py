@@ -50,8 +50,8 @@ CREATURE_WORTH = {"RD": 2.2, "PW": 2.5, "TO": 1.8, "CT": 2.0, "SC": 2.2, "YC": 1
 GIVER_ORDER = {
     2: ("befana", "father", "arie", "nicholas", "moroz", "christkindl", "odin", "santa"),
     3: ("befana", "moroz", "odin", "christkindl", "arie", "nicholas", "santa", "father"),
-    4: ("moroz", "santa", "odin", "christkindl", "father", "befana", "arie", "nicholas"),
-    5: ("moroz", "christkindl", "odin", "nicholas", "befana", "father", "santa", "arie"),
+    4: ("santa", "moroz", "odin", "christkindl", "father", "arie", "befana", "nicholas"),
+    5: ("christkindl", "nicholas", "moroz", "befana", "odin", "father", "santa", "arie"),
 }
 #: The judge's weights, in points:
 #: ``action``: one basic action spent; what a kiddo still wants costs this per action it
