@@ -3,10 +3,10 @@
 200 seeded bot games per player count and level"; "Hidden information").
 
 200 games for every player count (2–5) and level (1–5): 4000 games, each played to its
-result by random and heuristic bots, with the options varied by seed (gift givers chosen
-or drawn, unmarked creatures 0 or 1, ties for most, negative scores) and both undo
-policies. What is checked, and on which games (to keep the file near a minute on two
-cores):
+result by bots (random; a quarter of the seats heuristic), with the options varied by
+seed (gift givers chosen or drawn, unmarked creatures 0 or 1, ties for most, negative
+scores) and both undo policies. What is checked, and on which games (to keep the file
+near a minute on two cores):
 
 - every game: the fold of the applied log is the live state; the game ends with a
   result and nobody to act; every seat's and a spectator's view and redacted event
