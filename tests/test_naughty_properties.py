@@ -14,7 +14,8 @@ near a minute on two cores):
 - every 8th game (seed % 8 == 0), the costly identities: save → load and verify
   (re-deciding every command from the seed) give the same session, undo then redo is the
   identity at sampled points, and every seat's and the spectator's log lines
-  (``log_lines``) hide the commands whose events they may not see;
+  (``log_lines``) hide the commands whose events they may not see, and every reaction
+  window opened for the seats a spectator could name (a public count);
 - every 40th game: the views at every point of the game, and every legal command at a
   few points is accepted by ``decide``.
 
@@ -36,6 +37,7 @@ from msgspec.structs import replace
 
 import engine
 from engine import Seat
+from engine.core.reactions import Passed, WindowOpened, answer_order
 from engine.games.naughty_or_nice import events as ev
 from engine.games.naughty_or_nice.data import CREATURES, PRESENTS
 from session_checks import check_fold, check_saves, check_undo_redo
@@ -112,6 +114,29 @@ def check_view(s: engine.LocalSession) -> None:
         assert view.midnight_struck == state.midnight
 
 
+def check_windows_are_public(s: engine.LocalSession) -> int:
+    """Every reaction window opened for exactly the other seats a spectator can name:
+    those whose view shows a creature that started the turn in hand (``creature_count``
+    less ``fresh_count``), clockwise from the mover's left (issue 13: "it opens for every
+    other seat each time (or by a rule that depends only on public facts)"); a pass is
+    the same event from anyone. Returns how many windows opened."""
+    game = s.game
+    state = game.initial(s.options, len(s.seats))
+    opened = 0
+    for entry in s.applied_entries():
+        for event in entry.events:
+            if isinstance(event, WindowOpened):
+                public = game.view(state, None).players
+                want = answer_order(event.mover, len(s.seats),
+                                    lambda i: public[i].creature_count - public[i].fresh_count > 0)
+                assert event.seats == want
+                opened += 1
+            if isinstance(event, Passed):
+                assert event == Passed(entry.seat)
+            state = game.evolve(state, event)
+    return opened
+
+
 def check_log_lines(s: engine.LocalSession) -> None:
     """A seat's log lines spell out another seat's command only when every event of it
     is shown whole, and a hidden draw, Summon or theft names no card."""
@@ -162,7 +187,9 @@ def play(seed: int, n: int, level: int) -> engine.LocalSession:
 @pytest.mark.parametrize("n", (2, 3, 4, 5))
 def test_seeded_bot_games(n, level):
     """200 games per player count and level: each ends with a result, folds to the live
-    state and keeps every secret; every 8th saves, loads, verifies, undoes and redoes."""
+    state and keeps every secret; every 8th saves, loads, verifies, undoes and redoes,
+    and its reaction windows open by public facts only."""
+    windows = 0
     for seed in range(GAMES):
         s = play(seed, n, level)
         result = s.result()
@@ -174,6 +201,8 @@ def test_seeded_bot_games(n, level):
         if seed % 8 == 0:
             check_saves(s)
             check_log_lines(s)
+            windows += check_windows_are_public(s)
+    assert (windows > 0) == (level >= 3)  # creatures, and so windows, come at level 3
 
 
 def test_undo_redo_was_exercised_in_both_policies():
