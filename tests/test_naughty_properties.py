@@ -14,7 +14,8 @@ near a minute on two cores):
 - every 8th game (seed % 8 == 0), the costly identities: save → load and verify
   (re-deciding every command from the seed) give the same session, undo then redo is the
   identity at sampled points, and every seat's and the spectator's log lines
-  (``log_lines``) hide the commands whose events they may not see, and every reaction
+  (``log_lines``) name no card hidden from them (a Summon's kept card in ``keep SM``
+  included), and every reaction
   window opened for the seats a spectator could name (a public count);
 - every 40th game: the views at every point of the game, and every legal command at a
   few points is accepted by ``decide``.
@@ -39,6 +40,7 @@ import engine
 from engine import Seat
 from engine.core.reactions import Passed, WindowOpened, answer_order
 from engine.games.naughty_or_nice import events as ev
+from engine.games.naughty_or_nice.commands import Keep
 from engine.games.naughty_or_nice.data import CREATURES, PRESENTS
 from session_checks import check_fold, check_saves, check_undo_redo
 
@@ -137,21 +139,51 @@ def check_windows_are_public(s: engine.LocalSession) -> int:
     return opened
 
 
+def _secret_cards(event, seat) -> list[str]:
+    """The card codes of ``event`` that ``seat`` may not see."""
+    if expected(event, seat) == event:
+        return []
+    if isinstance(event, ev.Drew):
+        return [*event.presents, *event.creatures]
+    if isinstance(event, ev.Summoned):
+        return list(event.creatures)
+    if isinstance(event, ev.Kept):
+        return [event.kept]
+    if isinstance(event, (ev.Stole, ev.Shuffled)):
+        return list(event.cards)
+    return []
+
+
+def _codes(event) -> set[str]:
+    """The card codes ``event`` names (in any field, a space-separated one too)."""
+    out = set()
+    for name in event.__struct_fields__:
+        value = getattr(event, name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, str):
+                out |= {w for w in item.split() if w in PRESENTS or w in CREATURES}
+    return out
+
+
 def check_log_lines(s: engine.LocalSession) -> None:
-    """A seat's log lines spell out another seat's command only when every event of it
-    is shown whole, and a hidden draw, Summon or theft names no card."""
+    """A seat's log lines show each hidden event as redacted (a hidden draw, Summon or
+    theft names no card), and a command's words shown to another seat name none of the
+    cards its events hide from that seat ("keep SM" is shown as "(hidden)")."""
     for seat in [*range(len(s.seats)), None]:
         for k, entry in enumerate(s.applied_entries()):
             lines = s.log_block(k, seat)
             if entry.seat is None or entry.seat == seat:
                 continue
-            hidden = [e for e in entry.events if expected(e, seat) != e]
             head = lines[0]
             assert head.startswith(f"{s.names[entry.seat]}: ")
-            if hidden:
+            secret = {c for e in entry.events for c in _secret_cards(e, seat)}
+            shown = {c for e in entry.events for c in _codes(expected(e, seat))}
+            words = set(head.split(": ", 1)[1].upper().split())
+            assert not (words & (secret - shown)), (head, seat)
+            if isinstance(entry.command, Keep):
                 assert head == f"{s.names[entry.seat]}: (hidden)"
-            for e in hidden:
-                if isinstance(e, ev.Shuffled):
+            for e in entry.events:
+                if expected(e, seat) == e or isinstance(e, ev.Shuffled):
                     continue
                 text = s.game.describe(expected(e, seat), s.names)
                 assert text in "\n".join(line.strip() for line in lines)
@@ -238,8 +270,17 @@ def test_the_secrets_are_exercised():
 
 
 def test_a_leak_would_be_caught():
-    """The checks can fail: a redaction that shows a draw to everyone is refused."""
+    """The checks can fail: a redaction that shows a draw to everyone is refused, and so
+    is a log that spells out "keep SM" to the other seats."""
     s = play(0, 3, 3)
+    assert any(isinstance(e.command, Keep) for e in s.applied_entries())
+    secret = s.game.secret
+    object.__setattr__(s.game, "secret", lambda command: False)
+    try:
+        with pytest.raises(AssertionError):
+            check_log_lines(s)
+    finally:
+        object.__setattr__(s.game, "secret", secret)
     real = s.game.redact
     leaky = lambda event, seat: event if isinstance(event, ev.Drew) else real(event, seat)  # noqa: E731
     object.__setattr__(s.game, "redact", leaky)
