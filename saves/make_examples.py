@@ -19,6 +19,7 @@ from engine.core.rng import rng_for
 from engine.games.gift_trap.bot import HeuristicBot
 from engine.games.bottlecap_vikings.bot import HeuristicBot as BottlecapBot
 from engine.games.giftbringer.bot import HeuristicBot as GiftbringerBot
+from engine.games.naughty_or_nice.bot import HeuristicBot as NaughtyBot
 
 HERE = Path(__file__).resolve().parent
 
@@ -96,9 +97,34 @@ def bottlecap_four() -> engine.LocalSession:
 #: bots of the day; any seed will do once the heuristic plays to win).
 BOTTLECAP_SEEDS = (1, 17)
 
+def naughty_full() -> engine.LocalSession:
+    """Naughty or Nice, the full game (level 5) for four: ann (her moves chosen by the
+    heuristic player) against three heuristic bots, gift givers chosen."""
+    seats = [Seat("ann"), *(Seat(f"bot{i}", "heuristic") for i in (2, 3, 4))]
+    s = engine.new_game("naughty-or-nice", seats, seed=NAUGHTY_SEEDS[0], options={"level": 5})
+    me = NaughtyBot(1)
+    while s.result() is None:
+        s.run_bots()
+        if s.result() is None and 0 in s.to_act_seats():
+            s.submit(0, me.choose(s.view(0), s.legal_commands(0), rng_for(s.seed, s.ply, "example")))
+    return s
+
+
+def naughty_level_one() -> engine.LocalSession:
+    """Naughty or Nice at level 1 (kiddos and presents only) for two heuristic bots."""
+    seats = [Seat("bot1", "heuristic"), Seat("bot2", "heuristic")]
+    s = engine.new_game("naughty-or-nice", seats, seed=NAUGHTY_SEEDS[1], options={"level": 1})
+    s.run_bots()
+    return s
+
+
+#: The Naughty or Nice examples' seeds.
+NAUGHTY_SEEDS = (13, 24)
+
 GAMES = [("gift-trap-hot-seat.json", hot_seat_game), ("gift-trap-vs-bots.json", bot_game),
          ("giftbringer-solo.json", giftbringer_solo), ("giftbringer-three.json", giftbringer_three),
-         ("bottlecap-vikings-two.json", bottlecap_two), ("bottlecap-vikings-four.json", bottlecap_four)]
+         ("bottlecap-vikings-two.json", bottlecap_two), ("bottlecap-vikings-four.json", bottlecap_four),
+         ("naughty-or-nice-full.json", naughty_full), ("naughty-or-nice-level-1.json", naughty_level_one)]
 
 
 def main() -> None:

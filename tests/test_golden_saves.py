@@ -51,3 +51,22 @@ def test_the_bottlecap_vikings_examples_are_won_at_the_throne():
         p = s.state.players[w]
         assert (p.hut == "T") if s.state.won_by == "hut" else (p.glory == p.city.caps["glory"])
         assert all(q.hut != "T" and q.glory < q.city.caps["glory"] for i, q in enumerate(s.state.players) if i != w)
+
+
+def test_the_naughty_or_nice_examples_are_the_full_game_and_level_one():
+    # the issue asks for recorded games "level 5 and level 1" ("Modularity"); both end in
+    # "Endgame scoring" after midnight struck ("Ending the game"); the full game opens
+    # reaction windows that seats answer, level 1 has no creatures ("Here you only use
+    # the kiddo cards and the present cards")
+    from engine.core.reactions import Passed, WindowOpened
+
+    full = engine.load(SAVES / "naughty-or-nice-full.json")
+    one = engine.load(SAVES / "naughty-or-nice-level-1.json")
+    assert (full.options.level, len(full.seats)) == (5, 4) and (one.options.level, len(one.seats)) == (1, 2)
+    for s in (full, one):
+        assert s.state.phase == "over" and s.result().winners
+    events = [e for entry in full.applied_entries() for e in entry.events]
+    assert any(isinstance(e, WindowOpened) for e in events) and any(isinstance(e, Passed) for e in events)
+    assert all(p.giver for p in full.state.players)
+    assert all(not p.giver and not p.creatures for p in one.state.players)
+    assert one.state.creature_deck == () and one.state.creature_discard == ()

@@ -70,13 +70,13 @@ def test_mrs_claus_takes_a_kiddo_without_presents_and_it_does_not_count_as_fulfi
     summon a creature for free if you are playing with full rules! However at the end of
     the game the kiddo may be worth extra points if you manage to secure the most of a
     set or a full set." """
-    ben, amara = kid("Benjamin"), kid("Amara")  # both bells
-    s = table(2, 5, givers=PLAIN[:2], creatures={0: "MC"}, kiddos={0: [amara]},
-              ground=["Benjamin", "Lukas"], kiddo_deck=["Oliver", "Nadia"], creature_deck="SC SC SC")
+    ben, aino = kid("Benjamin"), kid("Aino")  # both bells
+    s = table(2, 5, givers=PLAIN[:2], creatures={0: "MC"}, kiddos={0: [aino]},
+              ground=["Benjamin", "Lupita"], kiddo_deck=["Jordi", "Noa"], creature_deck="SC SC SC")
     s, events = run(s, 0, "play MC 1")
-    assert s.players[0].kiddos == (amara, ben)
+    assert s.players[0].kiddos == (aino, ben)
     assert s.players[0].gifted == 1  # Mrs. Claus's kiddo is not a wish fulfilled
-    assert s.playground[0] == kid("Oliver")
+    assert s.playground[0] == kid("Jordi")
     assert s.creature_deck == ("SC", "SC", "SC") and not s.prompts  # no set summon
     assert scored(events, 0) == []
 
@@ -296,12 +296,12 @@ def test_papa_wolverine_takes_from_the_fulfill_his_window_answers():
     whose window is open, even when Grandfather Frost's own Fulfill came in between
     (ann's set summon discards a Snow Maiden; bob, Grandfather Frost, fulfills a wish
     before answering ann's Fulfill)."""
-    s = table(3, 5, givers=("odin", "moroz", "father"), hands={0: "ST CA SW", 1: "CA BE"}, creatures={1: "PW"},
-              kiddos={0: [kid("Amara")]}, ground=["Benjamin", "Nadia"], creature_deck="KR SM CG CG")
+    s = table(3, 5, givers=("odin", "moroz", "father"), hands={0: "ST CA SW", 1: "BE TB"}, creatures={1: "PW"},
+              kiddos={0: [kid("Aino")]}, ground=["Benjamin", "Noa"], creature_deck="KR SM CG CG")
     s, _ = run(s, 0, "fulfill 1 CA ST SW")
     s, _ = run(s, 0, "keep KR")
     assert s.prompts[0].kind == "moroz" and actor(s) == 1
-    s, _ = run(s, 1, "fulfill 2 BE CA")
+    s, _ = run(s, 1, "fulfill 2 BE TB")
     assert actor(s) == 1 and s.windows[-1].mover == 0
     offered = {c.take for c in GAME.legal(s, 1) if hasattr(c, "take")}
     assert offered == {("CA", "ST"), ("CA", "SW"), ("ST", "SW")}

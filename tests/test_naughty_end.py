@@ -34,12 +34,12 @@ def test_e1_midnight_from_the_kiddo_deck_the_drawer_takes_the_next_kiddo():
     of the two Midnight cards from either the Kiddo deck or from the Creature deck. ...
     If possible, then the player who made the draw then draws the next possible card
     from the respective deck." """
-    s = table(3, 3, givers=PLAIN[:3], hands={0: "ST CA SW"}, ground=["Benjamin", "Amara"],
-              kiddo_deck=[ev.MIDNIGHT_KIDDO, "Lukas", "Sofia"])
+    s = table(3, 3, givers=PLAIN[:3], hands={0: "ST CA SW"}, ground=["Benjamin", "Aino"],
+              kiddo_deck=[ev.MIDNIGHT_KIDDO, "Lupita", "Kwame"])
     s, events = run(s, 0, "fulfill 1 CA ST SW")
     assert of(events, ev.Midnight) == [ev.Midnight("kiddos", 0)]
-    assert s.midnight and s.playground[0] == kid("Lukas")
-    assert s.kiddo_deck == (kid("Sofia"),)
+    assert s.midnight and s.playground[0] == kid("Lupita")
+    assert s.kiddo_deck == (kid("Kwame"),)
 
 
 def test_e1_after_midnight_each_player_takes_one_more_turn_the_drawer_last():
@@ -47,7 +47,7 @@ def test_e1_after_midnight_each_player_takes_one_more_turn_the_drawer_last():
     more action and then the game ends." boxtop: the turn in which midnight strikes
     finishes, then each player takes one more turn, the one who drew it last."""
     s = table(3, 3, givers=PLAIN[:3], turn=1, hands={1: "ST CA SW"}, ground=["Benjamin"],
-              kiddo_deck=[ev.MIDNIGHT_KIDDO, "Lukas", "Sofia"], deck="BE " * 20)
+              kiddo_deck=[ev.MIDNIGHT_KIDDO, "Lupita", "Kwame"], deck="BE " * 20)
     s, events = run(s, 1, "fulfill 1 CA ST SW")
     assert s.midnight and _turns(events) == [2]
     s, seats = _to_the_end(s)
@@ -68,7 +68,7 @@ def test_e1_the_second_midnight_card_changes_nothing():
     """E1 — "The game ends when you draw one of the two Midnight cards": the last round
     is counted from the first."""
     s = table(2, 3, givers=PLAIN[:2], hands={0: "ST CA SW"}, ground=["Benjamin"],
-              kiddo_deck=[ev.MIDNIGHT_KIDDO, "Lukas"], last_turn=True)
+              kiddo_deck=[ev.MIDNIGHT_KIDDO, "Lupita"], last_turn=True)
     s, events = run(s, 0, "fulfill 1 CA ST SW")
     assert of(events, ev.Midnight) and s.phase == "over"
 

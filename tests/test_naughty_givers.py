@@ -194,9 +194,9 @@ def test_aunt_arie_gains_a_point_for_each_helpful_creature_she_plays():
 def test_la_befana_sweeps_a_kiddo_and_the_playground_refills():
     """Naughty or Nice rulebook, "La Befana": "At the start of her turn she may discard a
     Kiddo card from the field and place it in a discard pile next to the kiddo deck." """
-    s = table(2, 4, givers=("befana", "odin"), ground=["Benjamin", "Amara"], kiddo_deck=["Lukas", "Sofia"])
+    s = table(2, 4, givers=("befana", "odin"), ground=["Benjamin", "Aino"], kiddo_deck=["Lupita", "Kwame"])
     s, _ = run(s, 0, "sweep 1")
-    assert s.kiddo_discard == (kid("Benjamin"),) and s.playground[0] == kid("Lukas")
+    assert s.kiddo_discard == (kid("Benjamin"),) and s.playground[0] == kid("Lupita")
     assert s.turn == 0 and s.acted == ""  # a free action: the basic action is still hers
     refused(table(2, 4, givers=("odin", "befana")), 0, "sweep 1", "only la befana")
 
@@ -204,7 +204,7 @@ def test_la_befana_sweeps_a_kiddo_and_the_playground_refills():
 @pytest.mark.parametrize("hand,points", [("OP TB", 2), ("CO TB", 3), ("CO CR", 4)])
 def test_la_befana_prefers_crayons_and_coal(hand, points):
     """"La Befana": "Preferred present: Crayons+Coal": each scores her +1."""
-    s = table(2, 2, givers=("befana", "odin"), hands={0: hand}, ground=["Lukas"])
+    s = table(2, 2, givers=("befana", "odin"), hands={0: hand}, ground=["Lupita"])
     s, events = run(s, 0, "fulfill 1 " + hand)
     assert scored(events, 0)[0][1] == points
 

@@ -120,13 +120,13 @@ def test_t2_fulfill_needs_the_colours_whatever_the_artwork_and_scores_the_presen
     that were given to that kiddo. Fill up the Playground immediately." """
     ben = kid("Benjamin")
     s = table(2, 3, givers=("nicholas", "arie"), hands={0: "ST ST CA BE"}, ground=["Benjamin"],
-              kiddo_deck=[kid("Amara"), kid("Lukas")])
+              kiddo_deck=[kid("Aino"), kid("Lupita")])
     refused(s, 0, "fulfill 1 ST CA BE", "match")  # blue is not red
     refused(s, 0, "fulfill 1 ST CA", "match")  # one short
     s, events = run(s, 0, "fulfill 1 ST ST CA")
     assert (0, 3, "Benjamin") in scored(events)
     assert s.players[0].kiddos == (ben,) and s.players[0].presents == ("BE",)
-    assert s.playground[0] == kid("Amara")  # filled at once
+    assert s.playground[0] == kid("Aino")  # filled at once
     assert s.present_discard[-3:] == ("CA", "ST", "ST")
 
 
@@ -188,7 +188,7 @@ def test_an_empty_creature_deck_is_made_again_from_its_discard_pile():
 
 def test_with_the_kiddo_deck_empty_a_place_stays_empty():
     """"Fulfill Wishes": "Fill up the Playground immediately" — from what is left."""
-    s = table(2, 3, givers=PLAIN[:2], hands={0: "ST CA SW"}, ground=["Benjamin", "Amara"], kiddo_deck=[])
+    s = table(2, 3, givers=PLAIN[:2], hands={0: "ST CA SW"}, ground=["Benjamin", "Aino"], kiddo_deck=[])
     s, _ = run(s, 0, "fulfill 1 CA ST SW")
     assert s.playground[0] == -1
     refused(s, 1, "fulfill 1 ST", "no kiddo")
