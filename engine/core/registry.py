@@ -11,6 +11,7 @@ _MODULES = {
     "gift-trap": "engine.games.gift_trap",
     "giftbringer": "engine.games.giftbringer",
     "bottlecap-vikings": "engine.games.bottlecap_vikings",
+    "naughty-or-nice": "engine.games.naughty_or_nice",
 }
 _LOADED: dict[str, Game] = {}
 
