@@ -92,7 +92,8 @@ def kiddo_cell(view: Any, slot: int, width: int, state: str = "") -> tuple[Line,
     k = KIDDOS[kiddo]
     name = k.name[: max(1, width - 3)]
     first: Line = (place, (name, name_class))
-    second: Line = (("  ", ""), (k.symbol, "panel--special"), (" ", ""), *wish_runs(k.wishes))
+    sep = " " if width >= 24 else ""  # with room the wishes stand apart
+    second: Line = (("  ", ""), (k.symbol, "panel--special"), (" " + sep, ""), *wish_runs(k.wishes, sep))
     return first, second
 
 
@@ -122,6 +123,10 @@ def symbol_counts(kiddos: Sequence[int]) -> Counter:
     return Counter(KIDDOS[k].symbol for k in kiddos)
 
 
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
 def player_line(view: Any, seat: int, names: Sequence[str], compact: bool, width: int = 0) -> Line:
     """One player: turn mark, name, gift giver, score, kiddos by symbol, hand counts,
     Rudolf's reindeer and a Scrooge mark; ``width`` the column the name takes."""
@@ -144,9 +149,9 @@ def player_line(view: Any, seat: int, names: Sequence[str], compact: bool, width
         runs.append(("  " + kids.ljust(34), ""))
     if view.options.level >= 3:
         hand = f"{p.present_count}p {p.creature_count}c" if compact else \
-            f"{p.present_count} presents {p.creature_count} creatures"
+            f"{_count(p.present_count, 'present')} {_count(p.creature_count, 'creature')}"
     else:
-        hand = f"{p.present_count}p" if compact else f"{p.present_count} presents"
+        hand = f"{p.present_count}p" if compact else _count(p.present_count, "present")
     runs.append(("  " + hand, "panel--muted"))
     if p.rudolf >= 0:
         runs.append((f"  Rudolf {p.rudolf}", "panel--special"))
@@ -163,29 +168,34 @@ def hand_presents(view: Any) -> list[str]:
     return sorted(view.players[view.me].presents, key=lambda c: (order[present_colour(c)], c))
 
 
-def hand_line(view: Any, compact: bool, marks: Sequence[bool] = (), cursor: int = -1) -> Line:
-    """The viewer's presents grouped by colour: "red ST CA · blue BE · …". In a Fulfill
+def hand_lines(view: Any, compact: bool, marks: Sequence[bool] = (), cursor: int = -1) -> list[Line]:
+    """The viewer's presents grouped by colour: one line "Presents R: ST CA · B: BE …"
+    when ``compact``, else a line per colour with the presents' names. In a Fulfill
     ``marks`` says which cards are chosen ([ST]) and ``cursor`` which one the arrows are on."""
     cards = hand_presents(view)
-    runs: list[Run] = [("Presents ", "panel--bold")]
     if not cards:
-        return (*runs, ("none", "panel--muted"))
-    last = ""
+        return [(("Presents ", "panel--bold"), ("none", "panel--muted"))]
+    groups: dict[str, list[Run]] = {}
     for i, code in enumerate(cards):
         colour = present_colour(code)
-        if colour != last:
-            if last:
-                runs.append((" ·", "panel--muted"))
-            runs.append((f" {colour}:" if not compact else f" {COLOUR_LETTER[colour]}:", COLOUR_CLASS[colour]))
-            last = colour
+        runs = groups.setdefault(colour, [])
         marked = i < len(marks) and marks[i]
         extra = "panel--cursor" if i == cursor else ("panel--underline panel--bold" if marked else "")
-        label = code if compact or marks else PRESENTS[code].name
-        runs.append((" ", ""))
+        label = code if compact else f"{code} {PRESENTS[code].name}"
+        runs.append((" " if compact or not runs else ", ", ""))
         runs.append(("[" if marked else "", "panel--bold"))
         runs.append((label, f"{COLOUR_CLASS[colour]} {extra}".strip()))
         runs.append(("]" if marked else "", "panel--bold"))
-    return tuple(r for r in runs if r[0])
+    if compact:
+        line: list[Run] = [("Presents", "panel--bold")]
+        for k, (colour, runs) in enumerate(groups.items()):
+            line += [(" ·" if k else "", "panel--muted"), (f" {COLOUR_LETTER[colour]}:", COLOUR_CLASS[colour]), *runs]
+        return [tuple(r for r in line if r[0])]
+    out: list[Line] = []
+    for colour, runs in groups.items():
+        head = (f"{colour:<6} {COLOUR_LETTER[colour]} ", COLOUR_CLASS[colour])
+        out.append(tuple(r for r in (head, *runs) if r[0]))
+    return out
 
 
 def creature_line(view: Any, compact: bool) -> Line:
@@ -214,5 +224,5 @@ def creature_line(view: Any, compact: bool) -> Line:
     return tuple(runs)
 
 
-__all__ = ["COLOUR_CLASS", "chip", "creature_line", "deck_text", "hand_line", "hand_presents", "kiddo_cell",
+__all__ = ["COLOUR_CLASS", "chip", "creature_line", "deck_text", "hand_lines", "hand_presents", "kiddo_cell",
            "player_line", "playground_lines", "row_line", "symbol_counts", "wish_runs"]

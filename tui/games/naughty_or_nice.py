@@ -38,7 +38,7 @@ from engine.games.naughty_or_nice.data import COLOUR_LETTER, CREATURES, GIVERS, 
 
 from ..widgets.lines import Line, Panel, Run
 from . import GameTable
-from .naughty_board import (COLOUR_CLASS, creature_line, deck_text, hand_line, hand_presents, player_line,
+from .naughty_board import (COLOUR_CLASS, creature_line, deck_text, hand_lines, hand_presents, player_line,
                             playground_lines, row_line, wish_runs)
 
 #: Below this many columns or rows the table is compact (no frames).
@@ -212,10 +212,11 @@ class NaughtyOrNiceTable(GameTable):
         #nn-lower { height: 1fr; layout: horizontal; }
         #nn-left { width: 1fr; height: 100%; }
         #nn-hand { border: round $panel-lighten-2; }
-        #nn-ask { border: round $accent; min-height: 4; }
+        #nn-ask { border: round $accent; min-height: 4; height: 1fr; }
         #log { width: 46; height: 100%; }
         &.-compact {
             NNPanel { padding: 0; border: none; min-height: 0; }
+            #nn-ask { height: auto; }
             #nn-board, #nn-players, #nn-hand, #nn-ask { border: none; }
             #nn-lower { layout: vertical; }
             #nn-left { height: auto; }
@@ -348,8 +349,8 @@ class NaughtyOrNiceTable(GameTable):
         if v.windows:
             can = [c for c in self.legal if isinstance(c, React)]
             if can:
-                return f"{window_text(v, self.names)}. React, or pass (n)."
-            return f"{window_text(v, self.names)}. Nothing to react with: pass (n or enter)."
+                return f"{window_text(v, self.names)}.\nReact, or pass (n)."
+            return f"{window_text(v, self.names)}.\nNothing to react with: pass (n or enter)."
         return "Choose."
 
     def _commands(self, kind: type) -> list[Any]:
@@ -518,6 +519,9 @@ class NaughtyOrNiceTable(GameTable):
         if self.flow != "gifts":
             return
         fits = [c for c in self._commands(Fulfill) if c.slot == self.slot and c.caga == self.caga]
+        if not fits and not self.caga:  # only Caga Tió makes it fit
+            fits = [c for c in self._commands(Fulfill) if c.slot == self.slot]
+            self.caga = bool(fits)
         if not fits:
             self.refuse("No set of your presents fits this kiddo" + (" with Caga Tió." if self.caga else "."))
             return
@@ -651,8 +655,9 @@ class NaughtyOrNiceTable(GameTable):
         self.players.set_lines([player_line(v, s, self.names, compact, name_width) for s in range(v.n)])
         self.hand.display = v.me is not None
         if v.me is not None:
-            hand: list[Line] = [hand_line(v, compact, self.marks if self.flow == "gifts" else (),
-                                          self.cursor if self.flow == "gifts" else -1)]
+            self.hand.border_title = f"{self.names[v.me]}'s hand" if v.me < len(self.names) else "hand"
+            hand: list[Line] = hand_lines(v, compact, self.marks if self.flow == "gifts" else (),
+                                          self.cursor if self.flow == "gifts" else -1)
             if v.options.level >= 3:
                 hand.append(creature_line(v, compact))
             self.hand.set_lines(hand)
@@ -704,7 +709,7 @@ class NaughtyOrNiceTable(GameTable):
                 row.append(("  ", ""))
             label = choice.label.replace(" ", "\u00a0")
             row += [(f"{i + 1}:", "panel--muted"), (label, "panel--cursor" if i == self.cursor else "panel--bold")]
-        out = [head, ((self.question, "panel--bold"),), tuple(row)]
+        out = [head, *(((part, "panel--bold"),) for part in self.question.split("\n")), tuple(row)]
         c = self.choices[self.cursor].command if self.choices else None
         if isinstance(c, ChooseGiver) and not self.compact:
             g = GIVERS[c.giver]
@@ -758,7 +763,14 @@ class NaughtyOrNiceTable(GameTable):
             ask = "Your turn: take one basic action (craft, summon or fulfill); creatures any time."
         else:
             ask = "Basic action done: play creatures, or end the turn."
-        return [self._keys(*pairs), ((ask, "panel--bold"),)]
+        out = [self._keys(*pairs), ((ask, "panel--bold"),)]
+        if not self.compact and v.me is not None and v.players[v.me].giver in GIVERS and v.options.level >= 2:
+            g = GIVERS[v.players[v.me].giver]
+            prefers = ", ".join(PRESENTS[p].name for p in g.preferred)
+            out.append(())
+            out.append(((f"You are {g.name}: ", "panel--special panel--bold"), (f"prefers {prefers}. ", ""),
+                        (g.ability if v.options.level >= 4 else "", "panel--muted")))
+        return out
 
 
 __all__ = ["Choice", "NaughtyOrNiceTable", "command_label", "creature_choices", "window_text"]
