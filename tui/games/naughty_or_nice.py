@@ -158,16 +158,17 @@ class NaughtyOrNiceTable(GameTable):
     """The Naughty or Nice table widget (see the module docstring for the keys)."""
 
     KEYS_HELP = (
-        "c: craft (1–3 pick places of the row, the rest from the deck; enter takes)\n"
-        "s: summon two creatures (then choose the one to keep)\n"
-        "f: fulfill (←/→ or 1–8 choose the kiddo, enter; ←/→ and space choose presents, "
-        "a chooses a set that fits, g adds Caga Tió, enter gives)\n"
-        "p: play a creature (choose it, then its target)\n"
+        "c: craft — 1–3 pick places of the row (the rest come from the deck), enter takes\n"
+        "s: summon two creatures, then keep one\n"
+        "f: fulfill — ←/→ or 1–8 choose the kiddo, enter; then ←/→ and space choose presents, "
+        "a picks a set that fits, g adds Caga Tió, enter gives\n"
+        "p: play a creature — choose it, then its target (a player, a present, a kiddo, how many reindeer)\n"
         "e: end your turn\n"
-        "←/→ or 1–9, enter: choose and answer a question (a gift giver, a keep, a reaction)\n"
-        "n: pass (a reaction window, Grandfather Frost, Snow Maiden, Christkindl)\n"
-        "h: Santa searches for a reindeer · t: Santa tucks a reindeer under Rudolf\n"
-        "w: La Befana sweeps a kiddo away\n"
+        "←/→ or 1–9, enter: choose and answer a question (a gift giver, which creature to keep, a reaction)\n"
+        "n: pass (a reaction window, Grandfather Frost, Snow Maiden, Christkindl's draw)\n"
+        "h: Santa searches for a reindeer (start of his turn)\n"
+        "t: Santa tucks a reindeer from his hand under Rudolf\n"
+        "w: La Befana sweeps a kiddo away (start of her turn)\n"
         "escape: step back out of a choice half made"
     )
 
