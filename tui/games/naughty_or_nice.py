@@ -53,7 +53,7 @@ class NNPanel(Panel):
     DEFAULT_CSS = """
     NNPanel > .nn--red { color: #ff6b6b; }
     NNPanel > .nn--blue { color: #6cb6ff; }
-    NNPanel > .nn--black { color: #1c1c1c; background: #b8b8b8; }
+    NNPanel > .nn--black { color: #e0e0e0; background: #4a4a4a; }
     NNPanel > .nn--green { color: #6bd66b; }
     """
 
@@ -217,7 +217,7 @@ class NaughtyOrNiceTable(GameTable):
         #log { width: 46; height: 100%; }
         &.-compact {
             NNPanel { padding: 0; border: none; min-height: 0; }
-            #nn-ask { height: auto; }
+            #nn-ask { height: auto; min-height: 0; }
             #nn-board, #nn-players, #nn-hand, #nn-ask { border: none; }
             #nn-lower { layout: vertical; }
             #nn-left { height: auto; }
