@@ -3,9 +3,9 @@ the screen (``play_turn``), as a simple player would.
 
 The choice by keys: a question (a gift giver, a keep, the Elves' pick, Christkindl's
 draw) takes its first answer (enter); a reaction window reacts when a reaction is on
-offer (its number, then enter), else passes (n); Grandfather Frost and Snow Maiden are
-passed (n); on the turn, fulfill the first kiddo that can be (f, enter, a for a set of
-presents that fits, enter), else craft from the deck (c, enter), else summon (s); once
+offer (Tomte, or Papa Wolverine's first pair: its number, then enter), else passes (n);
+Grandfather Frost and Snow Maiden are passed (n); on the turn, fulfill the first kiddo
+that can be (f, enter, a for a set of presents that fits, enter), else craft from the deck (c, enter), else summon (s); once
 the basic action is taken, play the first creature on its first target (p, enter, and
 enter again when it asks for a target), else end the turn (e). A hand-over is
 confirmed with enter.
@@ -68,7 +68,7 @@ async def play_turn(pilot) -> bool:
         await settle(pilot, 0.03)
         return True
     text = text_of(app)
-    reaction = re.search(r"(\d):(Tomte: cancel it|Papa Wolverine: take)", text)
+    reaction = re.search(r"(\d):(Tomte: cancel it|Wolverine: )", text)
     if "Waiting:" in text:
         await settle(pilot, 0.03)
     elif reaction:

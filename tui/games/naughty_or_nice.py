@@ -95,8 +95,8 @@ def command_label(c: Any, view: Any, names: Sequence[str]) -> str:
             return "pass"
         case React("TO", _):
             return "Tomte: cancel it"
-        case React(code, take):
-            return f"{CREATURES[code].name}: take " + " + ".join(PRESENTS[t].name for t in take)
+        case React(code, take):  # Papa Wolverine: which two of the presents given
+            return "Wolverine: " + " + ".join(PRESENTS[t].name for t in take)
         case Search(code):
             return f"discard 2 {PRESENTS[code].name}"
         case Sweep(slot):
@@ -201,7 +201,6 @@ class NaughtyOrNiceTable(GameTable):
         Binding("t", "tuck", "tuck", show=False),
         Binding("w", "sweep", "sweep", show=False),
         *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 10)],
-        Binding("d", "deck", "deck", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -501,11 +500,6 @@ class NaughtyOrNiceTable(GameTable):
                 self.refuse(f"The kiddo at {digit} cannot be fulfilled from your hand.")
         else:
             self.refuse("Choose first what to do: c craft, s summon, f fulfill, p play a creature.")
-
-    def action_deck(self) -> None:
-        """In a Craft: take the rest from the deck (the row places picked stay)."""
-        if self.flow == "craft":
-            self.action_confirm()
 
     def action_toggle(self) -> None:
         if self._not_now():
