@@ -48,11 +48,23 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         # fulfill by keys: the kiddo (5), then a set of presents that fits (a), then give
         await pilot.press("f", "5")
         await wait_for(pilot, lambda: "Fulfill: 5 " in text_of(app), "kiddo 5 chosen")
-        await pilot.press("enter", "a")
+        await pilot.press("enter", "right", "right", "space")  # the third present in hand: Old Potatoes
+        await wait_for_text(pilot, "does not fit: still wished: G")
+        # escape steps back: to the kiddo, then to the turn's keys (the table stays)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: "Fulfill: 5 " in text_of(app), "back at the kiddo")
+        await pilot.press("escape")
+        await wait_for_text(pilot, "Your turn: take one basic action")
+        assert screen_name(app) == "GameScreen"
+        await pilot.press("f", "5", "enter", "a")
         await wait_for_text(pilot, "fits: enter gives")
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(session.state.players[0].kiddos) == 1, "a kiddo gifted")
         assert shows(app, "ann: fulfill 5 OP TB") and session.state.players[0].score > 0
+        # one basic action a turn ("Basic actions"): a second one is refused, saying why
+        await wait_for_text(pilot, "Basic action done")
+        await pilot.press("c")
+        await wait_for_text(pilot, "You took your basic action this turn (fulfill)")
         await pilot.press("e")
         # bob's Fulfill opens a window: ann's Tomte answers creatures only, so she passes
         await wait_for_text(pilot, "Nothing to react with: pass (n or enter).")

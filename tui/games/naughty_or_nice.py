@@ -725,7 +725,15 @@ class NaughtyOrNiceTable(GameTable):
                            (" · giving ", ""), (given, "panel--bold")]
         if self.caga:
             line.append((" + Caga Tió", "panel--special panel--bold"))
-        line.append((" · fits: enter gives" if fits else " · does not fit yet", "panel--good" if fits else "panel--warn"))
+        if fits:
+            line.append((" · fits: enter gives", "panel--good"))
+        else:
+            wanted = Counter(k.wishes) - Counter(PRESENTS[c].colour for c in chosen)
+            extra = Counter(PRESENTS[c].colour for c in chosen) - Counter(k.wishes)
+            hint = [f"still wished: {''.join(COLOUR_LETTER[c] * n for c, n in wanted.items())}"] if wanted else []
+            if extra:
+                hint.append(f"not wished: {''.join(COLOUR_LETTER[c] * n for c, n in extra.items())}")
+            line.append((" · does not fit" + (": " + ", ".join(hint) if hint else ""), "panel--warn"))
         return [head, tuple(line)]
 
     def _ask_turn(self) -> list[Line]:
@@ -754,6 +762,8 @@ class NaughtyOrNiceTable(GameTable):
             ask = "Grandfather Frost: take a basic action now, or pass."
         elif v.prompts and v.prompts[0].kind == "repeat":
             ask = f"Snow Maiden: {v.prompts[0].action} again, or pass."
+        elif not v.acted and v.options.level < 3:
+            ask = "Your turn: take one basic action, craft or fulfill."
         elif not v.acted:
             ask = "Your turn: take one basic action (craft, summon or fulfill); creatures any time."
         else:
