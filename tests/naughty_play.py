@@ -5,10 +5,10 @@ The choice by keys: a question (a gift giver, a keep, the Elves' pick, Christkin
 draw) takes its first answer (enter); a reaction window reacts when a reaction is on
 offer (Tomte, or Papa Wolverine's first pair: its number, then enter), else passes (n);
 Grandfather Frost and Snow Maiden are passed (n); on the turn, fulfill the first kiddo
-that can be (f, enter, a for a set of presents that fits, enter), else craft from the deck (c, enter), else summon (s); once
-the basic action is taken, play the first creature on its first target (p, enter, and
-enter again when it asks for a target), else end the turn (e). A hand-over is
-confirmed with enter.
+that can be (f, enter, a for a set of presents that fits, enter), else craft from the
+deck (c, enter), else summon (s); once the basic action is taken, play the first
+creature on its first target (p, enter, and enter again when it asks for a target),
+else end the turn (e). A hand-over is confirmed with enter.
 
 Not a test module (no ``test_`` prefix); the test files import it from ``tests/``.
 """

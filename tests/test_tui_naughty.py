@@ -10,7 +10,6 @@ import re
 import pytest
 
 import engine
-from engine.games.naughty_or_nice.data import PRESENTS
 
 from naughty_play import GAME, game_session, hand_over, play_to_the_result, text_of, type_commands
 from tui_driver import (

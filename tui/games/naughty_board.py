@@ -30,11 +30,6 @@ def present_colour(code: str) -> str:
     return PRESENTS[code].colour
 
 
-def chip(code: str, extra: str = "") -> Run:
-    """Present ``code`` as its two letters in its colour."""
-    return (code, f"{COLOUR_CLASS[present_colour(code)]} {extra}".strip())
-
-
 def wish_runs(wishes: Sequence[str], sep: str = "") -> list[Run]:
     """A kiddo's wishes as colour letters, each in its colour ("RRB")."""
     out: list[Run] = []
@@ -55,7 +50,8 @@ def deck_text(view: Any, compact: bool) -> str:
     if view.options.level < 3:
         return f"presents {view.present_deck} · kiddos {view.kiddo_deck} · {midnight}"
     if compact:
-        return f"presents {view.present_deck} · creatures {view.creature_deck} · kiddos {view.kiddo_deck} · {midnight}"
+        decks = f"presents {view.present_deck} · creatures {view.creature_deck} · kiddos {view.kiddo_deck}"
+        return f"{decks} · {midnight}"
     return (f"present deck {view.present_deck} · creature deck {view.creature_deck} · "
             f"kiddo deck {view.kiddo_deck} · {midnight}")
 
@@ -224,5 +220,17 @@ def creature_line(view: Any, compact: bool) -> Line:
     return tuple(runs)
 
 
-__all__ = ["COLOUR_CLASS", "chip", "creature_line", "deck_text", "hand_lines", "hand_presents", "kiddo_cell",
-           "player_line", "playground_lines", "row_line", "symbol_counts", "wish_runs"]
+def kiddos_line(view: Any) -> Line:
+    """The viewer's kiddos by set symbol: "Kiddos bell: Lukas, Benjamin · tree: Mira"."""
+    mine = view.players[view.me].kiddos
+    runs: list[Run] = [("Kiddos ", "panel--bold")]
+    if not mine:
+        return (*runs, ("none yet", "panel--muted"))
+    for k, symbol in enumerate(s for s in SYMBOLS if any(KIDDOS[i].symbol == s for i in mine)):
+        names = ", ".join(KIDDOS[i].name for i in mine if KIDDOS[i].symbol == symbol)
+        runs += [(" · " if k else "", "panel--muted"), (f"{symbol}: ", "panel--special"), (names, "")]
+    return tuple(r for r in runs if r[0])
+
+
+__all__ = ["COLOUR_CLASS", "creature_line", "deck_text", "hand_lines", "hand_presents", "kiddo_cell",
+           "kiddos_line", "player_line", "playground_lines", "row_line", "symbol_counts", "wish_runs"]

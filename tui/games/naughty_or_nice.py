@@ -38,7 +38,7 @@ from engine.games.naughty_or_nice.data import COLOUR_LETTER, CREATURES, GIVERS, 
 
 from ..widgets.lines import Line, Panel, Run
 from . import GameTable
-from .naughty_board import (COLOUR_CLASS, creature_line, deck_text, hand_lines, hand_presents, player_line,
+from .naughty_board import (creature_line, deck_text, hand_lines, hand_presents, kiddos_line, player_line,
                             playground_lines, row_line, wish_runs)
 
 #: Below this many columns or rows the table is compact (no frames).
@@ -385,7 +385,8 @@ class NaughtyOrNiceTable(GameTable):
 
     def _why_not(self, what: str) -> str:
         v = self.view
-        if what in ("craft", "summon", "fulfill") and v.acted and not (v.prompts and v.prompts[0].kind in ("moroz", "repeat")):
+        frost = bool(v.prompts and v.prompts[0].kind in ("moroz", "repeat"))  # a basic action out of turn
+        if what in ("craft", "summon", "fulfill") and v.acted and not frost:
             return f"You took your basic action this turn ({v.acted}): play creatures (p) or end the turn (e)."
         if v.prompts and v.prompts[0].kind == "repeat":
             return f"Snow Maiden repeats your {v.prompts[0].action}: do that again, or pass (n)."
@@ -655,6 +656,8 @@ class NaughtyOrNiceTable(GameTable):
                                           self.cursor if self.flow == "gifts" else -1)
             if v.options.level >= 3:
                 hand.append(creature_line(v, compact))
+            if not compact:  # with room: one's own kiddos by name
+                hand.append(kiddos_line(v))
             self.hand.set_lines(hand)
         self.ask.set_lines(self._ask())
         self.refresh_bindings()
