@@ -72,7 +72,10 @@ class Game:
     - ``rules_text``: the developers' RULES.md (every ruling beside its rulebook passage);
     - ``help_text``: the rules for players, Markdown (the game's HELP.md): what the game
       is, a round, the notation and boxtop's rulings in plain words; the app's rules
-      screen shows it after the keys. No paths, quotations or statistics.
+      screen shows it after the keys. No paths, quotations or statistics;
+    - ``secret(command) -> bool``: whether the command's own words are hidden from other
+      seats in the log ("keep SM"). None: a command is hidden whenever one of its events
+      is redacted for that seat (right for games whose commands are secret choices).
     """
 
     slug: str
@@ -101,6 +104,7 @@ class Game:
     edition: str = ""
     brief: Callable[[Any], Any] | None = None
     help_text: str = ""
+    secret: Callable[[Any], bool] | None = None
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI or

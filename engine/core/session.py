@@ -407,8 +407,12 @@ class LocalSession:
         entry = self.entries[self._applied[k]]
         lines: list[str] = []
         if entry.seat is not None:
-            visible = [self.game.redact(e, viewer) for e in entry.events]
-            if viewer == entry.seat or all(v == e for v, e in zip(visible, entry.events)):
+            if self.game.secret is not None:
+                shown_command = viewer == entry.seat or not self.game.secret(entry.command)
+            else:
+                visible = [self.game.redact(e, viewer) for e in entry.events]
+                shown_command = viewer == entry.seat or all(v == e for v, e in zip(visible, entry.events))
+            if shown_command:
                 lines.append(f"{self.names[entry.seat]}: {self.notation(entry.command)}")
             else:
                 lines.append(f"{self.names[entry.seat]}: (hidden)")

@@ -12,7 +12,7 @@ from importlib import resources
 from engine.core.decider import Game
 
 from . import bot, legal, notation, rules, state, view
-from .commands import Command
+from .commands import Command, Keep
 from .data import raw
 from .events import Event
 from .options import Options
@@ -55,4 +55,5 @@ GAME = Game(
     edition=_edition(),
     rules_text=_text("RULES.md"),
     help_text=_text("HELP.md"),
+    secret=lambda command: isinstance(command, Keep),
 )

@@ -10,8 +10,8 @@ from engine.core.reactions import Pass
 
 from . import commands as cmd
 from .data import COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS
-from .rules import (_action_name, _creatures_available, _presents_available, colour, craft_count, giver_of,
-                    to_act)
+from .rules import (_action_name, _creatures_available, _presents_available, answered, colour, craft_count,
+                    giver_of, to_act)
 from .state import State
 
 
@@ -57,7 +57,7 @@ def _window_options(s: State, seat: int) -> list:
     if window.trigger == "creature" and "TO" in playable:
         out.append(cmd.React("TO"))
     if window.trigger == "fulfill" and "PW" in playable:
-        given = s.held[-1].given
+        given = answered(s).given
         pairs = {tuple(sorted(pair)) for pair in itertools.combinations(given, min(2, len(given)))}
         out += [cmd.React("PW", pair) for pair in sorted(pairs)]
     return out

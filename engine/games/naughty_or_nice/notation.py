@@ -63,7 +63,9 @@ def parse(text: str, names: Sequence[str]) -> object:
                 raise IllegalCommand(f"{g!r} is not a gift giver; say one of {', '.join(GIVERS)}.")
             return cmd.ChooseGiver(g)
         case ["craft", *sources] if sources:
-            return cmd.Craft(tuple(_source(w) for w in sources))
+            # row places first, in order, then the deck: the form ``legal`` lists
+            places = sorted((_source(w) for w in sources), key=lambda x: (x == cmd.DECK, x))
+            return cmd.Craft(tuple(places))
         case ["summon"]:
             return cmd.Summon()
         case ["keep", c]:

@@ -93,6 +93,14 @@ def creature_points(state: State, seat: int, code: str, count: int = 1) -> int:
     return points
 
 
+def answered(state: State):
+    """The held play (``state.Held``) the innermost reaction window answers: the
+    topmost one still open (a closed one above it, such as Grandfather Frost's Fulfill
+    made while the window waited, is not what the window is about). Call it only while
+    a window is open (``StopIteration`` otherwise)."""
+    return next(h for h in reversed(state.held) if h.open)
+
+
 def symbols_of(kiddos) -> Counter:
     """Count of each set symbol among kiddo ids."""
     return Counter(KIDDOS[k].symbol for k in kiddos)
@@ -389,10 +397,12 @@ def _answer_window(tx: _Tx, seat: int, command) -> None:
     code = command.creature
     if code not in p.playable():
         raise IllegalCommand("You have no such creature that started the turn in your hand.")
-    held = s.held[-1]
+    held = answered(s)
     if code == "TO":
         if window.trigger != "creature":
             raise IllegalCommand("Tomte answers a creature played.")
+        if command.take:
+            raise IllegalCommand("Tomte takes no presents.")
     elif code == "PW":
         if window.trigger != "fulfill":
             raise IllegalCommand("Papa Wolverine answers a Fulfill.")
@@ -565,7 +575,10 @@ def _play(tx: _Tx, seat: int, command: cmd.Play) -> None:
         raise IllegalCommand(f"{c.name} is played only on another player's move.")
     if code == "CT":
         raise IllegalCommand("Caga Tió is played while fulfilling a wish.")
-    count = command.count if code == "RD" else 1
+    if ((command.count != 1 and code != "RD") or (command.target != -1 and c.target != "seat")
+            or (command.present and c.target != "present") or (command.slot != -1 and c.target != "kiddo")):
+        raise IllegalCommand(f"{c.name} takes no such choice.")
+    count = command.count
     if code == "RD" and not 1 <= count <= 4:
         raise IllegalCommand("Play 1 to 4 reindeer together.")
     if Counter(p.playable())[code] < count:

@@ -333,8 +333,10 @@ def _searched(s: State, e: ev.SearchedRudolf) -> State:
 
 
 def _tucked(s: State, e: ev.Tucked) -> State:
+    # "When you gain a reindeer you may put the reindeer underneath Rudolf": a reindeer
+    # gained this turn goes first, so one that started the turn in hand stays playable
     p = s.players[e.seat]
-    changes = _lose_creatures(p, ["RD"])
+    changes = {"creatures": _remove(p.creatures, ["RD"]), "fresh": _remove(p.fresh, ["RD"])}
     return replace(s, players=_player(s, e.seat, rudolf=p.rudolf + 1, **changes),
                    begun=True if e.seat == s.turn else s.begun)
 
