@@ -126,6 +126,36 @@ async def main() -> None:
         won.run_bots()
     await shoot(BoxtopApp(session=won), "bottlecap-vikings-result", ["colon", *won.notation(moves[-1]), "enter"])
 
+    # Naughty or Nice: ann and three bots, her turn a dozen turns in, a Fulfill being chosen
+    # (the kiddo, then the presents that fit); and a game against a bot ended by keys
+    from engine.games.naughty_or_nice.bot import RandomBot as NNRandom
+    from engine.games.naughty_or_nice.commands import Fulfill
+
+    nn_picks = NNRandom(0)
+    nn = engine.new_game("naughty-or-nice", [engine.Seat("ann"), engine.Seat("bob", "heuristic"),
+                                             engine.Seat("cyd", "heuristic"), engine.Seat("dan", "heuristic")],
+                         seed=6)
+    nn.run_bots()
+    while not (nn.state.turns >= 12 and nn.to_act_seats() == [0] and not nn.state.acted and not nn.state.windows
+               and not nn.state.prompts and any(isinstance(c, Fulfill) for c in nn.legal_commands(0))):
+        nn.submit(0, nn_picks.choose(nn.view(0), nn.legal_commands(0), rng_for(6, nn.ply, "shot")))
+        nn.run_bots()
+    await shoot(BoxtopApp(session=nn), "naughty-or-nice", ["f", "enter", "a"])
+    nn_moves = []
+    nn_played = engine.new_game("naughty-or-nice", [engine.Seat("ann"), engine.Seat("bob", "random")], seed=2)
+    nn_played.run_bots()
+    while nn_played.result() is None:
+        move = nn_picks.choose(nn_played.view(0), nn_played.legal_commands(0), rng_for(2, nn_played.ply, "shot"))
+        nn_moves.append(move)
+        nn_played.submit(0, move)
+        nn_played.run_bots()
+    nn_won = engine.new_game("naughty-or-nice", [engine.Seat("ann"), engine.Seat("bob", "random")], seed=2)
+    nn_won.run_bots()
+    for move in nn_moves[:-1]:
+        nn_won.submit(0, move)
+        nn_won.run_bots()
+    await shoot(BoxtopApp(session=nn_won), "naughty-or-nice-result", ["colon", *nn_won.notation(nn_moves[-1]), "enter"])
+
 
 async def shared() -> None:
     """The lobby of a host with three rooms, and a waiting room, as ann sees them."""

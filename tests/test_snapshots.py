@@ -296,6 +296,59 @@ async def _(pilot: Player) -> None:
     await wait_for_screen(pilot, "ResultScreen")
 
 
+# ------------------------------------------------------------------ Naughty or Nice
+NN5 = ["ann", "bob:heuristic", "cyd:heuristic", "dan:heuristic", "eve:heuristic"]  # its largest table
+
+
+@shot("naughty-or-nice-rows")
+async def _(pilot: Player) -> None:
+    # five players, ann played by keys (naughty_play.play_turn) until her fourth turn begins
+    from naughty_play import game_session, play_turn
+    from tui_driver import wait_for
+
+    await new_game(pilot, "Naughty or Nice", NN5, seed=4)
+    session = game_session(pilot.app)
+    for _ in range(200):
+        if session.state.turns >= 16 and session.state.turn == 0 and not session.state.acted \
+                and not session.state.windows and not session.state.prompts:
+            break
+        await play_turn(pilot)
+    await wait_for_text(pilot, "Your turn: take one basic action")
+
+
+async def naughty_seven(pilot: Player) -> None:
+    """Seed 7, ann against a random bob: ann is Santa and her turn begins."""
+    await new_game(pilot, "Naughty or Nice", ["ann", "bob:random"], seed=7)
+    await wait_for_text(pilot, "Choose your gift giver.")
+    await pilot.press("enter")
+    await wait_for_text(pilot, "Your turn: take one basic action")
+
+
+@shot("naughty-or-nice-fulfill")
+async def _(pilot: Player) -> None:
+    # a Fulfill being chosen: Lukas at 5, the presents that fit marked in ann's hand
+    await naughty_seven(pilot)
+    await pilot.press("f", "5", "enter", "a")
+    await wait_for_text(pilot, "fits: enter gives")
+
+
+@shot("naughty-or-nice-window")
+async def _(pilot: Player) -> None:
+    # a reaction window: bob's Elves, and ann holds a Tomte that can cancel them
+    await naughty_seven(pilot)
+    await pilot.press("f", "5", "enter", "a", "enter", "e")
+    await wait_for_text(pilot, "Nothing to react with")
+    await pilot.press("n")
+    await wait_for_text(pilot, "React, or pass (n).")
+
+
+@shot("naughty-or-nice-result")
+async def _(pilot: Player) -> None:
+    # two random bots (named in the form) play the whole game as it starts
+    await new_game(pilot, "Naughty or Nice", ["ann:random", "bob:random"], seed=1)
+    await wait_for_screen(pilot, "ResultScreen")
+
+
 # ------------------------------------------------------------------ a shared game (boxtop join)
 @shot("lobby", remote=True)
 async def _(pilot: Player) -> None:

@@ -23,6 +23,7 @@ _TABLES = {
     "gift-trap": "tui.games.gift_trap:GiftTrapTable",
     "giftbringer": "tui.games.giftbringer:GiftbringerTable",
     "bottlecap-vikings": "tui.games.bottlecap_vikings:BottlecapVikingsTable",
+    "naughty-or-nice": "tui.games.naughty_or_nice:NaughtyOrNiceTable",
 }
 
 

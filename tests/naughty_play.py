@@ -1,0 +1,105 @@
+"""Helpers shared by the Naughty or Nice app tests and snapshots: play by keys reading
+the screen (``play_turn``), as a simple player would.
+
+The choice by keys: a question (a gift giver, a keep, the Elves' pick, Christkindl's
+draw) takes its first answer (enter); a reaction window reacts when a reaction is on
+offer (Tomte, or Papa Wolverine's first pair: its number, then enter), else passes (n);
+Grandfather Frost and Snow Maiden are passed (n); on the turn, fulfill the first kiddo
+that can be (f, enter, a for a set of presents that fits, enter), else craft from the
+deck (c, enter), else summon (s); once the basic action is taken, play the first
+creature on its first target (p, enter, and enter again when it asks for a target),
+else end the turn (e). A hand-over is confirmed with enter.
+
+Not a test module (no ``test_`` prefix); the test files import it from ``tests/``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tui_driver import screen_name, screen_text, settle, wait_for, wait_for_screen
+
+GAME = "Naughty or Nice"
+#: The screens a game shows: the table (alone or shared), a hand-over, the result.
+TABLES = ("GameScreen", "SharedGameScreen", "HandoverScreen", "ResultScreen")
+
+
+def text_of(app) -> str:
+    """The screen as text, with the choices' no-break spaces as spaces."""
+    return screen_text(app).replace("\u00a0", " ")
+
+
+def game_session(app):
+    """The session of the game screen (under a hand-over, too)."""
+    return next(s for s in app.screen_stack if type(s).__name__ in ("GameScreen", "SharedGameScreen")).session
+
+
+async def hand_over(pilot) -> None:
+    """Confirm a hot-seat hand-over when one shows."""
+    await settle(pilot, 0.05)
+    if screen_name(pilot.app) == "HandoverScreen":
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "GameScreen", "ResultScreen")
+
+
+async def type_commands(pilot, commands) -> None:
+    """Type each command on the ``:`` line (hand-overs confirmed first); waits until the
+    game recorded it."""
+    session = game_session(pilot.app)
+    for command in commands:
+        await hand_over(pilot)
+        before = len(session.entries)
+        await pilot.press("colon", *command, "enter")
+        await wait_for(pilot, lambda: len(session.entries) > before, command)
+
+
+async def play_turn(pilot) -> bool:
+    """One choice of the seat at the keyboard by keys (the module docstring says which);
+    False once the result shows."""
+    app = pilot.app
+    name = screen_name(app)
+    if name == "ResultScreen":
+        return False
+    if name == "HandoverScreen":
+        await pilot.press("enter")
+        await wait_for_screen(pilot, *TABLES)
+        return True
+    if name not in TABLES:
+        await settle(pilot, 0.03)
+        return True
+    text = text_of(app)
+    reaction = re.search(r"(\d):(Tomte: cancel it|Wolverine: )", text)
+    if "Waiting:" in text:
+        await settle(pilot, 0.03)
+    elif reaction:
+        await pilot.press(reaction.group(1), "enter")
+    elif "enter answer" in text:
+        await pilot.press("n" if "pass (n" in text else "enter")
+    elif "Grandfather Frost: take" in text or "Snow Maiden: " in text:
+        await pilot.press("n")
+    elif "f fulfill" in text:
+        await pilot.press("f", "enter", "a", "enter")
+    elif "c craft" in text:
+        await pilot.press("c", "enter")
+    elif "s summon" in text:
+        await pilot.press("s")
+    elif "p creature" in text:
+        await pilot.press("p", "enter")
+        await settle(pilot)
+        text = text_of(app)
+        if "on which target?" in text or "how many together?" in text:
+            await pilot.press("enter")
+    elif "e end turn" in text:
+        await pilot.press("e")
+    else:
+        await settle(pilot, 0.03)
+    await settle(pilot)
+    return True
+
+
+async def play_to_the_result(pilot, limit: int = 2000) -> None:
+    """``play_turn`` until the result shows; fails after ``limit`` choices."""
+    for _ in range(limit):
+        if not await play_turn(pilot):
+            return
+    raise AssertionError(f"no result after {limit} choices; the screen shows:\n{screen_text(pilot.app)}")

@@ -1,0 +1,85 @@
+"""Naughty or Nice over SSH (issue 13, "Hidden information"): a spectator's whole
+terminal output, as its SSH session received it, never names a card in a hand.
+
+bob plays through the room service (a random bot's choices, sent as notation); a random
+bot takes the other seat; cyd logs in over SSH and watches the game to the result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+from engine.games.naughty_or_nice.bot import RandomBot  # noqa: E402
+from host import protocol as p  # noqa: E402
+from host.client import ServiceClient  # noqa: E402
+from host.ssh import start_host  # noqa: E402
+from tui.remote import SharedTable  # noqa: E402
+
+from test_ssh_game import session  # noqa: E402
+
+#: A log line that would name a card drawn, summoned, kept or stolen face down.
+PRIVATE = re.compile(r"\b(draws|summons|steals) (?![^.]*hidden)[^.]*\.|\bkeeps (?!one\b)")
+
+
+async def test_a_spectator_over_ssh_never_sees_a_card_in_a_hand():
+    """"Hidden information" (hands secret, counts public): the spectator's terminal
+    shows the table and the log, the hands as counts, every face-down draw as hidden."""
+    data = Path(tempfile.mkdtemp(prefix="bxn", dir="/tmp"))
+    host = await start_host("127.0.0.1", 0, data, None, True)
+    try:
+        bob = await ServiceClient.connect(host.socket, "bob")
+        await bob.send(p.CreateRoom("naughty-or-nice", [p.SeatSpec(), p.SeatSpec("random")]))
+        state: dict = {"room": None, "table": None}
+
+        async def read() -> None:
+            while (m := await bob.recv()) is not None:
+                if isinstance(m, p.InRoom):
+                    state["room"] = m.room
+                elif isinstance(m, p.TableUpdate):
+                    state["table"] = m.table
+
+        reader = asyncio.create_task(read())
+        while state["room"] is None:
+            await asyncio.sleep(0.02)
+        await bob.send(p.StartGame())
+        cyd = await session(host, "cyd", "asyncssh")
+        await cyd.shows(state["room"].code.encode())
+        cyd.keys("w")  # the only room is highlighted: watch it
+        await cyd.shows(b"Row 1 ")
+        brain, rng = RandomBot(3), random.Random(3)
+        for _ in range(3000):
+            table = state["table"]
+            if table is not None and table.result is not None:
+                break
+            if table is None or 0 not in table.to_act:
+                await asyncio.sleep(0.02)
+                continue
+            shown = SharedTable(table)
+            await bob.send(p.Play(shown.game.notation(brain.choose(shown.view(0), shown.legal_commands(0), rng),
+                                                      shown.names)))
+            while state["table"] is table:
+                await asyncio.sleep(0.01)
+        result = state["table"].result
+        assert result is not None, "the game did not end"
+        winner = state["table"].names[result["winners"][0]]
+        await cyd.shows(winner.encode())
+        await cyd.settled()
+        seen = cyd.text().decode("utf-8", "replace")
+        assert "hidden card" in seen and "midnight" in seen  # the table and the log went by
+        for leak in ("'s hand", "Presents ", "Creatures "):
+            assert leak not in seen, leak
+        found = PRIVATE.search(" ".join(seen.split()))
+        assert found is None, found
+        reader.cancel()
+        await bob.close()
+        cyd.conn.close()
+    finally:
+        await host.close()

@@ -1,0 +1,784 @@
+"""Naughty or Nice's table: card rows (``naughty_board``), what the game asks now with
+its keys, and the log.
+
+Everything drawn comes from the view of the seat at the keyboard and the commands it
+may give now (``legal``); a key for something the rules refuse is answered with the
+engine's own sentence. The keys:
+
+- On your turn: ``c`` craft (1–3 pick row places, the rest come from the deck; enter
+  takes), ``s`` summon, ``f`` fulfill (←→ or 1–8 choose the kiddo, enter; then ←→ move
+  along your presents, space gives or keeps one, ``a`` chooses a set that fits, ``g``
+  adds Caga Tió, enter gives), ``p`` plays a creature (choose it, then its target),
+  ``e`` ends the turn; Santa: ``h`` searches for a reindeer, ``t`` tucks one under
+  Rudolf; La Befana: ``w`` sweeps a kiddo away.
+- A question (a gift giver, which summoned creature to keep, the Elves' pick,
+  Christkindl's draw, a reaction window): ←→ or a digit choose, enter answers; ``n``
+  passes where passing is allowed (a window, Grandfather Frost, Snow Maiden,
+  Christkindl).
+- escape steps back out of a choice half made (then leaves the table as usual).
+
+It fits 80×24 at 5 players (no frames, a line per player); with room (120×40) the
+rows are framed and the log stands beside the hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+
+from engine.core.reactions import Pass
+from engine.games.naughty_or_nice.commands import (DECK, ChooseGiver, Craft, Draw, End, Fulfill, Keep, Pick, Play,
+                                                   React, Search, Summon, Sweep, Tuck)
+from engine.games.naughty_or_nice.data import COLOUR_LETTER, CREATURES, GIVERS, KIDDOS, PRESENTS
+
+from ..widgets.lines import Line, Panel, Run
+from . import GameTable
+from .naughty_board import (creature_line, deck_text, hand_lines, hand_presents, kiddos_line, player_line,
+                            playground_lines, row_line, wish_runs)
+
+#: Below this many columns or rows the table is compact (no frames).
+COMPACT_BELOW = (110, 30)
+
+
+class NNPanel(Panel):
+    """A ``Panel`` with the four present colours (``nn--red`` …)."""
+
+    COMPONENT_CLASSES = Panel.COMPONENT_CLASSES | {"nn--red", "nn--blue", "nn--black", "nn--green"}
+
+    DEFAULT_CSS = """
+    NNPanel > .nn--red { color: #ff6b6b; }
+    NNPanel > .nn--blue { color: #6cb6ff; }
+    NNPanel > .nn--black { color: #e0e0e0; background: #4a4a4a; }
+    NNPanel > .nn--green { color: #6bd66b; }
+    """
+
+
+@dataclass
+class Choice:
+    """One answer on offer: its ``label`` and the ``command`` it gives (or ``then``, the
+    next list of choices, for a creature that still needs a target)."""
+
+    label: str
+    command: Any = None
+    then: list["Choice"] | None = None
+
+
+def present_label(code: str) -> str:
+    """"Cap (R)"."""
+    p = PRESENTS[code]
+    return f"{p.name} ({COLOUR_LETTER[p.colour]})"
+
+
+def kiddo_name(view: Any, slot: int) -> str:
+    """"3 Benjamin": a playground place and its kiddo."""
+    k = view.playground[slot] if 0 <= slot < len(view.playground) else -1
+    return f"{slot + 1} {KIDDOS[k].name}" if k >= 0 else f"{slot + 1}"
+
+
+def command_label(c: Any, view: Any, names: Sequence[str]) -> str:
+    """A command as a choice reads in a list."""
+    match c:
+        case ChooseGiver(g):
+            return GIVERS[g].name
+        case Keep(code):
+            return CREATURES[code].name
+        case Pick(code):
+            return present_label(code)
+        case Draw(source):
+            return "the deck" if source == DECK else f"row {source + 1} {PRESENTS[view.row[source]].name}"
+        case Pass():
+            return "pass"
+        case React("TO", _):
+            return "Tomte: cancel it"
+        case React(code, take):  # Papa Wolverine: which two of the presents given
+            return "Wolverine: " + " + ".join(PRESENTS[t].name for t in take)
+        case Search(code):
+            return f"discard 2 {PRESENTS[code].name}"
+        case Sweep(slot):
+            return kiddo_name(view, slot)
+        case Play("RD", count):
+            return f"{count} reindeer"
+        case Play(code, _, target, present, slot):
+            kind = CREATURES[code].target
+            if kind == "seat":
+                return names[target] if 0 <= target < len(names) else str(target)
+            if kind == "present":
+                return present_label(present)
+            if kind == "kiddo":
+                return kiddo_name(view, slot)
+            return CREATURES[code].name
+    return str(c)
+
+
+def creature_choices(plays: list[Play], view: Any, names: Sequence[str]) -> list[Choice]:
+    """The creatures that may be played now, each with its targets when it has some."""
+    by_code: dict[str, list[Play]] = {}
+    for c in plays:
+        by_code.setdefault(c.creature, []).append(c)
+    out = []
+    for code, cs in by_code.items():
+        name = CREATURES[code].name
+        if len(cs) == 1 and code != "RD":
+            out.append(Choice(name, cs[0]))
+        else:
+            out.append(Choice(name, then=[Choice(command_label(c, view, names), c) for c in cs]))
+    return out
+
+
+#: What a creature or a Fulfill in a reaction window did, for the question.
+def window_text(view: Any, names: Sequence[str]) -> str:
+    """"bob played Krampus calling for Sleigh" / "bob gave Cap, Coal to Benjamin"."""
+    if not view.held:
+        return "A reaction window is open"
+    h = view.held[-1]
+    who = names[h.seat] if 0 <= h.seat < len(names) else "?"
+    if h.creature == "fulfill":
+        given = ", ".join(PRESENTS[g].name for g in h.given)
+        kiddo = view.windows[-1].subject if view.windows else "a kiddo"
+        return f"{who} gave {given} to {kiddo}"
+    what = CREATURES[h.creature].name if h.creature in CREATURES else h.creature
+    tail = ""
+    if h.creature in ("SC", "ML", "CG") and 0 <= h.target < len(names):
+        tail = f" on {names[h.target]}"
+    elif h.creature == "KR" and h.present in PRESENTS:
+        tail = f" calling for {PRESENTS[h.present].name}"
+    elif h.creature == "MC" and h.slot >= 0:
+        tail = f" for the kiddo at {h.slot + 1}"
+    elif h.creature == "TO":
+        tail = " to cancel the last play"
+    return f"{who} played {what}{tail}"
+
+
+class NaughtyOrNiceTable(GameTable):
+    """The Naughty or Nice table widget (see the module docstring for the keys)."""
+
+    KEYS_HELP = (
+        "c: craft — 1–3 pick places of the row (the rest come from the deck), enter takes\n"
+        "s: summon two creatures, then keep one\n"
+        "f: fulfill — ←/→ or 1–8 choose the kiddo, enter; then ←/→ and space choose presents, "
+        "a picks a set that fits, g adds Caga Tió, enter gives\n"
+        "p: play a creature — choose it, then its target (a player, a present, a kiddo, how many reindeer)\n"
+        "e: end your turn\n"
+        "←/→ or 1–9, enter: choose and answer a question (a gift giver, which creature to keep, a reaction)\n"
+        "n: pass (a reaction window, Grandfather Frost, Snow Maiden, Christkindl's draw)\n"
+        "h: Santa searches for a reindeer (start of his turn)\n"
+        "t: Santa tucks a reindeer from his hand under Rudolf\n"
+        "w: La Befana sweeps a kiddo away (start of her turn)\n"
+        "escape: step back out of a choice half made"
+    )
+
+    LEGEND = (
+        "- Presents and wishes show their colour's letter: R red, B blue, K black, G green. "
+        "Present codes: ST Stockings, CA Cap, SW Sweater (red); BE Beigli, HC Hot Chocolate, FO Fondant (blue); "
+        "OP Old Potatoes, CO Coal, BI Birch (black); TB Teddy Bear, SL Sleigh, CR Crayons (green).\n"
+        "- The playground: each kiddo's place (1–8), name, set symbol and wishes.\n"
+        "- A player's line: ▶ whose turn it is, the gift giver, the score, kiddos by symbol (b bell, c candle, "
+        "h heart, s snowflake, t tree), presents (p) and creatures (c) in hand, Rudolf's reindeer, and "
+        "\"skips\" when Mr Scrooge makes them skip a turn.\n"
+        "- Your creatures marked (new) came to your hand this turn: they can be played from the next turn on.\n"
+        "- In a choice, [brackets] mark what you have chosen."
+    )
+
+    BINDINGS = [
+        Binding("c", "craft", "Craft"),
+        Binding("s", "summon", "Summon"),
+        Binding("f", "fulfill", "Fulfill"),
+        Binding("p", "creature", "Creature"),
+        Binding("e", "end", "End turn"),
+        Binding("n", "pass", "Pass"),
+        Binding("enter", "confirm", "OK"),
+        Binding("left", "move(-1)", "choose", show=False),
+        Binding("right", "move(1)", "choose", show=False),
+        Binding("space", "toggle", "toggle", show=False),
+        Binding("a", "auto", "fits", show=False),
+        Binding("g", "caga", "Caga Tió", show=False),
+        Binding("h", "search", "search", show=False),
+        Binding("t", "tuck", "tuck", show=False),
+        Binding("w", "sweep", "sweep", show=False),
+        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 10)],
+    ]
+
+    DEFAULT_CSS = """
+    NaughtyOrNiceTable {
+        height: 1fr; layout: vertical;
+        NNPanel { height: auto; padding: 0 1; }
+        #nn-board { border: round $panel-lighten-2; }
+        #nn-players { border: round $panel-lighten-2; }
+        #nn-lower { height: 1fr; layout: horizontal; }
+        #nn-left { width: 1fr; height: 100%; }
+        #nn-hand { border: round $panel-lighten-2; }
+        #nn-ask { border: round $accent; min-height: 4; height: 1fr; }
+        #log { width: 46; height: 100%; }
+        &.-compact {
+            NNPanel { padding: 0; border: none; min-height: 0; }
+            #nn-ask { height: auto; min-height: 0; }
+            #nn-board, #nn-players, #nn-hand, #nn-ask { border: none; }
+            #nn-lower { layout: vertical; }
+            #nn-left { height: auto; }
+            #log { width: 1fr; height: 1fr; border: none; border-top: solid $panel-lighten-2; padding: 0; }
+        }
+    }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: Any = None
+        self.names: list[str] = []
+        self.legal: list[Any] = []
+        self.active = False
+        self.flow = ""  # "", "craft", "kiddo", "gifts", "list"
+        self.choices: list[Choice] = []
+        self.question = ""
+        self.cursor = 0
+        self.picked: set[int] = set()  # craft: row places chosen
+        self.slot = -1  # fulfill: the kiddo's place
+        self.marks: list[bool] = []  # fulfill: hand presents chosen
+        self.caga = False
+        self._step_key: Any = None
+        self.board = NNPanel(id="nn-board", overflow="crop")
+        self.players = NNPanel(id="nn-players", overflow="ellipsis")
+        self.hand = NNPanel(id="nn-hand")
+        self.ask = NNPanel(id="nn-ask")
+        self.board.border_title = "present row and playground"
+        self.players.border_title = "players"
+        self.hand.border_title = "your hand"
+
+    def compose(self) -> ComposeResult:
+        yield self.board
+        yield self.players
+        with Vertical(id="nn-lower"):
+            with Vertical(id="nn-left"):
+                yield self.hand
+                yield self.ask
+            yield self.log_pane
+
+    def on_resize(self, event) -> None:
+        width, height = self.size
+        compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+        self._draw()
+
+    @property
+    def compact(self) -> bool:
+        return self.has_class("-compact")
+
+    # ------------------------------------------------------------------ protocol
+    @staticmethod
+    def secret_choice(view: Any) -> bool:
+        """Always: every seat holds a secret hand from the start."""
+        return True
+
+    @staticmethod
+    def phase_text(view: Any, names: Sequence[str]) -> str:
+        """``Setup: ann to choose a gift giver`` · ``Turn 7: ann`` · ``… · bob may react``."""
+        name = lambda seat: names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"  # noqa: E731
+        if view.phase == "over":
+            totals = [dict(rows).get("total", 0) for rows in view.scores]
+            best = max(totals, default=0)
+            top = [name(i) for i, t in enumerate(totals) if t == best]
+            return f"{' and '.join(top)} {'win' if len(top) > 1 else 'wins'} with {best} points"
+        if view.phase == "setup" or view.turns == 0:
+            prompt = view.prompts[0] if view.prompts else None
+            return f"Setup: {name(prompt.seat)} to choose a gift giver" if prompt else "Setup"
+        text = f"Turn {view.turns}: {name(view.turn)}"
+        if view.midnight_struck:
+            text += " · after midnight"
+        if view.prompts:
+            p = view.prompts[0]
+            what = {"keep": "to keep a creature", "pick": "to pick a present (Elves)",
+                    "draw": "to draw (Christkindl)", "moroz": "to act (Grandfather Frost)",
+                    "repeat": "to repeat (Snow Maiden)", "giver": "to choose a gift giver"}.get(p.kind, "to choose")
+            if p.seat != view.turn or p.kind != "keep":
+                text += f" · {name(p.seat)} {what}"
+        elif view.windows:
+            waiting = view.windows[-1].waiting
+            if waiting:
+                text += f" · {name(waiting[0])} may react"
+        return text
+
+    def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
+        """Redraw for ``view``; ``legal`` and ``active`` as in ``GameTable``."""
+        self.view, self.names, self.legal, self.active = view, list(names), legal, active
+        key = (view.me, view.turns, view.acted, view.prompts, view.windows, view.held, len(legal),
+               view.players[view.me] if view.me is not None else None, view.row, view.playground)
+        if key != self._step_key:  # a new question: half-made choices are dropped
+            self._step_key = key
+            self._reset()
+        self._draw()
+
+    # ------------------------------------------------------------------ flows
+    def _reset(self) -> None:
+        """Start over at what the position asks: a list of answers for a question, else
+        the turn's keys."""
+        self.flow, self.choices, self.cursor, self.question = "", [], 0, ""
+        self.picked, self.slot, self.marks, self.caga = set(), -1, [], False
+        if not self.active or self.view is None:
+            return
+        v = self.view
+        basic = [c for c in self.legal if isinstance(c, (Craft, Summon, Fulfill))]
+        if v.prompts and v.prompts[0].kind in ("moroz", "repeat"):
+            return  # the turn's keys, with n to pass
+        if v.prompts or v.windows:
+            if not basic:
+                self._list(self.legal, self._prompt_question())
+
+    def _list(self, commands: list[Any], question: str) -> None:
+        self.flow = "list"
+        self.choices = [Choice(command_label(c, self.view, self.names), c) for c in commands]
+        self.question = question
+        self.cursor = 0
+
+    def _prompt_question(self) -> str:
+        v = self.view
+        if v.prompts:
+            p = v.prompts[0]
+            if p.kind == "giver":
+                return "Choose your gift giver."
+            if p.kind == "keep":
+                return "You summoned " + " and ".join(CREATURES[c].name for c in v.summoning) + ": keep one."
+            if p.kind == "pick":
+                return "The Elves revealed presents: take one."
+            if p.kind == "draw":
+                return "Christkindl: you were aimed at. Draw a present from the row or the deck, or pass."
+        if v.windows:
+            can = [c for c in self.legal if isinstance(c, React)]
+            if can:
+                return f"{window_text(v, self.names)}.\nReact, or pass (n)."
+            return f"{window_text(v, self.names)}.\nNothing to react with: pass (n or enter)."
+        return "Choose."
+
+    def _commands(self, kind: type) -> list[Any]:
+        return [c for c in self.legal if isinstance(c, kind)]
+
+    def _not_now(self) -> bool:
+        """Refuse a key when this seat cannot act; whether it was refused."""
+        if self.view is None:
+            return True
+        if not self.active:
+            self.refuse("The game is over." if self.view.phase == "over" else "It is not your turn.")
+            return True
+        return False
+
+    def _in_question(self) -> bool:
+        """Whether a question (a list that is not a step of the turn's keys) is up."""
+        v = self.view
+        return bool(v.prompts and v.prompts[0].kind not in ("moroz", "repeat")) or bool(v.windows and not v.prompts)
+
+    def _start(self, kind: type, what: str) -> list[Any] | None:
+        """The legal commands of ``kind`` for a turn key, or None after saying why not."""
+        if self._not_now():
+            return None
+        if self._in_question():
+            self.refuse(f"First answer: {self._prompt_question()}")
+            return None
+        cs = self._commands(kind)
+        if not cs:
+            self.refuse(self._why_not(what))
+            return None
+        return cs
+
+    def _why_not(self, what: str) -> str:
+        v = self.view
+        frost = bool(v.prompts and v.prompts[0].kind in ("moroz", "repeat"))  # a basic action out of turn
+        if what in ("craft", "summon", "fulfill") and v.acted and not frost:
+            return f"You took your basic action this turn ({v.acted}): play creatures (p) or end the turn (e)."
+        if v.prompts and v.prompts[0].kind == "repeat":
+            return f"Snow Maiden repeats your {v.prompts[0].action}: do that again, or pass (n)."
+        return {
+            "craft": "You cannot craft now.",
+            "summon": "You cannot summon now: no creatures left, or this level has none.",
+            "fulfill": "No kiddo's wishes can be met from your hand.",
+            "play": "You have no creature you may play now (a new one waits until the next turn).",
+            "end": "Take your basic action first: craft, summon or fulfill.",
+            "search": "Only Santa searches, at the start of his turn, discarding 2 identical presents.",
+            "tuck": "Only Santa tucks a reindeer from his hand under Rudolf.",
+            "sweep": "Only La Befana sweeps a kiddo away, at the start of her turn.",
+        }.get(what, "Not now.")
+
+    def action_craft(self) -> None:
+        if self._start(Craft, "craft") is None:
+            return
+        self.flow, self.picked = "craft", set()
+        self._draw()
+
+    def action_summon(self) -> None:
+        cs = self._start(Summon, "summon")
+        if cs:
+            self.choose(cs[0])
+
+    def action_fulfill(self) -> None:
+        cs = self._start(Fulfill, "fulfill")
+        if cs is None:
+            return
+        slots = sorted({c.slot for c in cs})
+        self.flow, self.slot, self.cursor = "kiddo", -1, slots[0]
+        self._draw()
+
+    def action_creature(self) -> None:
+        cs = self._start(Play, "play")
+        if cs is None:
+            return
+        self.flow, self.choices, self.cursor = "list", creature_choices(cs, self.view, self.names), 0
+        self.question = "Play which creature?"
+        self._draw()
+
+    def action_end(self) -> None:
+        if self._start(End, "end"):
+            self.choose(End())
+
+    def action_pass(self) -> None:
+        if self._not_now():
+            return
+        if Pass() in self.legal:
+            self.choose(Pass())
+        else:
+            self.refuse("There is nothing to pass now: it is your turn (e ends it).")
+
+    def action_search(self) -> None:
+        cs = self._start(Search, "search")
+        if cs:
+            self._list(cs, "Santa: discard 2 identical presents to search for a reindeer.")
+            self._draw()
+
+    def action_tuck(self) -> None:
+        cs = self._start(Tuck, "tuck")
+        if cs:
+            self.choose(cs[0])
+
+    def action_sweep(self) -> None:
+        cs = self._start(Sweep, "sweep")
+        if cs:
+            self._list(cs, "La Befana: sweep which kiddo out of the playground?")
+            self._draw()
+
+    def action_move(self, delta: int) -> None:
+        if self._not_now():
+            return
+        if self.flow == "list" and self.choices:
+            self.cursor = (self.cursor + delta) % len(self.choices)
+        elif self.flow == "kiddo":
+            slots = self._fulfill_slots()
+            if slots:
+                i = slots.index(self.cursor) if self.cursor in slots else 0
+                self.cursor = slots[(i + delta) % len(slots)]
+        elif self.flow == "gifts" and self.marks:
+            self.cursor = (self.cursor + delta) % len(self.marks)
+        self._draw()
+
+    def action_digit(self, digit: int) -> None:
+        if self._not_now():
+            return
+        if self.flow == "list":
+            if 1 <= digit <= len(self.choices):
+                self.cursor = digit - 1
+                self._draw()
+            else:
+                self.refuse(f"There is no choice {digit}: choose 1–{len(self.choices)}.")
+        elif self.flow == "craft":
+            slot = digit - 1
+            if slot > 2 or not self.view.row[slot]:
+                self.refuse(f"There is no present in row place {digit}.")
+            elif slot in self.picked:
+                self.picked.discard(slot)
+            elif len(self.picked) >= self._craft_count():
+                self.refuse(f"Craft takes {self._craft_count()} presents.")
+            else:
+                self.picked.add(slot)
+            self._draw()
+        elif self.flow == "kiddo":
+            if digit > 8:
+                self.refuse("Playground places are 1–8.")
+            elif digit - 1 in self._fulfill_slots():
+                self.cursor = digit - 1
+                self._draw()
+            else:
+                self.refuse(f"The kiddo at {digit} cannot be fulfilled from your hand.")
+        else:
+            self.refuse("Choose first what to do: c craft, s summon, f fulfill, p play a creature.")
+
+    def action_toggle(self) -> None:
+        if self._not_now():
+            return
+        if self.flow == "gifts" and self.marks:
+            self.marks[self.cursor] = not self.marks[self.cursor]
+            self._draw()
+        elif self.flow == "craft":
+            self.refuse("Press 1–3 to pick row places, enter to take.")
+
+    def action_auto(self) -> None:
+        if self.flow != "gifts":
+            return
+        fits = [c for c in self._commands(Fulfill) if c.slot == self.slot and c.caga == self.caga]
+        if not fits and not self.caga:  # only Caga Tió makes it fit
+            fits = [c for c in self._commands(Fulfill) if c.slot == self.slot]
+            self.caga = bool(fits)
+        if not fits:
+            self.refuse("No set of your presents fits this kiddo" + (" with Caga Tió." if self.caga else "."))
+            return
+        self._mark(fits[0].presents)
+        self._draw()
+
+    def action_caga(self) -> None:
+        if self.flow != "gifts":
+            return
+        if not any(c.caga for c in self._commands(Fulfill) if c.slot == self.slot):
+            self.refuse("Caga Tió must have started the turn in your hand, and fill a wish.")
+            return
+        self.caga = not self.caga
+        self._draw()
+
+    def _mark(self, presents: Sequence[str]) -> None:
+        want = Counter(presents)
+        cards = hand_presents(self.view)
+        self.marks = []
+        for code in cards:
+            self.marks.append(want[code] > 0)
+            want[code] -= 1
+
+    def _craft_count(self) -> int:
+        cs = self._commands(Craft)
+        return len(cs[0].sources) if cs else 2
+
+    def _fulfill_slots(self) -> list[int]:
+        return sorted({c.slot for c in self._commands(Fulfill)})
+
+    def _chosen_gifts(self) -> tuple[str, ...]:
+        cards = hand_presents(self.view)
+        return tuple(sorted(c for c, m in zip(cards, self.marks) if m))
+
+    def action_confirm(self) -> None:
+        if self._not_now():
+            return
+        if self.flow == "list" and self.choices:
+            choice = self.choices[self.cursor]
+            if choice.then is not None:
+                self.choices, self.cursor = choice.then, 0
+                self.question = f"{choice.label}: on which target?" if choice.label != "Reindeer" else \
+                    "Reindeer: how many together?"
+                self._draw()
+            else:
+                self.choose(choice.command)
+        elif self.flow == "craft":
+            k = self._craft_count()
+            sources = (*sorted(self.picked), *([DECK] * (k - len(self.picked))))
+            self.choose(Craft(tuple(sources)))
+        elif self.flow == "kiddo":
+            self.flow, self.slot = "gifts", self.cursor
+            self.marks = [False] * len(hand_presents(self.view))
+            self.cursor, self.caga = 0, False
+            self._draw()
+        elif self.flow == "gifts":
+            self.choose(Fulfill(self.slot, self._chosen_gifts(), self.caga))
+        else:
+            self.refuse("Choose first what to do: c craft, s summon, f fulfill, p play a creature, e end.")
+
+    def back(self) -> bool:
+        """Step back out of a choice half made (escape); whether there was one."""
+        if self.flow in ("", "list") and (not self.flow or self._in_question()):
+            return False
+        if self.flow == "gifts":
+            self.flow, self.cursor = "kiddo", self.slot
+        else:
+            self._reset()
+        self._draw()
+        return True
+
+    #: Turn keys: hidden from the footer when not possible now, but still answered with why.
+    TURN_KEYS = {"c": "craft", "s": "summon", "f": "fulfill", "p": "creature", "e": "end", "n": "pass",
+                 "h": "search", "t": "tuck", "w": "sweep"}
+
+    async def on_key(self, event) -> None:
+        if event.key == "escape" and self.back():
+            event.stop()
+            event.prevent_default()
+            return
+        action = self.TURN_KEYS.get(event.key)
+        shared = getattr(self.screen, "hold_key", None) is not None  # keys wait there for the room
+        if action is not None and not shared and self.check_action(action, ()) is not True:
+            event.stop()
+            event.prevent_default()
+            getattr(self, f"action_{action}")()  # refused with the reason
+            return
+        await super().on_key(event)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.view is None or not self.active:
+            return False if action in ("confirm", "pass", "craft", "summon", "fulfill", "creature", "end") else True
+        kinds = {"craft": Craft, "summon": Summon, "fulfill": Fulfill, "creature": Play, "end": End}
+        if action in kinds:
+            return True if self._commands(kinds[action]) and not self._in_question() else False
+        if action == "pass":
+            return True if Pass() in self.legal else False
+        if action == "confirm":
+            return True if self.flow else False
+        return True
+
+    # ------------------------------------------------------------------ drawing
+    def _draw(self) -> None:
+        v = self.view
+        if v is None:
+            return
+        compact = self.compact
+        width = max(40, self.board.content_region.width or (self.size.width - 4))
+        states: dict[int, str] = {}
+        if self.flow == "kiddo":
+            for s in self._fulfill_slots():
+                states[s] = "legal"
+            states[self.cursor] = "cursor"
+        elif self.flow == "gifts":
+            states[self.slot] = "chosen"
+        elif self.flow == "list" and self.choices:
+            c = self.choices[self.cursor].command
+            slot = getattr(c, "slot", -1)
+            if isinstance(c, (Sweep, Play)) and slot >= 0:
+                states[slot] = "cursor"
+        board: list[Line] = [
+            row_line(v, self.picked if self.flow == "craft" else None, self.flow == "craft"),
+            ((deck_text(v, compact), "panel--muted"),),
+        ]
+        if not compact:
+            board.append(())
+        rows = playground_lines(v, width, states)
+        board += rows[:2] + ([()] if not compact else []) + rows[2:]
+        self.board.set_lines(board)
+        name_width = max((len(n) for n in self.names), default=4) + 6
+        self.players.set_lines([player_line(v, s, self.names, compact, name_width) for s in range(v.n)])
+        self.hand.display = v.me is not None
+        if v.me is not None:
+            self.hand.border_title = f"{self.names[v.me]}'s hand" if v.me < len(self.names) else "hand"
+            hand: list[Line] = hand_lines(v, compact, self.marks if self.flow == "gifts" else (),
+                                          self.cursor if self.flow == "gifts" else -1)
+            if v.options.level >= 3:
+                hand.append(creature_line(v, compact))
+            if not compact:  # with room: one's own kiddos by name
+                hand.append(kiddos_line(v))
+            self.hand.set_lines(hand)
+        self.ask.set_lines(self._ask())
+        self.refresh_bindings()
+
+    def _keys(self, *pairs: tuple[str, str]) -> Line:
+        runs: list[Run] = []
+        for i, (key, what) in enumerate(pairs):
+            if i:
+                runs.append((" · ", ""))
+            runs += [(key, "panel--info panel--bold"), (f" {what}" if what else "", "")]
+        return tuple(runs)
+
+    def _ask(self) -> list[Line]:
+        """What the position asks, keys first, and the choices."""
+        v = self.view
+        if v.phase == "over":
+            return [((self.phase_text(v, self.names) + ".", "panel--good panel--bold"),)]
+        if not self.active:
+            waiting = self.phase_text(v, self.names)
+            return [((f"Waiting: {waiting}.", "panel--warn"),)]
+        if self.flow == "list":
+            return self._ask_list()
+        if self.flow == "craft":
+            k = self._craft_count()
+            rest = k - len(self.picked)
+            took = [PRESENTS[v.row[i]].name for i in sorted(self.picked)] + ["deck"] * rest
+            return [self._keys(("1–3", "pick row places"), ("enter", "take"), ("esc", "back")),
+                    ((f"Craft {k}: ", "panel--bold"), (" + ".join(took), ""))]
+        if self.flow == "kiddo":
+            k = KIDDOS[v.playground[self.cursor]]
+            return [self._keys(("←→/1–8", "choose the kiddo"), ("enter", "choose presents"), ("esc", "back")),
+                    (("Fulfill: ", "panel--bold"), (f"{self.cursor + 1} {k.name} ", "panel--cursor"),
+                     (f" {k.symbol}, wishes ", ""), *wish_runs(k.wishes, " "))]
+        if self.flow == "gifts":
+            return self._ask_gifts()
+        return self._ask_turn()
+
+    def _ask_list(self) -> list[Line]:
+        n = len(self.choices)
+        pass_key = [("n", "pass")] if Pass() in self.legal and self._in_question() else []
+        head = self._keys((f"←→/1–{n}" if n > 1 else "1", "choose"), ("enter", "answer"), *pass_key)
+        if not self._in_question():
+            head = (*head, (" · ", ""), ("esc", "panel--info panel--bold"), (" back", ""))
+        row: list[Run] = []
+        for i, choice in enumerate(self.choices):
+            if i:
+                row.append(("  ", ""))
+            label = choice.label.replace(" ", "\u00a0")
+            row += [(f"{i + 1}:", "panel--muted"), (label, "panel--cursor" if i == self.cursor else "panel--bold")]
+        out = [head, *(((part, "panel--bold"),) for part in self.question.split("\n")), tuple(row)]
+        c = self.choices[self.cursor].command if self.choices else None
+        if isinstance(c, ChooseGiver) and not self.compact:
+            g = GIVERS[c.giver]
+            prefers = ", ".join(PRESENTS[p].name for p in g.preferred)
+            out.append(((f"{g.name}: prefers {prefers}. ", "panel--bold"), (g.ability, "panel--muted")))
+        return out
+
+    def _ask_gifts(self) -> list[Line]:
+        v = self.view
+        k = KIDDOS[v.playground[self.slot]]
+        chosen = self._chosen_gifts()
+        fits = Fulfill(self.slot, chosen, self.caga) in self.legal
+        head = self._keys(("←→", "move"), ("space", "give/keep"), ("a", "fits"),
+                          *([("g", "Caga Tió")] if any(c.caga for c in self._commands(Fulfill)) else []),
+                          ("enter", "give"), ("esc", "back"))
+        given = " ".join(f"{c}" for c in chosen) or "nothing yet"
+        line: list[Run] = [(f"{self.slot + 1} {k.name} wishes ", "panel--bold"), *wish_runs(k.wishes, " "),
+                           (" · giving ", ""), (given, "panel--bold")]
+        if self.caga:
+            line.append((" + Caga Tió", "panel--special panel--bold"))
+        if fits:
+            line.append((" · fits: enter gives", "panel--good"))
+        else:
+            wanted = Counter(k.wishes) - Counter(PRESENTS[c].colour for c in chosen)
+            extra = Counter(PRESENTS[c].colour for c in chosen) - Counter(k.wishes)
+            hint = [f"still wished: {''.join(COLOUR_LETTER[c] * n for c, n in wanted.items())}"] if wanted else []
+            if extra:
+                hint.append(f"not wished: {''.join(COLOUR_LETTER[c] * n for c, n in extra.items())}")
+            line.append((" · does not fit" + (": " + ", ".join(hint) if hint else ""), "panel--warn"))
+        return [head, tuple(line)]
+
+    def _ask_turn(self) -> list[Line]:
+        v = self.view
+        has = lambda kind: bool(self._commands(kind))  # noqa: E731
+        pairs: list[tuple[str, str]] = []
+        if has(Craft):
+            pairs.append(("c", "craft"))
+        if has(Summon):
+            pairs.append(("s", "summon"))
+        if has(Fulfill):
+            pairs.append(("f", "fulfill"))
+        if has(Play):
+            pairs.append(("p", "creature"))
+        if has(Search):
+            pairs.append(("h", "search"))
+        if has(Tuck):
+            pairs.append(("t", "tuck"))
+        if has(Sweep):
+            pairs.append(("w", "sweep"))
+        if has(End):
+            pairs.append(("e", "end turn"))
+        if Pass() in self.legal:
+            pairs.append(("n", "pass"))
+        if v.prompts and v.prompts[0].kind == "moroz":
+            ask = "Grandfather Frost: take a basic action now, or pass."
+        elif v.prompts and v.prompts[0].kind == "repeat":
+            ask = f"Snow Maiden: {v.prompts[0].action} again, or pass."
+        elif not v.acted and v.options.level < 3:
+            ask = "Your turn: take one basic action, craft or fulfill."
+        elif not v.acted:
+            ask = "Your turn: take one basic action (craft, summon or fulfill); creatures any time."
+        else:
+            ask = "Basic action done: play creatures, or end the turn."
+        out = [self._keys(*pairs), ((ask, "panel--bold"),)]
+        if not self.compact and v.me is not None and v.players[v.me].giver in GIVERS and v.options.level >= 2:
+            g = GIVERS[v.players[v.me].giver]
+            prefers = ", ".join(PRESENTS[p].name for p in g.preferred)
+            out.append(())
+            out.append(((f"You are {g.name}: ", "panel--special panel--bold"), (f"prefers {prefers}. ", ""),
+                        (g.ability if v.options.level >= 4 else "", "panel--muted")))
+        return out
+
+
+__all__ = ["Choice", "NaughtyOrNiceTable", "command_label", "creature_choices", "window_text"]
