@@ -143,9 +143,9 @@ def test_fulfils_the_kiddo_worth_most():
     state = table(level=2)
     me = state.turn
     ground = [-1] * 8
-    ground[0] = kiddo_with(("green",), "candle")
-    ground[1] = kiddo_with(("black", "green"), "candle")
-    ground[2] = kiddo_with(("red", "blue", "black", "green"), "candle")
+    ground[0] = kiddo_with(("green",), "bell")
+    ground[1] = kiddo_with(("black", "green"), "bell")
+    ground[2] = kiddo_with(("red", "blue", "black", "green"), "bell")
     players = [replace(p, kiddos=(), creatures=(), fresh=()) for p in state.players]
     players[me] = replace(players[me], presents=("BE", "CO", "ST", "TB"))
     state = replace(state, playground=tuple(ground), players=tuple(players))

@@ -73,7 +73,7 @@ async def test_a_spectator_over_ssh_never_sees_a_card_in_a_hand():
         await cyd.shows(winner.encode())
         await cyd.settled()
         seen = cyd.text().decode("utf-8", "replace")
-        assert "hidden card" in seen and "midnight" in seen  # the table and the log went by
+        assert "hidden present" in seen and "midnight" in seen  # the table and the log went by
         for leak in ("'s hand", "Presents ", "Creatures "):
             assert leak not in seen, leak
         found = PRIVATE.search(" ".join(seen.split()))

@@ -19,20 +19,11 @@ def random_bot_game(slug: str):
 
     def play():
         seats = [Seat(f"b{i}", "random") for i in range(4)]
-        game = engine.get_game(slug) if slug in engine.slugs() else _unregistered(slug)
-        s = engine.LocalSession(game, seats, next(seeds))
+        s = engine.LocalSession(engine.get_game(slug), seats, next(seeds))
         s.run_bots()
         return s
 
     return play
-
-
-def _unregistered(slug: str) -> engine.Game:
-    """A game package not yet in the registry, by its slug (``naughty-or-nice`` →
-    ``engine.games.naughty_or_nice``)."""
-    import importlib
-
-    return importlib.import_module("engine.games." + slug.replace("-", "_")).GAME
 
 
 def test_bench_random_bot_game_4_players(benchmark):

@@ -171,11 +171,11 @@ def kiddo_label(kiddo: int) -> str:
     return f"{k.name} ({k.symbol}, {''.join(COLOUR_LETTER[w] for w in k.wishes)})"
 
 
-def _list(codes, name) -> str:
+def _list(codes, name, kind: str = "card") -> str:
     hidden = sum(1 for c in codes if c == ev.HIDDEN)
     shown = [name(c) for c in codes if c != ev.HIDDEN]
     if hidden:
-        shown.append(f"{hidden} hidden card{'s' if hidden > 1 else ''}")
+        shown.append(f"{hidden} hidden {kind}{'s' if hidden > 1 else ''}")
     return ", ".join(shown) if shown else "nothing"
 
 
@@ -196,14 +196,14 @@ def describe(event, names: Sequence[str]) -> str:
         case ev.Drew(seat, presents, creatures, _):
             parts = []
             if presents:
-                parts.append(_list(presents, present_name))
+                parts.append(_list(presents, present_name, "present"))
             if creatures:
-                parts.append(_list(creatures, creature_name))
+                parts.append(_list(creatures, creature_name, "creature"))
             return f"{n(seat)} draws {' and '.join(parts)}." if parts else ""
         case ev.TookFromRow(seat, slot, present):
             return f"{n(seat)} takes {present_name(present)} from the row."
         case ev.Summoned(seat, creatures):
-            return f"{n(seat)} summons {_list(creatures, creature_name)}."
+            return f"{n(seat)} summons {_list(creatures, creature_name, 'creature')}."
         case ev.Kept(seat, kept, discarded):
             text = f"{n(seat)} keeps {creature_name(kept) if kept != ev.HIDDEN else 'one'}"
             return text + (f" and discards {creature_name(discarded)}." if discarded else ".")
@@ -236,7 +236,8 @@ def describe(event, names: Sequence[str]) -> str:
         case ev.RedCounts(counts):
             return "Red presents in hand: " + ", ".join(f"{n(i)} {c}" for i, c in enumerate(counts)) + "."
         case ev.Stole(seat, victim, cards, creatures):
-            return f"{n(seat)} steals {_list(cards, creature_name if creatures else present_name)} from {n(victim)}."
+            kind = "creature" if creatures else "present"
+            return f"{n(seat)} steals {_list(cards, creature_name if creatures else present_name, kind)} from {n(victim)}."
         case ev.Gave(seat, to, present):
             return f"{n(seat)} gives {present_name(present)} to {n(to)}."
         case ev.Revealed(seat, presents):
