@@ -44,22 +44,22 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.state.players[0].giver == "santa", "Santa")
         await wait_for_text(pilot, "Your turn: take one basic action")
-        # fulfill by keys: the kiddo (5), then a set of presents that fits (a), then give
-        await pilot.press("f", "5")
-        await wait_for(pilot, lambda: "Fulfill: 5 " in text_of(app), "kiddo 5 chosen")
+        # fulfill by keys: the kiddo (6, Lupita: K G), then a set of presents that fits (a), then give
+        await pilot.press("f", "6")
+        await wait_for(pilot, lambda: "Fulfill: 6 " in text_of(app), "kiddo 6 chosen")
         await pilot.press("enter", "right", "right", "space")  # the third present in hand: Old Potatoes
         await wait_for_text(pilot, "does not fit: still wished: G")
         # escape steps back: to the kiddo, then to the turn's keys (the table stays)
         await pilot.press("escape")
-        await wait_for(pilot, lambda: "Fulfill: 5 " in text_of(app), "back at the kiddo")
+        await wait_for(pilot, lambda: "Fulfill: 6 " in text_of(app), "back at the kiddo")
         await pilot.press("escape")
         await wait_for_text(pilot, "Your turn: take one basic action")
         assert screen_name(app) == "GameScreen"
-        await pilot.press("f", "5", "enter", "a")
+        await pilot.press("f", "6", "enter", "a")
         await wait_for_text(pilot, "fits: enter gives")
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(session.state.players[0].kiddos) == 1, "a kiddo gifted")
-        assert shows(app, "ann: fulfill 5 OP TB") and session.state.players[0].score > 0
+        assert shows(app, "ann: fulfill 6 OP TB") and session.state.players[0].score > 0
         # one basic action a turn ("Basic actions"): a second one is refused, saying why
         await wait_for_text(pilot, "Basic action done")
         await pilot.press("c")
@@ -84,15 +84,16 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         await pilot.press("enter")
         await wait_for(pilot, lambda: shows(app, "ann: craft deck deck"), "the craft")
         await wait_for_text(pilot, "Your turn: take one basic action")
-        await pilot.press("f", "8", "enter", "a")
+        await pilot.press("f", "6", "enter", "a")
         await wait_for_text(pilot, "fits: enter gives")
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(session.state.players[0].kiddos) == 2, "a second kiddo")
+        assert shows(app, "ann: fulfill 6 FO")  # Nuka (snowflake, B) with a Fondant
         score = session.state.players[0].score
         await pilot.press("u")
         await wait_for_text(pilot, "Undone.")
         assert len(session.state.players[0].kiddos) == 1 and session.state.players[0].score < score
-        await type_commands(pilot, ["fulfill 8 CA FO"])
+        await type_commands(pilot, ["fulfill 6 FO"])
         assert session.state.players[0].score == score
         # save, then play on to the result by keys
         await pilot.press("ctrl+s")
@@ -150,13 +151,13 @@ async def test_hot_seat_hands_the_keyboard_over_in_a_reaction_window():
         await hand_over(pilot)
         session = game_session(app)
         assert session.state.turn == 0 and shows(app, "ann at the keyboard")
-        await pilot.press("f", "5", "enter", "a", "enter")
+        await pilot.press("f", "6", "enter", "a", "enter")
         # the Fulfill opens a window for bob: the keyboard goes to him
         await wait_for_screen(pilot, "HandoverScreen")
         await wait_for_text(pilot, "Pass the keyboard to bob.")
         assert shows(app, "bob may react")
         await pilot.press("enter")
-        await wait_for_text(pilot, "ann gave Old Potatoes, Teddy Bear to Lukas.")
+        await wait_for_text(pilot, "ann gave Old Potatoes, Teddy Bear to Lupita.")
         text = text_of(app)
         assert "bob at the keyboard" in text
         bob_hand = sorted(session.state.players[1].presents)
