@@ -67,8 +67,9 @@ def test_the_route_from_town_to_the_old_woman_takes_a_three():
 def test_every_location_the_text_names_is_on_the_map_with_its_kind():
     """ "Locations on the board": Town, King, Fairy; "Resource fields: Gold Coin, Bread,
     Apple"; "Supporting characters: Huntsman, Old Woman, Woodsman, Soldier"; "Other
-    locations: Clouds, Hell, Big Sea, Big Mountains"; "Magic Items field"; "Card types",
-    example: "Take 2 Apples into the Church"."""
+    locations: Clouds, Hell, Big Sea, Big Mountains"; "Magic Items field"; "Complete quests",
+    example: "Quests “Take 2 Apples into the Church” and “Discard 2 Apples” cannot be
+    contracted"."""
     kinds = {
         "Town": "town", "King": "king", "Fairy": "fairy",
         "Gold Coin": "resource", "Bread": "resource", "Apple": "resource",
