@@ -85,9 +85,8 @@ def test_each_quest_token_has_a_quest():
 
 def test_harder_decks_ask_for_more():
     """ "Quest cards": "Value 2 quests are the easiest, while value 4 are the most complex
-    to fulfill." A quest's tokens (with a carried quest token counted as two) never
-    outnumber those of a dearer quest of the same kind by more than the AP allows:
-    2 AP asks at most 2, 3 AP at most 3, 4 AP at least 4 (or a quest token)."""
+    to fulfill." Tokens asked: at most 2 for a 2 AP quest, at most 3 for 3 AP, at least
+    4 for 4 AP unless it is an item quest (two journeys); item quests are all 4 AP."""
     for q in QUESTS:
         load = sum(q.tokens.values())
         if q.ap == 2:
