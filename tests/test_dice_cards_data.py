@@ -67,7 +67,7 @@ def test_quests_name_only_board_locations_and_the_three_tokens():
         assert set(q.tokens) <= set(TOKENS), q.id
         assert all(n >= 1 for n in q.tokens.values()), q.id
     places = {q.location for q in QUESTS} | {q.pickup for q in QUESTS}
-    assert {"clouds", "hell", "big-sea", "big-mountains", "church"} <= places
+    assert {"clouds", "hell", "big_sea", "big_mountains", "church"} <= places
 
 
 def test_each_quest_token_has_a_quest():
@@ -166,7 +166,7 @@ def test_events_need_no_story_or_magic_item_cards():
     icon system"); so no event draws, names or needs those cards."""
     for e in EVENTS:
         assert "story" not in e.text.lower() and "magic item" not in e.text.lower(), e.id
-        assert not set(e.locations) & {"magic-items", "huntsman", "old-woman", "woodsman", "soldier"}, e.id
+        assert not set(e.locations) & {"magic_items", "huntsman", "old_woman", "woodsman", "soldier"}, e.id
 
 
 # ------------------------------------------------------------------ the loader
@@ -193,3 +193,14 @@ def test_a_broken_file_is_refused_in_one_line(monkeypatch):
     finally:
         monkeypatch.setattr(cards, "raw", real)
         cards.load.cache_clear()
+
+
+def test_item_quests_pick_up_their_token_where_the_board_keeps_it():
+    """Dice Upon a Time rulebook, "Quest tokens": "These items can be collected only by
+    the owners of these Quest cards": each item quest's pickup is the board's place for
+    its token (data/board.toml, ``quest_token``), so the two reconstructions agree."""
+    from engine.games.dice_upon_a_time.board import load_board
+
+    places = {t.id: t.at for t in load_board().quest_token}
+    items = [q for q in CARDS.quests.values() if q.item]
+    assert items and {q.item: q.pickup for q in items} == places

@@ -15,21 +15,14 @@ from typing import Literal
 
 import msgspec
 
+from .board import load_board
+
 #: The location ids quests may name (the board's ids; "Locations on the board").
-LOCATIONS = (
-    "town", "king", "fairy", "old-woman", "huntsman", "woodsman", "soldier", "clouds",
-    "hell", "big-sea", "big-mountains", "church", "magic-items", "coin-field",
-    "bread-field", "apple-field", "steed-north", "steed-south",
-)
+LOCATIONS = tuple(load_board().locations)
 #: Resource tokens ("Tokens (54 pieces): Coin, Apple, Bread").
 TOKENS = ("coin", "bread", "apple")
 #: The four quest tokens by id, with their names ("Quest tokens (4 pieces)").
-QUEST_ITEMS = {
-    "crossbow": "The Crossbow of the Angels",
-    "sword": "The Old Sword of the Old Soldier",
-    "hairs": "The Devil's Three Golden Hairs",
-    "pipe": "The Magic Pipe",
-}
+QUEST_ITEMS = {t.id: t.name for t in load_board().quest_token}
 #: The four quest kinds, in the order of "Quest cards": "There are 4 types of quests".
 KINDS = ("visit", "deliver", "discard", "item")
 #: The Forest Spirits ("Forest Spirits").
