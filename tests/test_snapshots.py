@@ -326,9 +326,9 @@ async def naughty_seven(pilot: Player) -> None:
 
 @shot("naughty-or-nice-fulfill")
 async def _(pilot: Player) -> None:
-    # a Fulfill being chosen: Lukas at 5, the presents that fit marked in ann's hand
+    # a Fulfill being chosen: Lupita at 6, the presents that fit marked in ann's hand
     await naughty_seven(pilot)
-    await pilot.press("f", "5", "enter", "a")
+    await pilot.press("f", "6", "enter", "a")
     await wait_for_text(pilot, "fits: enter gives")
 
 
@@ -336,7 +336,7 @@ async def _(pilot: Player) -> None:
 async def _(pilot: Player) -> None:
     # a reaction window: bob's Elves, and ann holds a Tomte that can cancel them
     await naughty_seven(pilot)
-    await pilot.press("f", "5", "enter", "a", "enter", "e")
+    await pilot.press("f", "6", "enter", "a", "enter", "e")
     await wait_for_text(pilot, "Nothing to react with")
     await pilot.press("n")
     await wait_for_text(pilot, "React, or pass (n).")

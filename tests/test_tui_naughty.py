@@ -301,3 +301,24 @@ async def test_a_spectator_never_sees_a_card_in_a_hand(service):
     for text in seen:
         assert "'s hand" not in text and "Presents " not in text and "Creatures " not in text
         assert not PRIVATE.search(" ".join(text.split())), PRIVATE.search(" ".join(text.split()))
+
+
+async def test_a_refused_kiddo_keeps_the_cursor_there_so_enter_never_gives_to_another(save_dir):
+    """"Fulfill Wishes": the presents "need to match the color of that Kiddos' list".
+    Seed 7: ann cannot fulfil Kwame at 5 (no blue); pressing 5 points at Kwame and says
+    why, and enter refuses again instead of choosing presents for another kiddo."""
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob:random"], seed=7)
+        await wait_for_text(pilot, "Choose your gift giver.")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Your turn: take one basic action")
+        await pilot.press("f", "5")
+        await wait_for_text(pilot, "The kiddo at 5 cannot be fulfilled from your hand.")
+        assert "Fulfill: 5 Kwame" in text_of(app)
+        await pilot.press("enter")
+        await settle(pilot, 0.1)
+        assert "Fulfill: 5 Kwame" in text_of(app) and "fits: enter gives" not in text_of(app)
+        await pilot.press("6", "enter", "a")
+        await wait_for_text(pilot, "fits: enter gives")
+        assert "6 Lupita wishes" in text_of(app)

@@ -498,6 +498,10 @@ class NaughtyOrNiceTable(GameTable):
                 self.cursor = digit - 1
                 self._draw()
             else:
+                # the cursor goes where the player pointed, so enter cannot give to another kiddo
+                if self.view is not None and self.view.playground[digit - 1] >= 0:
+                    self.cursor = digit - 1
+                    self._draw()
                 self.refuse(f"The kiddo at {digit} cannot be fulfilled from your hand.")
         else:
             self.refuse("Choose first what to do: c craft, s summon, f fulfill, p play a creature.")
@@ -569,6 +573,9 @@ class NaughtyOrNiceTable(GameTable):
             sources = (*sorted(self.picked), *([DECK] * (k - len(self.picked))))
             self.choose(Craft(tuple(sources)))
         elif self.flow == "kiddo":
+            if self.cursor not in self._fulfill_slots():
+                self.refuse(f"The kiddo at {self.cursor + 1} cannot be fulfilled from your hand.")
+                return
             self.flow, self.slot = "gifts", self.cursor
             self.marks = [False] * len(hand_presents(self.view))
             self.cursor, self.caga = 0, False
