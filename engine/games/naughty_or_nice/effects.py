@@ -21,7 +21,7 @@ def resolve(tx: _Tx) -> None:
         below = s.held[-2]
         tx.emit(ev.Resolved("TO"), ev.Resolved(below.creature, cancelled=True))
         if below.creature == "SM":
-            snow_maiden_gone(tx, below.seat, played=True, resolved=False)
+            snow_maiden_gone(tx, below.seat, played=True)
         return
     tx.emit(ev.Resolved(top.creature))
     _effect(tx, top)
@@ -42,7 +42,7 @@ def _effect(tx: _Tx, h) -> None:
             times = 2 if giver_of(s, seat) == "moroz" else 1
             for _ in range(times):
                 tx.emit(ev.Prompted(seat, "repeat", s.acted))
-        snow_maiden_gone(tx, seat, played=True, resolved=True)
+        snow_maiden_gone(tx, seat, played=True)
     elif code == "EL":
         cards = _draw_presents(tx, s.n + 1)
         if not cards:
@@ -101,7 +101,7 @@ def _effect(tx: _Tx, h) -> None:
         _christkindl(tx, h.target, seat)
 
 
-def snow_maiden_gone(tx: _Tx, seat: int, played: bool, resolved: bool) -> None:
+def snow_maiden_gone(tx: _Tx, seat: int, played: bool) -> None:
     """Grandfather Frost: when someone plays a Snow Maiden (after her ability, or her
     cancelling) or discards one, he may take a basic action ("Grandfather Frost"); when
     he plays her himself she resolves twice instead (``_effect``)."""

@@ -338,7 +338,7 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
         other = rest[0] if rest else ""
         tx.emit(ev.Kept(seat, command.creature, other), ev.PromptDone())
         if other == "SM":
-            _effects.snow_maiden_gone(tx, seat, played=False, resolved=False)
+            _effects.snow_maiden_gone(tx, seat, played=False)
         return
     if kind == "pick":
         if not isinstance(command, cmd.Pick) or command.present not in s.revealed:
@@ -650,7 +650,7 @@ def _settle(tx: _Tx) -> None:
         if s.acted and _turn_over(s):
             _end_turn(tx)
             continue
-        if not s.acted and not s.begun and not _legal.can_act(s, s.turn) and not _free_actions(s, s.turn):
+        if not s.acted and not s.begun and not _legal.can_act(s, s.turn) and not s.players[s.turn].usable():
             _end_turn(tx)
             continue
         return
@@ -665,10 +665,6 @@ def _turn_over(s: State) -> bool:
     if giver_of(s, s.turn) == "santa" and p.creatures:
         return False
     return True
-
-
-def _free_actions(s: State, seat: int) -> bool:
-    return bool(s.players[seat].usable())
 
 
 def _end_turn(tx: _Tx) -> None:
