@@ -34,6 +34,8 @@ class GameTable(Widget, can_focus=True):
     KEYS_HELP: str = ""
     #: What the table's signs mean (Markdown), shown on the rules screen after the keys.
     LEGEND: str = ""
+    #: (columns, rows) below which the table takes its ``-compact`` class; None: never.
+    COMPACT_BELOW: tuple[int, int] | None = None
 
     class Chosen(Message):
         """The player chose ``command`` (a command Struct of the game)."""
@@ -53,6 +55,24 @@ class GameTable(Widget, can_focus=True):
         super().__init__(**kwargs)
         self.log_pane = LogPane(id="log")
         self.log_pane.border_title = "log"
+
+    @property
+    def compact(self) -> bool:
+        """Whether the table is in its compact layout (class ``-compact``)."""
+        return self.has_class("-compact")
+
+    def fit_compact(self) -> bool:
+        """Set the ``-compact`` class when the table is smaller than ``COMPACT_BELOW``
+        in either direction (a layout pass only when that changes); returns whether it
+        changed."""
+        if self.COMPACT_BELOW is None:
+            return False
+        width, height = self.size
+        compact = width < self.COMPACT_BELOW[0] or height < self.COMPACT_BELOW[1]
+        if compact == self.compact:
+            return False
+        self.set_class(compact, "-compact")
+        return True
 
     async def on_key(self, event) -> None:
         """In a shared game (the screen has ``hold_key``), each key is handled here, in

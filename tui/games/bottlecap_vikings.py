@@ -174,6 +174,7 @@ WAITS = {
 class BottlecapVikingsTable(GameTable):
     """The Bottlecap Vikings table widget (see the module docstring for the keys)."""
 
+    COMPACT_BELOW = COMPACT_BELOW
     KEYS_HELP = (
         "←/→ or h/l: choose (the distance to move, an action part, an answer)\n"
         "1–9: choose by its number (the distance, a part, a space…)\n"
@@ -267,15 +268,8 @@ class BottlecapVikingsTable(GameTable):
         self.log_small.show(lines)
 
     def on_resize(self, event) -> None:
-        width, height = self.size
-        compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
-        if compact != self.has_class("-compact"):
-            self.set_class(compact, "-compact")
+        self.fit_compact()
         self._draw()
-
-    @property
-    def compact(self) -> bool:
-        return self.has_class("-compact")
 
     # ------------------------------------------------------------------ protocol
     @staticmethod

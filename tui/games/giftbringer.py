@@ -152,6 +152,7 @@ LEGEND = "\n".join(
 class GiftbringerTable(GameTable):
     """The Giftbringer table widget (see the module docstring for the keys)."""
 
+    COMPACT_BELOW = COMPACT_BELOW
     KEYS_HELP = (
         "←/→: choose a result in the dice tray\n"
         "↑/↓: choose a Viking, road, house or ship\n"
@@ -234,11 +235,8 @@ class GiftbringerTable(GameTable):
     def on_resize(self, event) -> None:
         """Compact below ``COMPACT_BELOW`` (a layout pass only when that changes); the
         map is drawn again for its new width."""
-        width, height = self.size
-        compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
-        if compact != self.has_class("-compact"):
-            self.set_class(compact, "-compact")
-            self.panels["map"].border_subtitle = "legend: ?" if compact else ""
+        if self.fit_compact():
+            self.panels["map"].border_subtitle = "legend: ?" if self.compact else ""
         self._draw()
 
     # ------------------------------------------------------------------ protocol

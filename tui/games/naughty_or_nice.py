@@ -157,6 +157,7 @@ def window_text(view: Any, names: Sequence[str]) -> str:
 class NaughtyOrNiceTable(GameTable):
     """The Naughty or Nice table widget (see the module docstring for the keys)."""
 
+    COMPACT_BELOW = COMPACT_BELOW
     KEYS_HELP = (
         "c: craft — 1–3 pick places of the row (the rest come from the deck), enter takes\n"
         "s: summon two creatures, then keep one\n"
@@ -258,15 +259,8 @@ class NaughtyOrNiceTable(GameTable):
             yield self.log_pane
 
     def on_resize(self, event) -> None:
-        width, height = self.size
-        compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
-        if compact != self.has_class("-compact"):
-            self.set_class(compact, "-compact")
+        self.fit_compact()
         self._draw()
-
-    @property
-    def compact(self) -> bool:
-        return self.has_class("-compact")
 
     # ------------------------------------------------------------------ protocol
     @staticmethod
