@@ -121,6 +121,10 @@ async def test_four_players_fit_80x24_and_tab_shows_each_city_card():
         await wait_for_text(pilot, "Free improvement: choose your hut's branch.")
         await pilot.press("enter")
         await wait_for_text(pilot, "Move your ship 1 to 3 spaces clockwise.")
+        # the question can be drawn a frame before the players' panel catches up
+        lines_of = [rf"\b{name[0].upper()} {name}\s+\d+w \d+g \d+\*" for name in ("bob", "cyd", "dan")]
+        await wait_for(pilot, lambda: all(re.search(line, screen_text(app)) for line in lines_of),
+                       "a line for each other player")
         lines = screen_lines(app)
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
         text = screen_text(app)
@@ -132,8 +136,8 @@ async def test_four_players_fit_80x24_and_tab_shows_each_city_card():
         assert "★ helper" in text and "no damage line" in text and "bag 5red 17grey" in text
         # the seat at the keyboard's card in full, a line for each other player
         assert "ann (you) · Identical" in text and "wood  " in text and "glory " in text
-        for name in ("bob", "cyd", "dan"):
-            assert re.search(rf"\b{name[0].upper()} {name}\s+\d+w \d+g \d+\*", text), name
+        for line in lines_of:
+            assert re.search(line, text), line
         # the question with its keys first, the log, the footer's keys whole
         assert "←→/1–3 choose · enter plays" in text and "─ log ─" in text
         assert "? Rules" in lines[-1] and "esc Menu" in lines[-1]
