@@ -289,7 +289,7 @@ def test_a_broken_board_is_refused_in_one_line(monkeypatch):
     _refused(monkeypatch, "board.toml", bad, data.load_board, r"^data/board.toml: the route town–narnia names")
     bad = good + b'\n[[route]]\na = "town"\nb = "hell"\nsocket = 7\n'
     _refused(monkeypatch, "board.toml", bad, data.load_board, "socket 7, not 1–6")
-    bad = good + (b'\n[[location]]\nid = "island"\nname = "Island"\nkind = "plain"\nx = 12\ny = 4\n'
+    bad = good + (b'\n[[location]]\nid = "island"\ncode = "IS"\nname = "Island"\nkind = "plain"\nx = 12\ny = 4\n'
                   b'does = "Nothing."\n')
     _refused(monkeypatch, "board.toml", bad, data.load_board, "island cannot be reached from town")
     _refused(monkeypatch, "board.toml", good.replace(b'kind = "town"', b'kind = "city"'), data.load_board,

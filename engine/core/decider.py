@@ -19,18 +19,24 @@ class Result(msgspec.Struct, frozen=True):
     """The end of a game: ``scores[i]`` is seat ``i``'s final score(s) as a label→points
     mapping, ``winners`` the winning seat indexes (several on a shared win), and
     ``tiebreak`` how a tie at the top was settled, in plain words for players and
-    without names ("the rulebook names no tie-break"), or "" when there was no tie.
+    without names ("the rulebook names no tie-break"), or "" when there was no tie;
+    ``verdict`` a co-operative game's outcome for the whole table in plain words
+    ("Together 84 AP. Mother Holle would be proud of you."), or "".
     The rulebook passage behind it belongs in the game's RULES.md, not here."""
 
     scores: list[dict[str, int]]
     winners: list[int]
     tiebreak: str
+    verdict: str = ""
 
     def summary(self, names: Sequence[str]) -> str:
         """The result as one sentence for players: "ann wins!", "ann wins (tied on
         points, …).", "Tied: ann and bob share the win (…).", or for a game of one seat
-        "ann scored 84 points." (its ``total``, else the sum of its scores). ``names``
+        "ann scored 84 points." (its ``total``, else the sum of its scores), or a
+        co-operative game's ``verdict`` as it is. ``names``
         by seat; they are put in as they are (the caller never parses them as markup)."""
+        if self.verdict:
+            return self.verdict
         if len(self.scores) == 1:
             points = self.scores[0].get("total", sum(self.scores[0].values()))
             return f"{names[0]} scored {points} point{'' if points == 1 else 's'}."

@@ -12,6 +12,7 @@ _MODULES = {
     "giftbringer": "engine.games.giftbringer",
     "bottlecap-vikings": "engine.games.bottlecap_vikings",
     "naughty-or-nice": "engine.games.naughty_or_nice",
+    "dice-upon-a-time": "engine.games.dice_upon_a_time",
 }
 _LOADED: dict[str, Game] = {}
 

@@ -1,2 +1,60 @@
-"""Dice Upon a Time (Istvan Szauer, Korona Games): dice placement on a map, 2–5 players.
-Not yet playable: the reconstructed components are in ``data/``."""
+"""Dice Upon a Time (Istvan Szauer, Korona Games): dice placement on a map of Grimms'
+tales for 2–5 players; boxtop plays the rulebook's beginner mode (no Story cards, Magic
+Items or Character abilities), every game length, co-operative and 2-player.
+
+Rules: the Dice Upon a Time rulebook; ``RULES.md`` beside this file records every
+decision on an unclear passage; the board, dice, Quest and Event cards are
+reconstructions (``BOARD.md``, ``QUESTS.md``). ``GAME`` is the decider registered as
+``dice-upon-a-time``.
+"""
+
+import hashlib
+from importlib import resources
+
+from engine.core.decider import Game
+
+from . import bot, legal, notation, rules, state, view
+from .board import raw
+from .commands import Command
+from .events import Event
+from .options import Options
+
+
+def _text(name: str) -> str:
+    path = resources.files(__package__).joinpath(name)
+    return path.read_text("utf-8") if path.is_file() else ""
+
+
+def _edition() -> str:
+    """``"map-"`` and 8 hex digits of a SHA-256 over the board, dice and card data."""
+    files = ("board.toml", "dice.toml", "quests.toml", "events.toml")
+    return "map-" + hashlib.sha256(b"\0".join(raw(f) for f in files)).hexdigest()[:8]
+
+
+GAME = Game(
+    slug="dice-upon-a-time",
+    title="Dice Upon a Time",
+    min_players=2,
+    max_players=5,
+    Options=Options,
+    command_type=Command,
+    event_type=Event,
+    initial=state.initial,
+    setup=rules.setup,
+    evolve=state.evolve,
+    decide=rules.decide,
+    legal=legal.legal,
+    to_act=rules.to_act,
+    view=view.view,
+    redact=view.redact,
+    reveals=rules.reveals,
+    result=rules.result,
+    parse=notation.parse,
+    notation=notation.notation,
+    describe=notation.describe,
+    bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
+    view_type=view.View,
+    edition=_edition(),
+    rules_text=_text("RULES.md"),
+    help_text=_text("HELP.md"),
+)

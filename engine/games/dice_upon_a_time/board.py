@@ -31,11 +31,12 @@ Kind = Literal["town", "king", "fairy", "resource", "supporting", "steed", "magi
 
 
 class Location(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A field of the map: ``id``, ``name``, ``kind`` (``board.toml`` explains each),
+    """A field of the map: ``id``, two-letter notation ``code``, ``name``, ``kind`` (``board.toml`` explains each),
     ``resource`` (coin / bread / apple, resource fields only, else ""), grid ``x``, ``y``
     and ``does``: what fires on arrival, in plain words."""
 
     id: str
+    code: str
     name: str
     kind: Kind
     x: int
@@ -174,6 +175,9 @@ def _check_board(b: Board) -> None:
     ids = [x.id for x in b.location]
     if len(set(ids)) != len(ids):
         raise ValueError(f"{where}: two locations share an id")
+    codes = [x.code for x in b.location]
+    if len(set(codes)) != len(codes) or not all(len(c) == 2 and c.isalpha() and c.isupper() for c in codes):
+        raise ValueError(f"{where}: each location needs its own two capital letters as code")
     spots = [(x.x, x.y) for x in b.location] + [(s.x, s.y) for s in b.spirit]
     if len(set(spots)) != len(spots):
         raise ValueError(f"{where}: two locations or spirits share a grid cell")

@@ -1,0 +1,131 @@
+"""Dice Upon a Time's legal commands: exactly what ``rules.decide`` accepts now, and
+the one-sentence reason it refuses anything else.
+
+Works on the ``State`` and on a seat's ``view.View`` alike (the bots see only the
+view): both have the fields read here.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement, product
+
+from . import commands as cmd
+from .board import RESOURCES, face_value
+from .rules import (
+    CARDS, DICE, ROUTES, SOCKETS, STEEDS, completable, deck_choices, event_of, place_problem, route_from,
+)
+
+
+def legal(state, seat: int) -> list:
+    """Every command ``seat`` may give now, in a stable order (empty when it may not act)."""
+    s = state
+    if s.phase == "over":
+        return []
+    if s.prompts:
+        prompt = s.prompts[0]
+        return _prompt_options(s, seat, prompt.kind) if prompt.seat == seat else []
+    if s.turn != seat or not s.step:
+        return []
+    return _turn_options(s, seat)
+
+
+def _distinct_dice(pool) -> list[str]:
+    """One die of each (die, face) pair: two dice showing the same face place alike."""
+    seen, out = set(), []
+    for d, f in pool:
+        if (d, f) not in seen:
+            seen.add((d, f))
+            out.append(d)
+    return out
+
+
+def _prompt_options(s, seat: int, kind: str) -> list:
+    p = s.players[seat]
+    if kind == "draw2":
+        return [cmd.Draw(c) for c in deck_choices(s, 2)]
+    if kind == "fox":
+        faces = {d.id: d.faces for d in DICE.die}
+        choices = [sorted(set(faces[d]), key=_face_key) for d in p.fox]
+        return [cmd.SetFaces(tuple(zip(p.fox, combo))) for combo in product(*choices)]
+    if kind == "reroll":
+        e = event_of(s)
+        dice = [d for d, _ in p.pool if d != "snake"]
+        out = [cmd.Reroll(())]
+        for k in range(1, (e.amount if e else 0) + 1):
+            out += [cmd.Reroll(c) for c in combinations(dice, k)]
+        return out
+    if kind == "gift":
+        e = event_of(s)
+        return [cmd.Gift(c) for c in combinations_with_replacement(RESOURCES, e.amount if e else 0)]
+    if kind == "feed":
+        return [cmd.Feed(d) for d in _distinct_dice(p.pool)]
+    return []
+
+
+def _face_key(face) -> tuple[int, str]:
+    return (face_value(face), "" if isinstance(face, int) else face)
+
+
+def _turn_options(s, seat: int) -> list:
+    p = s.players[seat]
+    step = s.step
+    if step == "place":
+        out: list = []
+        for die in _distinct_dice(p.pool):
+            out += [cmd.Place(die, k) for k in SOCKETS if not place_problem(s, seat, die, k)]
+        if p.rabbits:
+            out += [cmd.Rabbit(k) for k in ROUTES if route_from(s, seat, k)]
+        out.append(cmd.PassTurn())
+        return out
+    if step == "move":
+        return [cmd.Move(), cmd.Skip()]
+    if step == "jump":
+        return [cmd.Jump(x) for x in STEEDS if x != p.at] + [cmd.Skip()]
+    if step == "fairy":
+        return [cmd.Take(t) for t in RESOURCES]
+    if step == "town":
+        return [cmd.Draw(c) for c in deck_choices(s, 1)] + [cmd.Skip()]
+    if step == "king":
+        return [cmd.Draw(c) for c in deck_choices(s, 3)] + [cmd.Skip()]
+    if step == "keep":
+        return [cmd.Keep(q) for q in s.king]
+    if step == "complete":
+        return [cmd.Complete(q) for q in completable(s, seat)] + [cmd.End()]
+    return []
+
+
+def refusal(s, seat: int, command) -> str:
+    """Why ``command`` is refused now, in one sentence (call it once ``legal`` refused)."""
+    step = s.step if not s.prompts else s.prompts[0].kind
+    if isinstance(command, cmd.Place) and step == "place":
+        return place_problem(s, seat, command.die, command.socket) or "You cannot place that die there now."
+    if isinstance(command, cmd.Rabbit) and step == "place":
+        if not s.players[seat].rabbits:
+            return "You have no Rabbit token."
+        return "A Rabbit token moves you along a route from your field."
+    if isinstance(command, cmd.Complete) and step == "complete":
+        if command.quest not in CARDS.quests:
+            return f"There is no quest {command.quest!r}."
+        return f"You cannot complete {CARDS.quests[command.quest].name} here and now."
+    if isinstance(command, cmd.Draw):
+        return "You cannot draw those Quest cards now."
+    if isinstance(command, cmd.Jump) and step == "jump":
+        return "Jump to another Steed field."
+    return _WHAT.get(step, "That is not a choice now.")
+
+
+_WHAT = {
+    "draw2": "Choose the decks of your two opening Quest cards.",
+    "fox": "Set the dice from the Fox to the faces you want.",
+    "reroll": "Choose which dice to roll again, or none.",
+    "gift": "Choose the tokens the Event gives you.",
+    "feed": "The Wolf: put one of your unused dice on it.",
+    "place": "Place a die, use a Rabbit token, or pass.",
+    "move": "Move through the route, or stay.",
+    "jump": "Jump to another Steed field, or stay.",
+    "fairy": "Take a Gold Coin, a Loaf of Bread or an Apple.",
+    "town": "Draw a Quest card, or do not.",
+    "king": "Draw three Quest cards, or do not.",
+    "keep": "Keep one of the three Quest cards drawn.",
+    "complete": "Complete a quest, or end your turn.",
+}

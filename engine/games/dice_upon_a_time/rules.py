@@ -1,0 +1,548 @@
+"""Dice Upon a Time's rules, beginner mode: ``setup``, ``decide``, ``to_act``,
+``reveals`` and ``result``, with the board rules the legal moves, the bots and the
+screen share (sockets, stacks, quests).
+
+Every rule cites the Dice Upon a Time rulebook by section; rulings on unclear passages
+are in ``RULES.md`` beside this file. A command's events are folded as they are made
+(``_Tx``); then ``_settle`` runs what follows on its own: a chapter begins once the
+opening quests are drawn, a turn ends when nothing is left to choose, a chapter ends
+when nobody has a turn left, and the game ends after its last chapter.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+
+from engine.core.decider import Result
+from engine.core.errors import IllegalCommand
+
+from . import commands as cmd
+from . import events as ev
+from .board import RESOURCES, face_value, load_board, load_dice
+from .cards import load as load_cards
+from .state import Player, State, evolve, faces_plain
+
+BOARD = load_board()
+DICE = load_dice()
+CARDS = load_cards()
+LOCATIONS = BOARD.locations
+#: Route socket id → Route: ``"a-b"`` with the ends as the board lists them.
+ROUTES = {f"{r.a}-{r.b}": r for r in BOARD.route}
+#: The Forest Spirit sockets: the Fox has two ("Fox").
+SPIRIT_SOCKETS = ("rabbit", "wolf", "snake", "fox1", "fox2")
+#: Every socket id: the routes in file order, then the spirits.
+SOCKETS = tuple(ROUTES) + SPIRIT_SOCKETS
+#: The Steed fields ("Steed fields").
+STEEDS = tuple(x.id for x in BOARD.location if x.kind == "steed")
+#: Active Main Quests a player may hold ("Quest cards": "The limit of the active Main
+#: Quests (Quest cards) is 4 per player").
+QUEST_LIMIT = 4
+#: Chapters by the ``length`` option ("The End: Scoring"; "Short and Extra Long game
+#: modes"); Extra Long stops at ``EXTRA_LONG_CAP`` at the latest (RULES.md).
+CHAPTERS = {"standard": 6, "short": 3}
+EXTRA_LONG_CAP = 12
+#: The co-operative completion table: lower edges of the bands by player count, with
+#: each band's words ("Beginner mode", "The end of the game"); an edge belongs to the
+#: higher band (RULES.md).
+BANDS = {2: (30, 40, 50, 60), 3: (45, 60, 75, 90), 4: (60, 80, 100, 116), 5: (60, 80, 100, 116)}
+BAND_WORDS = (
+    "This level equals to the value of the evil step-sister's job.",
+    "You tried it, but this is still not enough for becoming heroes.",
+    "Mother Holle would be proud of you. But you can do better than this.",
+    "Nice job! Your story will be passed down from generation to generation.",
+    "Welcome to the end of the story! You did all the quests!",
+)
+#: Events that show hidden or random facts: undo stops there.
+REVEALING = (ev.Shuffled, ev.EventsLaid, ev.Started, ev.QuestsDrawn, ev.KingDrew, ev.KingKept, ev.Rolled,
+             ev.SnakeRolled, ev.EventRevealed, ev.ChapterBegan)
+
+
+# --------------------------------------------------------------------------- board rules
+def event_of(s):
+    """This chapter's Event card (``cards.Event``), or None."""
+    return CARDS.events[s.event] if s.event else None
+
+
+def stack_limit(s) -> int:
+    """The most dice a stack may hold: 3, 2 in the 2-player game ("General dice placement
+    rules" 2; "2 player variant"), changed by a ``stack_limit`` Event, at least 1."""
+    base = 2 if s.n == 2 else 3
+    e = event_of(s)
+    if e and e.effect == "stack_limit":
+        base += e.delta
+    return max(1, base)
+
+
+def socket_value(s, socket: str) -> int:
+    """The value a socket asks: a route's printed value, shifted by a ``socket_shift``
+    Event within 1–6 except the value-6 dead ends ("you can get there only by a value 6
+    die"); every Forest Spirit socket is 1 ("Forest Spirits")."""
+    route = ROUTES.get(socket)
+    if route is None:
+        return 1
+    e = event_of(s)
+    if e and e.effect == "socket_shift" and route.socket != 6:
+        return min(6, max(1, route.socket + e.delta))
+    return route.socket
+
+
+def spirit_closed(s, spirit: str) -> bool:
+    """Whether this chapter's Event closes the Forest Spirit ``spirit``."""
+    e = event_of(s)
+    return bool(e and e.effect == "spirit_closed" and e.spirit == spirit)
+
+
+def location_off(s, loc: str) -> bool:
+    """Whether this chapter's Event switches the location ``loc``'s ability off."""
+    e = event_of(s)
+    return bool(e and e.effect == "location_off" and loc in e.locations)
+
+
+def is_ban(s, face) -> bool:
+    """Whether ``face`` acts as a Ban face now (not when an Event makes faces plain)."""
+    return face == "ban" and not faces_plain(s)
+
+
+def place_problem(s, seat: int, die: str, socket: str) -> str:
+    """Why ``seat`` may not place unused die ``die`` in ``socket`` now, in one sentence,
+    or "" when it may ("General dice placement rules"; "Ban face"; "Wolf"; "Fox")."""
+    if socket not in SOCKETS:
+        return f"There is no socket {socket!r}."
+    face = s.players[seat].face(die)
+    if face is None:
+        return "That die is not among your unused dice."
+    stack = s.board.get(socket, ())
+    if socket in SPIRIT_SOCKETS:
+        spirit = socket.rstrip("12")
+        if spirit_closed(s, spirit):
+            return f"This chapter's Event closes the {spirit.title()}."
+        if socket == "wolf" and s.wolf_fed:
+            return "The Wolf has already eaten this chapter."
+        if socket in ("wolf", "fox1", "fox2") and stack:
+            return "No dice stack on the Wolf or the Fox."
+    if len(stack) >= stack_limit(s):
+        return f"That stack is full ({stack_limit(s)} dice)."
+    need = face_value(stack[-1].face) if stack else socket_value(s, socket)
+    if face_value(face) < need:
+        return f"That needs a {need} or higher."
+    if stack and is_ban(s, stack[-1].face) and stack[-1].seat != seat and not is_ban(s, face):
+        return "Only a Ban die goes on another player's Ban die."
+    return ""
+
+
+def route_from(s, seat: int, socket: str) -> str:
+    """The field across route ``socket`` from ``seat``'s figure, or "" when the figure is
+    at neither end (or ``socket`` is no route)."""
+    route = ROUTES.get(socket)
+    at = s.players[seat].at
+    if route is None or at not in (route.a, route.b):
+        return ""
+    return route.other(at)
+
+
+def quests_for(s, seat: int) -> tuple[str, ...]:
+    """The quests ``seat`` may complete: its active ones, or in the co-operative game the
+    face-up table everyone shares ("Cooperative game")."""
+    return s.table if s.options.mode == "cooperative" else s.players[seat].quests
+
+
+def quest_met(p: Player, quest: str) -> bool:
+    """Whether player ``p`` meets ``quest``'s requirements now ("Quest cards", the four
+    types): at its location, holding its tokens (which it gives up) or its quest token."""
+    q = CARDS.quests[quest]
+    if q.location and p.at != q.location:
+        return False
+    if q.item and q.item not in p.items:
+        return False
+    return all(p.count(t) >= k for t, k in q.tokens.items())
+
+
+def completable(s, seat: int) -> list[str]:
+    """The quests ``seat`` could complete now, in order."""
+    p = s.players[seat]
+    return [q for q in quests_for(s, seat) if quest_met(p, q)]
+
+
+def may_draw(s, seat: int) -> bool:
+    """Whether ``seat`` may draw a Quest card: competitive game, fewer than 4 active Main
+    Quests, and a card left ("Quest cards"; RULES.md)."""
+    return (s.options.mode == "competitive" and len(s.players[seat].quests) < QUEST_LIMIT
+            and any(s.decks.get(v) for v in (2, 3, 4)))
+
+
+def deck_choices(s, k: int) -> list[tuple[int, ...]]:
+    """Every way to draw ``k`` cards from the decks by AP value (the decks' sizes
+    allowing), each sorted: "from any deck in any combination"."""
+    sizes = {v: len(s.decks.get(v, ())) if isinstance(s.decks.get(v, ()), tuple) else s.decks.get(v, 0)
+             for v in (2, 3, 4)}
+    k = min(k, sum(sizes.values()))
+    if k <= 0:
+        return []
+    return [c for c in combinations_with_replacement((2, 3, 4), k) if all(c.count(v) <= sizes[v] for v in (2, 3, 4))]
+
+
+def has_turn(p: Player) -> bool:
+    """Whether a player still has turns this chapter: unused dice and not passed ("At
+    the end of a chapter")."""
+    return bool(p.pool) and not p.passed
+
+
+def chapters(s) -> int:
+    """The chapters the game lasts at most (Extra Long: the cap)."""
+    return CHAPTERS.get(s.options.length, EXTRA_LONG_CAP)
+
+
+# --------------------------------------------------------------------------- transaction
+class _Tx:
+    """Events of one command, folded as they are emitted."""
+
+    def __init__(self, state: State, rng: random.Random):
+        self.state = state
+        self.rng = rng
+        self.events: list = []
+
+    def emit(self, *events) -> None:
+        for e in events:
+            self.events.append(e)
+            self.state = evolve(self.state, e)
+
+
+def _order(s, first: int) -> list[int]:
+    return [(first + k) % s.n for k in range(s.n)]
+
+
+# --------------------------------------------------------------------------- setup
+def setup(options, n: int, rng: random.Random) -> list:
+    """Entry 0: shuffle the Quest decks or lay them all out (co-operative), lay the
+    Event cards, draw the starting player, and ask each player from the start player
+    clockwise for their two opening quests ("Setup" 2, 7, 8, 9)."""
+    from .state import initial
+
+    tx = _Tx(initial(options, n), rng)
+    if options.mode == "competitive":
+        decks = {}
+        for v in (2, 3, 4):
+            ids = [q.id for q in CARDS.quests.values() if q.ap == v]
+            rng.shuffle(ids)
+            decks[v] = tuple(ids)
+        tx.emit(ev.Shuffled(decks))
+    else:
+        tx.emit(ev.Shuffled({2: (), 3: (), 4: ()}), ev.QuestsLaidOut(tuple(CARDS.quests)))
+    if options.events != "none":
+        ids = list(CARDS.events)
+        rng.shuffle(ids)
+        tx.emit(ev.EventsLaid(tuple(ids[:min(6, CHAPTERS.get(options.length, 6))]), options.events == "open"))
+    start = rng.randrange(n)
+    tx.emit(ev.Started(start))
+    if options.mode == "competitive":
+        for seat in _order(tx.state, start):
+            tx.emit(ev.Prompted(seat, "draw2"))
+    _settle(tx)
+    return tx.events
+
+
+# --------------------------------------------------------------------------- acting
+def to_act(state: State) -> frozenset[int]:
+    """The seat owing the first prompt, else the active player; nobody once over."""
+    if state.phase == "over":
+        return frozenset()
+    if state.prompts:
+        return frozenset({state.prompts[0].seat})
+    if state.turn >= 0 and state.step:
+        return frozenset({state.turn})
+    return frozenset()
+
+
+def reveals(event) -> bool:
+    """Whether ``event`` shows hidden or random facts (undo never crosses it)."""
+    return isinstance(event, REVEALING)
+
+
+def decide(state: State, seat: int, command, rng: random.Random) -> list:
+    """The events of ``command`` by ``seat``; raises ``IllegalCommand`` with the rule."""
+    if state.phase == "over":
+        raise IllegalCommand("The game is over.")
+    if seat not in to_act(state):
+        raise IllegalCommand("It is not your turn to act.")
+    from .legal import legal, refusal
+
+    if command not in legal(state, seat):
+        raise IllegalCommand(refusal(state, seat, command))
+    tx = _Tx(state, rng)
+    if state.prompts:
+        _answer_prompt(tx, seat, state.prompts[0].kind, command)
+    else:
+        _turn_command(tx, seat, command)
+    _settle(tx)
+    return tx.events
+
+
+def _draw(tx: _Tx, seat: int, decks: tuple[int, ...], king: bool = False) -> None:
+    s = tx.state
+    taken: dict[int, int] = {}
+    quests = []
+    for v in decks:
+        quests.append(s.decks[v][taken.get(v, 0)])
+        taken[v] = taken.get(v, 0) + 1
+    if king:
+        tx.emit(ev.KingDrew(seat, tuple(quests), tuple(decks)))
+    else:
+        tx.emit(ev.QuestsDrawn(seat, tuple(quests), tuple(decks)))
+
+
+def _answer_prompt(tx: _Tx, seat: int, kind: str, command) -> None:
+    if kind == "draw2":
+        _draw(tx, seat, command.decks)
+    elif kind == "fox":
+        tx.emit(ev.FacesSet(seat, command.faces))
+    elif kind == "reroll":
+        if command.dice:
+            faces = {d.id: d.faces for d in DICE.die}
+            tx.emit(ev.Rolled(seat, tuple((d, tx.rng.choice(faces[d])) for d in command.dice)))
+    elif kind == "gift":
+        tx.emit(ev.Gained(seat, command.tokens, "event"))
+    elif kind == "feed":
+        tx.emit(ev.WolfFed(seat, command.die, tx.state.players[seat].face(command.die)))
+    tx.emit(ev.PromptDone())
+
+
+def _turn_command(tx: _Tx, seat: int, command) -> None:
+    s = tx.state
+    step = s.step
+    if isinstance(command, cmd.Place):
+        face = s.players[seat].face(command.die)
+        tx.emit(ev.Placed(seat, command.die, face, command.socket))
+        if command.socket == "wolf":
+            _wolf(tx, seat)
+            return
+        if route_from(tx.state, seat, command.socket):
+            tx.emit(ev.Step("move"))
+        else:
+            _to_complete(tx)
+    elif isinstance(command, cmd.Rabbit):
+        tx.emit(ev.RabbitUsed(seat, command.route))
+        to = route_from(tx.state, seat, command.route)
+        tx.emit(ev.Moved(seat, to, "rabbit"))
+        _arrive(tx, seat, to)
+    elif isinstance(command, cmd.PassTurn):
+        tx.emit(ev.GaveUp(seat))
+        _end_turn(tx)
+    elif isinstance(command, cmd.Move):
+        to = route_from(s, seat, s.placed)
+        tx.emit(ev.Moved(seat, to, "route"))
+        _arrive(tx, seat, to)
+    elif isinstance(command, cmd.Jump):
+        tx.emit(ev.Moved(seat, command.to, "steed"))
+        _arrive(tx, seat, command.to, jumped=True)
+    elif isinstance(command, cmd.Skip):
+        _to_complete(tx)
+    elif isinstance(command, cmd.Take):
+        count = 2 if s.doubling else 1
+        tx.emit(ev.Gained(seat, (command.token,) * count, "fairy"))
+        _to_complete(tx)
+    elif isinstance(command, cmd.Draw):
+        if step == "king":
+            _draw(tx, seat, command.decks, king=True)
+            tx.emit(ev.Step("keep"))
+        else:
+            _draw(tx, seat, command.decks)
+            _to_complete(tx)
+    elif isinstance(command, cmd.Keep):
+        drawn = list(s.king)
+        values = [CARDS.quests[q].ap for q in drawn]
+        back = [(q, v) for q, v in zip(drawn, values) if q != command.quest]
+        tx.emit(ev.KingKept(seat, command.quest, tuple(q for q, _ in back), tuple(v for _, v in back)))
+        _to_complete(tx)
+    elif isinstance(command, cmd.Complete):
+        q = CARDS.quests[command.quest]
+        tokens = tuple(t for t, k in q.tokens.items() for _ in range(k))
+        tx.emit(ev.Completed(seat, command.quest, tokens))
+        _to_complete(tx)
+    elif isinstance(command, cmd.End):
+        _end_turn(tx)
+
+
+def _wolf(tx: _Tx, seat: int) -> None:
+    """"When the active player activates the Wolf field by placing a die in the socket,
+    all players in clockwise order must place one of their unused dice on the field"
+    ("Wolf"): every other player holding an unused die gives one, passed or not
+    (RULES.md); a player with one die left gives it without being asked."""
+    tx.emit(ev.Step("wolf"))
+    for other in _order(tx.state, seat)[1:]:
+        pool = tx.state.players[other].pool
+        if len(pool) == 1:
+            tx.emit(ev.WolfFed(other, pool[0][0], pool[0][1]))
+        elif pool:
+            tx.emit(ev.Prompted(other, "feed"))
+
+
+def _arrive(tx: _Tx, seat: int, to: str, jumped: bool = False) -> None:
+    """"4 Location ability activates" on arriving at ``to``; a quest token is picked up
+    first by a player with its quest ("Quest cards")."""
+    s = tx.state
+    for quest in quests_for(s, seat):
+        q = CARDS.quests[quest]
+        if q.item and q.pickup == to and q.item in tx.state.items:
+            tx.emit(ev.ItemTaken(seat, q.item))
+    loc = LOCATIONS[to]
+    if location_off(s, to):
+        _to_complete(tx)
+        return
+    if loc.kind in ("town", "king") and may_draw(s, seat):
+        tx.emit(ev.Step(loc.kind))
+        return
+    if loc.kind == "fairy":
+        tx.emit(ev.Step("fairy"))
+        return
+    if loc.kind == "steed" and not jumped:
+        tx.emit(ev.Step("jump"))
+        return
+    if loc.kind == "resource":
+        e = event_of(s)
+        extra = e.amount if e and e.effect == "resource_bonus" and e.token == loc.resource else 0
+        count = 1 + extra + (1 if s.doubling else 0)
+        tx.emit(ev.Gained(seat, (loc.resource,) * count, "field"))
+    _to_complete(tx)
+
+
+def _to_complete(tx: _Tx) -> None:
+    """"5 Complete quests": ask while a quest can be completed, else end the turn."""
+    s = tx.state
+    if completable(s, s.turn):
+        if s.step != "complete":
+            tx.emit(ev.Step("complete"))
+        return
+    _end_turn(tx)
+
+
+# --------------------------------------------------------------------------- flow
+def _settle(tx: _Tx) -> None:
+    """Run what follows a command on its own until a seat must choose."""
+    for _ in range(1000):
+        s = tx.state
+        if s.phase == "over" or s.prompts:
+            return
+        if s.phase == "setup":
+            _begin_chapter(tx, 1)
+            continue
+        if s.step == "wolf":
+            _to_complete(tx)
+            continue
+        if s.turn < 0:
+            _next_turn(tx, s.start)
+            continue
+        return
+
+
+def _begin_chapter(tx: _Tx, chapter: int) -> None:
+    """"At the beginning of a chapter": everyone rolls their dice except those from the
+    Fox (set instead, "Fox"); the Snake Die's holder rolls it ("Snake"); the next Event
+    is revealed; then the Fox, re-roll and gift answers are asked from the starting
+    player clockwise."""
+    s = tx.state
+    tx.emit(ev.ChapterBegan(chapter, s.start))
+    order = _order(s, s.start)
+    for seat in order:
+        p = tx.state.players[seat]
+        dice = tuple((d.id, tx.rng.choice(d.faces)) for d in DICE.die if d.id not in p.fox)
+        tx.emit(ev.Rolled(seat, dice))
+        if tx.state.snake == seat:
+            face = tx.rng.choice(DICE.snake.faces)
+            tx.emit(ev.SnakeRolled(seat, face))
+            if face in RESOURCES:
+                tx.emit(ev.Gained(seat, (face,), "snake"))
+    if chapter <= len(s.laid):
+        tx.emit(ev.EventRevealed(chapter, s.laid[chapter - 1]))
+    e = event_of(tx.state)
+    for seat in order:
+        if tx.state.players[seat].fox:
+            tx.emit(ev.Prompted(seat, "fox"))
+    if e and e.effect == "reroll":
+        for seat in order:
+            tx.emit(ev.Prompted(seat, "reroll"))
+    if e and e.effect == "gift":
+        for seat in order:
+            tx.emit(ev.Prompted(seat, "gift"))
+
+
+def _next_turn(tx: _Tx, first: int) -> None:
+    """The next player clockwise from ``first`` with a turn left begins; with nobody
+    left the chapter ends ("At the end of a chapter")."""
+    s = tx.state
+    for seat in _order(s, first):
+        if has_turn(s.players[seat]):
+            tx.emit(ev.TurnBegan(seat))
+            return
+    _end_chapter(tx)
+
+
+def _end_turn(tx: _Tx) -> None:
+    seat = tx.state.turn
+    tx.emit(ev.TurnEnded(seat))
+    _next_turn(tx, (seat + 1) % tx.state.n)
+
+
+def _top(s, socket: str) -> int:
+    stack = s.board.get(socket, ())
+    return stack[-1].seat if stack else -1
+
+
+def _end_chapter(tx: _Tx) -> None:
+    """"Check the Forest Spirit fields": the top die on the Rabbit takes the starting
+    player marker and a Rabbit token (if one is left), the top die on the Snake the
+    Snake Die, the Fox's dice are set next chapter; all dice come back. Then the next
+    chapter, or the end ("The End: Scoring"; "Short and Extra Long game modes")."""
+    s = tx.state
+    rabbit, snake = _top(s, "rabbit"), _top(s, "snake")
+    fox = tuple((d.seat, d.die) for k in ("fox1", "fox2") for d in s.board.get(k, ()) if d.die != "snake")
+    tx.emit(ev.ChapterEnded(s.chapter, rabbit, rabbit >= 0 and s.rabbits > 0, snake, fox))
+    s = tx.state
+    if _last_chapter(s):
+        tx.emit(ev.GameOver(s.chapter))
+    else:
+        _begin_chapter(tx, s.chapter + 1)
+
+
+def _last_chapter(s: State) -> bool:
+    if s.chapter >= chapters(s):
+        return True
+    if s.options.length != "extra_long":
+        return False
+    if s.options.mode == "cooperative":
+        return not s.table
+    return s.drained
+
+
+# --------------------------------------------------------------------------- result
+def ap(quests) -> int:
+    """The Adventure Points of ``quests`` (the numbers on their backs)."""
+    return sum(CARDS.quests[q].ap for q in quests)
+
+
+def band(s) -> int:
+    """The co-operative table's band (0–4) for the table's total AP ("The end of the
+    game" table; an edge counts for the higher band)."""
+    total = sum(ap(p.done) for p in s.players)
+    return sum(1 for edge in BANDS[min(s.n, 5)] if total >= edge)
+
+
+def result(state: State) -> Result | None:
+    """Competitive: most AP wins; a tie is shared, or with ``ties=one_blow`` goes to the
+    most quests completed in one turn ("Is it a tie? … who can kill more flies with one
+    blow"). Co-operative: the table's total against the completion table."""
+    if state.phase != "over":
+        return None
+    scores = [{"quests": len(p.done), "total": ap(p.done)} for p in state.players]
+    if state.options.mode == "cooperative":
+        total = sum(x["total"] for x in scores)
+        words = BAND_WORDS[band(state)]
+        return Result(scores, list(range(state.n)), "", verdict=f"Together {total} AP. {words}")
+    best = max(x["total"] for x in scores)
+    top = [i for i, x in enumerate(scores) if x["total"] == best]
+    tiebreak = ""
+    if len(top) > 1 and state.options.ties == "one_blow":
+        most = max(state.players[i].best for i in top)
+        top = [i for i in top if state.players[i].best == most]
+        tiebreak = "tied on AP, most quests in one turn" if len(top) == 1 else "tied on AP and quests in one turn"
+    return Result(scores, top, tiebreak)
