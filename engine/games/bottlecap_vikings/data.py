@@ -10,11 +10,12 @@ bad record.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib import resources
 
 import msgspec
+
+from engine.core import tomldata
 
 #: The goods on a city card's meters ("Gameplay": wood, gold and glory).
 GOODS = ("wood", "gold", "glory")
@@ -161,10 +162,7 @@ def _read(name: str) -> str:
 
 def _decode(text: str, kind, file: str):
     """``text`` (the TOML of ``data/<file>``) as ``kind``; raises ``ValueError`` naming the file."""
-    try:
-        return msgspec.convert(tomllib.loads(text), kind)
-    except (tomllib.TOMLDecodeError, msgspec.ValidationError) as err:
-        raise ValueError(f"{file}: {err}") from None
+    return tomldata.decode(text, kind, file)
 
 
 def load_actions(text: str) -> dict[str, Action]:

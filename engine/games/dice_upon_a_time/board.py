@@ -9,13 +9,13 @@ Spirits", "Special die faces", "Snake"), argued in ``BOARD.md``. ``load_board`` 
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from functools import cache
-from importlib import resources
 from typing import Literal, Union
 
 import msgspec
+
+from engine.core import tomldata
 
 #: The special die faces ("Special die faces"); each is worth 6 ("General dice
 #: placement rules" 3).
@@ -158,16 +158,12 @@ def face_value(face: Face) -> int:
     return face if isinstance(face, int) else SPECIAL_VALUE
 
 
-def raw(name: str) -> bytes:
-    """The bytes of ``data/<name>``."""
-    return resources.files(__package__).joinpath(f"data/{name}").read_bytes()
+#: ``raw(name)``: the bytes of ``data/<name>`` (tests put a broken file in its place).
+raw = tomldata.reader(__package__)
 
 
 def _decode(name: str, kind: type):
-    try:
-        return msgspec.convert(tomllib.loads(raw(name).decode("utf-8")), kind)
-    except (msgspec.ValidationError, tomllib.TOMLDecodeError) as err:
-        raise ValueError(f"data/{name}: {err}") from None
+    return tomldata.decode(raw(name), kind, f"data/{name}")
 
 
 def _check_board(b: Board) -> None:

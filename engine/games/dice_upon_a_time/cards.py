@@ -8,12 +8,12 @@ raises ``ValueError`` with one sentence naming the bad file or record.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 import msgspec
+
+from engine.core import tomldata
 
 from .board import load_board
 
@@ -83,16 +83,12 @@ class Cards(msgspec.Struct, frozen=True):
     events: dict[str, Event]
 
 
-def raw(name: str) -> bytes:
-    """The bytes of ``data/<name>``."""
-    return resources.files(__package__).joinpath(f"data/{name}").read_bytes()
+#: ``raw(name)``: the bytes of ``data/<name>`` (tests put a broken file in its place).
+raw = tomldata.reader(__package__)
 
 
 def _decode(name: str, kind: type):
-    try:
-        return msgspec.convert(tomllib.loads(raw(name).decode("utf-8")), kind)
-    except (msgspec.ValidationError, tomllib.TOMLDecodeError) as err:
-        raise ValueError(f"data/{name}: {err}") from None
+    return tomldata.decode(raw(name), kind, f"data/{name}")
 
 
 def _quest_error(q: Quest) -> str:

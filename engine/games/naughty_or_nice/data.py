@@ -9,12 +9,12 @@ Presents, creatures and gift givers are the Naughty or Nice rulebook's ("Present
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 import msgspec
+
+from engine.core import tomldata
 
 #: Present colours in display order ("Present types"); letters for reading without colour.
 COLOURS = ("red", "blue", "black", "green")
@@ -81,16 +81,12 @@ class _Kiddos(msgspec.Struct):
     kiddo: list[Kiddo]
 
 
-def raw(name: str) -> bytes:
-    """The bytes of ``data/<name>``."""
-    return resources.files(__package__).joinpath(f"data/{name}").read_bytes()
+#: ``raw(name)``: the bytes of ``data/<name>`` (tests put a broken file in its place).
+raw = tomldata.reader(__package__)
 
 
 def _decode(name: str, kind: type):
-    try:
-        return msgspec.convert(tomllib.loads(raw(name).decode("utf-8")), kind)
-    except (msgspec.ValidationError, tomllib.TOMLDecodeError) as err:
-        raise ValueError(f"data/{name}: {err}") from None
+    return tomldata.decode(raw(name), kind, f"data/{name}")
 
 
 class Cards(msgspec.Struct, frozen=True):

@@ -1,0 +1,37 @@
+"""Game data as TOML decoded into msgspec Structs, shared by every game's data loader.
+
+A game keeps its cards, maps and tiles in ``data/*.toml`` inside its package; ``reader``
+gives the function reading those bytes and ``decode`` turns them into the game's Struct,
+refusing a bad file with one sentence that names it.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Any, Callable
+
+import msgspec
+
+
+def reader(package: str) -> Callable[[str], bytes]:
+    """A function ``raw(name) -> bytes`` reading ``data/<name>`` of ``package`` (a
+    game's package name, such as ``__package__``)."""
+
+    def raw(name: str) -> bytes:
+        """The bytes of ``data/<name>``."""
+        return resources.files(package).joinpath(f"data/{name}").read_bytes()
+
+    return raw
+
+
+def decode(text: bytes | str, kind: type, where: str) -> Any:
+    """``text`` (TOML, UTF-8 bytes or a string) converted to ``kind``. Raises
+    ``ValueError`` with one sentence starting with ``where`` (the file, such as
+    ``data/board.toml``) when the TOML is broken or does not fit ``kind``."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        return msgspec.convert(tomllib.loads(text), kind)
+    except (msgspec.ValidationError, tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise ValueError(f"{where}: {err}") from None
