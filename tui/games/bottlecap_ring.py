@@ -89,7 +89,7 @@ def ring_lines(table, names: Sequence[str], cell: int, marks: dict[int, str] | N
     line = table.line
     if line >= 0:
         a, b = line, (line + 1) % 8
-        (ca, ra), (cb, rb) = CELLS[a], CELLS[b]
+        (_, ra), (_, rb) = CELLS[a], CELLS[b]
         xa, ya = origin(a)
         xb, yb = origin(b)
         if ra == rb:  # side by side: a column of marks between them

@@ -18,9 +18,9 @@ from engine.core.errors import IllegalCommand
 from . import abilities
 from .commands import (Advance, ChooseSide, Copy, Do, Double, End, Give, Move, Place, Return, Rotate, Skip, Swap,
                        Take, TakeGoods, Use)
-from .data import ABILITIES, CITIES, SPACES, TILES, face_action
-from .events import (Advanced, Attacked, Copied, Drew, Goods, Moved, PartTaken, Popped, Queued, Returned, Reversed,
-                     Rotated, ShipPlaced, SideChosen, Started, Swapped, Traded, TurnEnded, TurnStarted, Used,
+from .data import ABILITIES, CITIES, SPACES, face_action
+from .events import (Advanced, Attacked, Copied, Drew, Goods, Moved, PartTaken, Popped, Queued, Returned,
+                     Rotated, ShipPlaced, SideChosen, Started, Swapped, Traded, TurnEnded, TurnStarted,
                      Valkyries, Won)
 from .options import Options, parse_layout
 from .state import Folds, State, evolve
