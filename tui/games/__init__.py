@@ -24,6 +24,7 @@ _TABLES = {
     "giftbringer": "tui.games.giftbringer:GiftbringerTable",
     "bottlecap-vikings": "tui.games.bottlecap_vikings:BottlecapVikingsTable",
     "naughty-or-nice": "tui.games.naughty_or_nice:NaughtyOrNiceTable",
+    "dice-upon-a-time": "tui.games.dice_upon_a_time:DiceUponATimeTable",
 }
 
 

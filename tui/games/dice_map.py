@@ -1,0 +1,160 @@
+"""Dice Upon a Time's map drawn as a graph from the board data's grid coordinates.
+
+The board's 13 × 9 grid is scaled to the space the map gets: each location is drawn at
+its grid cell (its two-letter code, or its name when there is room), each route as a
+line of ``·`` (``─`` and ``│`` when straight) with its socket in the middle: the value
+it asks while empty, else the top die as its owner's initial and face (``A5``, ``Bb``
+for a Ban face: special faces are lower-case m s b d), and with room the whole stack.
+The four Forest Spirits sit in the corners with their dice. Figures are their players'
+initials after their location. ``map_lines`` returns the rows as ``Line``s for a
+``Panel``: ``lit`` sockets (legal for the chosen die) are shaded, ``cursor`` reversed.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.games.dice_upon_a_time.board import load_board
+from engine.games.dice_upon_a_time.rules import ROUTES, socket_value
+
+from ..widgets.lines import Line, Run
+
+BOARD = load_board()
+#: The Forest Spirits' sockets by spirit id, and their short labels.
+SPIRIT_SOCKETS = {"rabbit": ("rabbit",), "wolf": ("wolf",), "snake": ("snake",), "fox": ("fox1", "fox2")}
+SPIRIT_LABEL = {"rabbit": "Rabbit", "wolf": "Wolf", "snake": "Snake", "fox": "Fox"}
+#: Special faces shown in a die's two cells: lower case, so "Ab" reads "ann's Ban".
+FACE_MARK = {"magic_item": "m", "story": "s", "ban": "b", "doubling": "d"}
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """Each seat's letter: the first letter of its name, upper case; when two names start
+    alike, the seats' numbers instead ("1", "2") for those seats."""
+    first = [(name.strip()[:1] or "?").upper() for name in names]
+    return [str(i + 1) if first.count(c) > 1 else c for i, c in enumerate(first)]
+
+
+def face_mark(face) -> str:
+    """A face in one cell: the number, or a special face's lower-case letter."""
+    return str(face) if isinstance(face, int) else FACE_MARK.get(face, "?")
+
+
+def die_text(letters: Sequence[str], d) -> str:
+    """A die on the board: owner's letter and face ("A5")."""
+    who = letters[d.seat] if 0 <= d.seat < len(letters) else "?"
+    return who + face_mark(d.face)
+
+
+def short_name(loc) -> str:
+    """A location's name as the wide map shows it: at most 13 cells ("Steed NW")."""
+    if loc.kind == "steed":
+        return f"Steed {loc.code}"
+    return loc.name[:13]
+
+
+def socket_label(view, socket: str, letters: Sequence[str], whole: bool) -> str:
+    """What a socket shows: its value while empty, else its top die (or with ``whole``
+    the stack bottom first, space between)."""
+    stack = view.board.get(socket, ())
+    if not stack:
+        return str(socket_value(view, socket))
+    if whole:
+        return " ".join(die_text(letters, d) for d in stack)
+    return die_text(letters, stack[-1]) + (f"+{len(stack) - 1}" if len(stack) > 1 else "")
+
+
+def map_size(width: int, height: int) -> tuple[int, int, bool]:
+    """The horizontal and vertical steps between grid cells for a map of at most
+    ``width`` × ``height`` cells, and whether names (not codes) fit."""
+    sx = max(4, (width - 8) // (BOARD.width - 1))
+    sy = max(2, (height - 1) // (BOARD.height - 1))
+    return sx, sy, sx >= 6 and sy >= 3
+
+
+def map_lines(view, names: Sequence[str], width: int, height: int, lit: set[str] = frozenset(),
+              cursor: str = "", player_class=lambda seat: "") -> list[Line]:
+    """The map for ``view`` in at most ``width`` columns and ``height`` rows (it takes
+    ``map_size``'s steps; at least 56 × 17). ``lit``: sockets to shade; ``cursor``: the
+    socket under the keyboard; ``player_class(seat)``: the classes of a seat's letter."""
+    sx, sy, wide = map_size(width, height)
+    cols = sx * (BOARD.width - 1) + 8
+    rows = sy * (BOARD.height - 1) + 1
+    grid = [[" "] * cols for _ in range(rows)]
+    looks = [[""] * cols for _ in range(rows)]
+    letters = initials(names)
+    locs = BOARD.locations
+
+    def put(x: int, y: int, text: str, look: str) -> None:
+        for k, ch in enumerate(text):
+            if 0 <= y < rows and 0 <= x + k < cols:
+                grid[y][x + k], looks[y][x + k] = ch, look
+
+    def at(cell_x: int, cell_y: int) -> tuple[int, int]:
+        return cell_x * sx + 2, cell_y * sy
+
+    def look_of(socket: str) -> str:
+        if socket == cursor:
+            return "panel--cursor"
+        if socket in lit:
+            return "panel--shade panel--bold"
+        if socket == view.placed:
+            return "panel--special panel--bold"
+        return "panel--info" if view.board.get(socket) else "panel--muted"
+
+    # routes: a line of dots, then the socket in the middle
+    for key, r in ROUTES.items():
+        (x0, y0), (x1, y1) = at(locs[r.a].x, locs[r.a].y), at(locs[r.b].x, locs[r.b].y)
+        steps = max(abs(x1 - x0), abs(y1 - y0))
+        mark = "─" if y0 == y1 else "│" if x0 == x1 else "·"
+        for k in range(2, steps - 1):
+            x = x0 + round((x1 - x0) * k / steps)
+            y = y0 + round((y1 - y0) * k / steps)
+            put(x, y, mark, "panel--muted")
+    for key, r in ROUTES.items():
+        (x0, y0), (x1, y1) = at(locs[r.a].x, locs[r.a].y), at(locs[r.b].x, locs[r.b].y)
+        label = socket_label(view, key, letters, whole=wide)
+        mx, my = (x0 + x1) // 2, (y0 + y1) // 2
+        put(mx - len(label) // 2, my, label, look_of(key))
+    # locations, and the figures after them
+    here: dict[str, list[int]] = {}
+    for seat, p in enumerate(view.players):
+        here.setdefault(p.at, []).append(seat)
+    for loc in BOARD.location:
+        x, y = at(loc.x, loc.y)
+        label = short_name(loc) if wide else loc.code
+        left = x - len(label) // 2 if wide else x - 1
+        put(left, y, label, "panel--bold")
+        fx = left + len(label)
+        for seat in here.get(loc.id, ()):
+            put(fx, y, letters[seat], player_class(seat) + " panel--bold panel--underline")
+            fx += 1
+    # the Forest Spirits in the corners
+    for spirit in BOARD.spirit:
+        x, y = at(spirit.x, spirit.y)
+        x = max(0, min(x - 1, cols - 1))
+        sockets = SPIRIT_SOCKETS[spirit.id]
+        parts: list[tuple[str, str]] = [((SPIRIT_LABEL[spirit.id] if wide else SPIRIT_LABEL[spirit.id][:2]) + " ",
+                                         "panel--warn panel--bold")]
+        for k in sockets:
+            stack = view.board.get(k, ())
+            text = " ".join(die_text(letters, d) for d in stack) if stack else "·"
+            parts.append((text, look_of(k)))
+            parts.append((" ", ""))
+        total = sum(len(t) for t, _ in parts)
+        x = min(x, cols - total)
+        for text, look in parts:
+            put(x, y, text, look)
+            x += len(text)
+    out: list[Line] = []
+    for row, line_looks in zip(grid, looks):
+        end = len(row)
+        while end and row[end - 1] == " ":
+            end -= 1
+        runs: list[Run] = []
+        start = 0
+        for i in range(1, end + 1):
+            if i == end or line_looks[i] != line_looks[start]:
+                runs.append(("".join(row[start:i]), line_looks[start]))
+                start = i
+        out.append(tuple(runs))
+    return out

@@ -1,0 +1,561 @@
+"""Dice Upon a Time's table: the map graph (``dice_map``), the side panel (the chapter
+and its Event, your dice, tokens and quests, a line for each other player), what the
+game asks now with its keys, and the log.
+
+Everything drawn comes from the view of the seat at the keyboard and the commands it
+may give now (``legal``); a key for something the rules refuse is answered in a
+sentence. The keys:
+
+- Placing: ←→ (or 1–6) choose one of your dice, tab / shift+tab (or ↑↓) walk the
+  sockets it may go in (lit on the map), enter places it; ``r`` walks the routes a
+  Rabbit token can take instead (enter uses it); ``p`` passes for the chapter (press it
+  twice).
+- A question (move or stay, a Steed, the Fairy, the Town, the King, a quest to
+  complete, the Wolf, dice from the Fox, an Event's gift or re-roll): ←→ or a digit
+  choose, enter answers; ``m`` moves and ``s`` stays; ``e`` ends the turn.
+- escape steps back out of a Rabbit or a pass half made.
+
+It fits 80×24 at 5 players (the map by codes, the side panel beside it); with room
+(120×40) the map shows names and whole stacks, the panels are framed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+
+from engine.games.dice_upon_a_time import commands as cmd
+from engine.games.dice_upon_a_time.cards import load as load_cards
+from engine.games.dice_upon_a_time.notation import DIE_LETTER, socket_name
+from engine.games.dice_upon_a_time.rules import BANDS, CHAPTERS, quest_met, route_from
+
+from ..widgets.lines import Line, Panel, Run
+from . import GameTable
+from .dice_map import initials, map_lines
+from .dice_text import CARDS, LOCS, QUESTION, WAITS, command_label, die_label, quest_short, tokens_short
+
+#: Below this many columns or rows the table is compact (codes, no frames).
+COMPACT_BELOW = (110, 32)
+EVENTS = load_cards().events
+
+
+class DUPanel(Panel):
+    """A ``Panel`` with five player colours (``du--p0`` …)."""
+
+    COMPONENT_CLASSES = Panel.COMPONENT_CLASSES | {"du--p0", "du--p1", "du--p2", "du--p3", "du--p4"}
+
+    DEFAULT_CSS = """
+    DUPanel > .du--p0 { color: #ff6b6b; }
+    DUPanel > .du--p1 { color: #e0e0e0; }
+    DUPanel > .du--p2 { color: #6bd66b; }
+    DUPanel > .du--p3 { color: #6cb6ff; }
+    DUPanel > .du--p4 { color: #ffd84a; }
+    """
+
+
+def player_class(seat: int) -> str:
+    """The colour class of a seat's letter (red, white, green, blue, yellow)."""
+    return f"du--p{seat % 5}"
+
+
+def chapter_text(view: Any) -> str:
+    """"Chapter 2 of 6" (Extra Long: "Chapter 8")."""
+    total = CHAPTERS.get(view.options.length)
+    return f"Chapter {view.chapter} of {total}" if total else f"Chapter {view.chapter}"
+
+
+class DiceUponATimeTable(GameTable):
+    """The Dice Upon a Time table widget (see the module docstring for the keys)."""
+
+    COMPACT_BELOW = COMPACT_BELOW
+    KEYS_HELP = (
+        "←/→ or 1–6: choose one of your dice to place\n"
+        "tab, shift+tab or ↑/↓: walk the sockets that die may go in (lit on the map)\n"
+        "enter: place the die there, or answer the question\n"
+        "r: use a Rabbit token instead of a die (walk the routes from your field, enter)\n"
+        "p: pass for the rest of the chapter (press p again to confirm)\n"
+        "m / s: move through the route you activated, or stay\n"
+        "←/→ or 1–9, enter: choose an answer (a Steed, the Fairy's token, a Quest deck, a quest to complete, a die "
+        "for the Wolf, Fox faces)\n"
+        "e: end your turn\n"
+        "escape: step back out of a Rabbit or a pass half made"
+    )
+    LEGEND = (
+        "- The map: each field by its two letters (TO Town, KI King, FA Fairy, OW Old Woman, HU Huntsman, "
+        "WO Woodsman, SO Soldier, CL Clouds, HE Hell, SE Big Sea, MO Big Mountains, CH Church, MI Magic Items, "
+        "CO Gold Coin, BR Bread, AP Apple, NW NE SW the Steeds); the players' letters after the field they stand on.\n"
+        "- A route's number is the value its socket asks; a die on it shows its owner's letter and face (A5), "
+        "special faces in lower case (m Magic Item, s Story, b Ban, d Doubling), +1 or +2 for the dice under it.\n"
+        "- The corners are the Forest Spirits: Ra Rabbit, Wo Wolf, Sn Snake, Fo Fox, with the dice on them.\n"
+        "- Your dice: the letter of the die (M Magic Item, S Story, B Ban, D Doubling, P plain, N the Snake Die) "
+        "and its face. Tokens: c Gold Coin, b Bread, a Apple. A quest marked ✓ can be completed now."
+    )
+
+    BINDINGS = [
+        Binding("left", "die(-1)", "die", show=False),
+        Binding("right", "die(1)", "die", show=False),
+        Binding("tab,down", "socket(1)", "socket", show=False),
+        Binding("shift+tab,up", "socket(-1)", "socket", show=False),
+        Binding("enter", "confirm", "OK"),
+        Binding("r", "rabbit", "Rabbit"),
+        Binding("p", "pass", "Pass"),
+        Binding("m", "move", "Move", show=False),
+        Binding("s", "stay", "Stay", show=False),
+        Binding("e", "end", "End turn"),
+        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 10)],
+    ]
+
+    DEFAULT_CSS = """
+    DiceUponATimeTable {
+        height: 1fr; layout: horizontal;
+        DUPanel { height: auto; padding: 0 1; }
+        #du-left { width: 78; height: 100%; }
+        #du-map { width: 100%; border: round $panel-lighten-2; padding: 0; }
+        #du-ask { width: 100%; border: round $accent; height: 1fr; min-height: 4; }
+        #du-right { width: 1fr; height: 100%; }
+        #du-side { border: round $panel-lighten-2; }
+        #log { height: 1fr; }
+        &.-compact {
+            #du-left { width: 56; }
+            DUPanel { padding: 0; border: none; }
+            #du-map, #du-side, #du-ask { border: none; }
+            #du-ask { min-height: 0; }
+            #du-side { padding: 0 0 0 1; }
+            #log { border: none; border-top: solid $panel-lighten-2; padding: 0 0 0 1; }
+        }
+    }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: Any = None
+        self.names: list[str] = []
+        self.legal: list[Any] = []
+        self.active = False
+        self.flow = ""  # "", "place", "rabbit", "pass", "list"
+        self.die = 0  # place: index into the dice that may be placed
+        self.cursor = 0  # place/rabbit: index into the sockets; list: the choice
+        self.choices: list[Any] = []
+        self._step_key: Any = None
+        self.map = DUPanel(id="du-map", overflow="crop")
+        self.ask = DUPanel(id="du-ask")
+        self.side = DUPanel(id="du-side", overflow="ellipsis")
+        self.map.border_title = "the map"
+        self.side.border_title = "the story"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="du-left"):
+            yield self.map
+            yield self.ask
+        with Vertical(id="du-right"):
+            yield self.side
+            yield self.log_pane
+
+    def on_resize(self, event) -> None:
+        self.fit_compact()
+        self._draw()
+
+    # ------------------------------------------------------------------ protocol
+    @staticmethod
+    def secret_choice(view: Any) -> bool:
+        """Only the King's draw is secret, and it comes within a turn: no."""
+        return False
+
+    @staticmethod
+    def phase_text(view: Any, names: Sequence[str]) -> str:
+        """``Setup: ann to draw opening quests`` · ``Chapter 2 of 6 · ann`` · ``… · bob to
+        feed the Wolf`` · ``The story ends``."""
+        name = lambda seat: names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"  # noqa: E731
+        if view.phase == "over":
+            return "The story ends"
+        if view.phase == "setup":
+            p = view.prompts[0] if view.prompts else None
+            return f"Setup: {name(p.seat)} {WAITS.get(p.kind, 'to choose')}" if p else "Setup"
+        text = chapter_text(view)
+        if view.turn >= 0:
+            text += f" · {name(view.turn)}"
+        if view.prompts:
+            p = view.prompts[0]
+            text += f" · {name(p.seat)} {WAITS.get(p.kind, 'to choose')}"
+        return text
+
+    def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
+        """Redraw for ``view``; ``legal`` and ``active`` as in ``GameTable``."""
+        self.view, self.names, self.legal, self.active = view, list(names), legal, active
+        key = (view.me, view.chapter, view.turn, view.step, view.prompts, view.placed, len(legal),
+               view.players[view.me].pool if view.me is not None else None)
+        if key != self._step_key:  # a new question: half-made choices are dropped
+            self._step_key = key
+            self._reset()
+        self._draw()
+
+    # ------------------------------------------------------------------ flows
+    def _asking(self) -> str:
+        """The step or prompt the seat answers now, or ""."""
+        v = self.view
+        if v is None or not self.active:
+            return ""
+        return v.prompts[0].kind if v.prompts else v.step
+
+    def _reset(self) -> None:
+        self.flow, self.cursor, self.choices = "", 0, []
+        asking = self._asking()
+        if not asking:
+            return
+        if asking == "place":
+            self.flow = "place"
+            self.die = min(self.die, max(0, len(self._dice()) - 1))
+            self.cursor = 0
+        else:
+            self.flow = "list"
+            self.choices = list(self.legal)
+
+    def _dice(self) -> list[str]:
+        """The dice that may be placed now, in pool order."""
+        seen: list[str] = []
+        for c in self.legal:
+            if isinstance(c, cmd.Place) and c.die not in seen:
+                seen.append(c.die)
+        return seen
+
+    def _sockets(self) -> list[Any]:
+        """The commands the cursor walks: the chosen die's placements, or the Rabbit's routes."""
+        if self.flow == "rabbit":
+            return [c for c in self.legal if isinstance(c, cmd.Rabbit)]
+        dice = self._dice()
+        if not dice:
+            return []
+        die = dice[self.die % len(dice)]
+        return [c for c in self.legal if isinstance(c, cmd.Place) and c.die == die]
+
+    def _not_now(self) -> bool:
+        if self.view is None:
+            return True
+        if not self.active:
+            self.refuse("The story has ended." if self.view.phase == "over" else "It is not your turn.")
+            return True
+        return False
+
+    def action_die(self, delta: int) -> None:
+        if self._not_now():
+            return
+        if self.flow == "list" and self.choices:
+            self.cursor = (self.cursor + delta) % len(self.choices)
+        elif self.flow in ("place", "pass"):
+            dice = self._dice()
+            if not dice:
+                self.refuse("None of your dice can be placed anywhere: use a Rabbit token (r) or pass (p).")
+                return
+            self.flow, self.die, self.cursor = "place", (self.die + delta) % len(dice), 0
+        self._draw()
+
+    def action_socket(self, delta: int) -> None:
+        if self._not_now():
+            return
+        if self.flow in ("place", "rabbit"):
+            sockets = self._sockets()
+            if sockets:
+                self.cursor = (self.cursor + delta) % len(sockets)
+        elif self.flow == "list" and self.choices:
+            self.cursor = (self.cursor + delta) % len(self.choices)
+        self._draw()
+
+    def action_digit(self, digit: int) -> None:
+        if self._not_now():
+            return
+        if self.flow == "list":
+            if 1 <= digit <= len(self.choices):
+                self.cursor = digit - 1
+                self._draw()
+            else:
+                self.refuse(f"There is no choice {digit}: choose 1–{len(self.choices)}.")
+        elif self.flow in ("place", "pass", "rabbit"):
+            dice = self._dice()
+            if 1 <= digit <= len(dice):
+                self.flow, self.die, self.cursor = "place", digit - 1, 0
+                self._draw()
+            else:
+                self.refuse(f"You have {len(dice)} dice that can be placed: choose 1–{len(dice)}.")
+        else:
+            self.refuse("Nothing to choose now.")
+
+    def action_confirm(self) -> None:
+        if self._not_now():
+            return
+        if self.flow == "list" and self.choices:
+            self.choose(self.choices[self.cursor])
+        elif self.flow in ("place", "rabbit"):
+            sockets = self._sockets()
+            if not sockets:
+                self.refuse("That die fits no socket: choose another (←→), use a Rabbit token (r) or pass (p).")
+                return
+            self.choose(sockets[self.cursor % len(sockets)])
+        elif self.flow == "pass":
+            self.choose(cmd.PassTurn())
+        else:
+            self.refuse("Nothing to answer now.")
+
+    def action_rabbit(self) -> None:
+        if self._not_now():
+            return
+        if self._asking() != "place":
+            self.refuse("A Rabbit token takes the place of a die: use it when you would place one.")
+            return
+        if not any(isinstance(c, cmd.Rabbit) for c in self.legal):
+            self.refuse("You have no Rabbit token.")
+            return
+        self.flow, self.cursor = ("place", 0) if self.flow == "rabbit" else ("rabbit", 0)
+        self._draw()
+
+    def action_pass(self) -> None:
+        if self._not_now():
+            return
+        if cmd.PassTurn() not in self.legal:
+            self.refuse("You can pass only when you would place a die.")
+            return
+        if self.flow == "pass":
+            self.choose(cmd.PassTurn())
+            return
+        self.flow = "pass"
+        self._draw()
+
+    def _pick(self, kind: type, why: str) -> None:
+        if self._not_now():
+            return
+        for c in self.legal:
+            if isinstance(c, kind):
+                self.choose(c)
+                return
+        self.refuse(why)
+
+    def action_move(self) -> None:
+        self._pick(cmd.Move, "You can move only through the route you just placed a die on.")
+
+    def action_stay(self) -> None:
+        self._pick(cmd.Skip, "There is nothing to stay for now.")
+
+    def action_end(self) -> None:
+        self._pick(cmd.End, "You end your turn after placing a die (or finishing what your field asks).")
+
+    def back(self) -> bool:
+        """Step back out of a Rabbit or a pass half made (escape); whether there was one."""
+        if self.flow in ("rabbit", "pass"):
+            self.flow, self.cursor = "place", 0
+            self._draw()
+            return True
+        return False
+
+    async def on_key(self, event) -> None:
+        if event.key == "escape" and self.back():
+            event.stop()
+            event.prevent_default()
+            return
+        await super().on_key(event)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.view is None or not self.active:
+            return False if action in ("confirm", "rabbit", "pass", "end") else True
+        if action == "rabbit":
+            return any(isinstance(c, cmd.Rabbit) for c in self.legal)
+        if action == "pass":
+            return cmd.PassTurn() in self.legal
+        if action == "end":
+            return cmd.End() in self.legal
+        if action == "confirm":
+            return bool(self.flow)
+        return True
+
+    # ------------------------------------------------------------------ drawing
+    def _draw(self) -> None:
+        v = self.view
+        if v is None:
+            return
+        compact = self.compact
+        lit: set[str] = set()
+        cursor = ""
+        if self.flow in ("place", "rabbit"):
+            sockets = self._sockets()
+            lit = {getattr(c, "socket", getattr(c, "route", "")) for c in sockets}
+            if sockets:
+                c = sockets[self.cursor % len(sockets)]
+                cursor = getattr(c, "socket", getattr(c, "route", ""))
+        size = self.app.size if self.is_mounted else None
+        width, height = (56, 17) if compact or size is None else (74, 25)
+        self.map.set_lines(map_lines(v, self.names, width, height, lit, cursor, player_class))
+        self.side.set_lines(self._side(compact))
+        self.ask.set_lines(self._ask())
+        self.refresh_bindings()
+
+    def _keys(self, *pairs: tuple[str, str]) -> Line:
+        runs: list[Run] = []
+        for i, (key, what) in enumerate(pairs):
+            if i:
+                runs.append((" · ", ""))
+            runs += [(key, "panel--info panel--bold"), (f" {what}" if what else "", "")]
+        return tuple(runs)
+
+    def _side(self, compact: bool) -> list[Line]:
+        v = self.view
+        names = self.names
+        letters = initials(names)
+        out: list[Line] = []
+        head: list[Run] = [(chapter_text(v) if v.chapter else "Setup", "panel--bold")]
+        if 0 <= v.start < len(names):
+            head.append((f" · start {names[v.start]}", "panel--muted"))
+        out.append(tuple(head))
+        if v.event:
+            e = EVENTS[v.event]
+            out.append(((e.name + ": ", "panel--special panel--bold"), (e.text, "")))
+        decks = " ".join(f"{k}AP:{n}" for k, n in sorted(v.decks.items()))
+        if v.options.mode == "competitive":
+            out.append(((f"decks {decks} · rabbits {v.rabbits}", "panel--muted"),))
+        else:
+            total = sum(CARDS.quests[q].ap for p in v.players for q in p.done)
+            edges = BANDS[min(v.n, 5)]
+            nxt = next((e for e in edges if total < e), None)
+            out.append(((f"together {total} AP" + (f" · next band {nxt}" if nxt else " · top band"),
+                         "panel--good"),))
+        if v.me is not None:
+            out.append(())
+            out += self._mine(v, v.me, compact)
+        out.append(())
+        for seat, p in enumerate(v.players):
+            if seat == v.me:
+                continue
+            ap = sum(CARDS.quests[q].ap for q in p.done)
+            dice = " ".join(die_label(d, f) for d, f in p.pool) or ("passed" if p.passed else "no dice")
+            runs: list[Run] = [("▶" if seat == v.turn else " ", "panel--warn"),
+                               (letters[seat], player_class(seat) + " panel--bold"),
+                               (f" {names[seat]} ", "panel--bold"), (f"{LOCS[p.at].code} {ap}AP ", ""),
+                               (tokens_short(p.tokens), "panel--muted")]
+            if not compact:
+                runs.append((f" · {dice}", ""))
+            out.append(tuple(runs))
+            if not compact and v.options.mode == "competitive":
+                out.append((("   quests: " + (", ".join(quest_short(q) for q in p.quests) or "none"),
+                             "panel--muted"),))
+        return out
+
+    def _mine(self, v: Any, seat: int, compact: bool) -> list[Line]:
+        p = v.players[seat]
+        names = self.names
+        out: list[Line] = []
+        ap = sum(CARDS.quests[q].ap for q in p.done)
+        out.append((("▶" if seat == v.turn else " ", "panel--warn"),
+                    (f"{names[seat]} (you) {LOCS[p.at].name if not compact else LOCS[p.at].code} {ap} AP",
+                     "panel--bold")))
+        dice: list[Run] = [("dice ", "panel--muted")] if v.chapter else []
+        chosen = self._dice()[self.die % len(self._dice())] if self.flow == "place" and self._dice() else ""
+        for d, f in p.pool:
+            dice += [(die_label(d, f), "panel--cursor" if d == chosen else "panel--bold"), (" ", "")]
+        if not p.pool and v.chapter:
+            dice.append(("passed" if p.passed else "none left", ""))
+        if dice:
+            out.append(tuple(dice))
+        extra = f" · rabbit {p.rabbits}" if p.rabbits else ""
+        items = f" · {', '.join(p.items)}" if p.items else ""
+        out.append(((tokens_short(p.tokens) + extra + items, ""),))
+        quests = v.table if v.options.mode == "cooperative" else p.quests
+        if v.options.mode == "cooperative":
+            met = [q for q in quests if quest_met(p, q)]
+            out.append(((f"{len(quests)} quests open, {len(met)} ready here", "panel--muted"),))
+            quests = met[:4]
+        for q in quests:
+            ready = quest_met(p, q)
+            out.append(((" ✓ " if ready else " · ", "panel--good" if ready else "panel--muted"),
+                        (f"{CARDS.quests[q].ap}AP ", "panel--bold"), (quest_short(q, wide=not compact), "")))
+        return out
+
+    def _ask(self) -> list[Line]:
+        v = self.view
+        if v.phase == "over":
+            return [(("The story ends: see the result.", "panel--good panel--bold"),)]
+        if not self.active:
+            return [((f"Waiting: {self.phase_text(v, self.names)}.", "panel--warn"),)]
+        if self.flow == "pass":
+            return [self._keys(("p", "pass"), ("esc", "back")),
+                    (("Pass for the rest of this chapter? Your unused dice stay unused.", "panel--bold"),)]
+        if self.flow in ("place", "rabbit"):
+            return self._ask_place()
+        asking = self._asking()
+        n = len(self.choices)
+        extra: list[tuple[str, str]] = []
+        if asking == "move":
+            extra = [("m", "move"), ("s", "stay")]
+        if asking == "complete":
+            extra = [("e", "end turn")]
+        head = self._keys((f"←→/1–{n}" if n > 1 else "1", "choose"), ("enter", "answer"), *extra)
+        row = self._choice_row([command_label(c, v, self.names) for c in self.choices])
+        question = QUESTION.get(asking, "Choose.")
+        if asking == "keep" and v.king:
+            question = "The King: keep one of these Quest cards; the others go under their decks."
+        return [head, ((question, "panel--bold"),), tuple(row)]
+
+    def _choice_row(self, labels: list[str]) -> Line:
+        """The numbered choices on one row, the cursor's reversed; when they do not all
+        fit the panel, the ones around the cursor with "…" where some are left out."""
+        width = max(20, (self.ask.content_region.width or 56) - 1)
+        items = [f"{i + 1}:{label}" for i, label in enumerate(labels)]
+        lo = hi = self.cursor
+        used = len(items[lo]) if items else 0
+        while True:
+            grown = False
+            if hi + 1 < len(items) and used + 2 + len(items[hi + 1]) + 4 <= width:
+                hi += 1
+                used += 2 + len(items[hi])
+                grown = True
+            if lo > 0 and used + 2 + len(items[lo - 1]) + 4 <= width:
+                lo -= 1
+                used += 2 + len(items[lo])
+                grown = True
+            if not grown:
+                break
+        row: list[Run] = [("… ", "panel--muted")] if lo > 0 else []
+        for i in range(lo, hi + 1):
+            if i > lo:
+                row.append(("  ", ""))
+            number, label = items[i].split(":", 1)
+            row += [(number + ":", "panel--muted"), (label, "panel--cursor" if i == self.cursor else "panel--bold")]
+        if hi < len(items) - 1:
+            row.append((" …", "panel--muted"))
+        return tuple(row)
+
+    def _ask_place(self) -> list[Line]:
+        v = self.view
+        sockets = self._sockets()
+        if self.flow == "rabbit":
+            head = self._keys(("tab/↑↓", "route"), ("enter", "hop"), ("esc", "back"))
+            what = "Rabbit token: hop along a route from your field, even a full or banned one."
+        else:
+            pairs = [("←→", "die"), ("tab/↑↓", "socket"), ("enter", "place")]
+            if any(isinstance(c, cmd.Rabbit) for c in self.legal):
+                pairs.append(("r", "rabbit"))
+            pairs.append(("p", "pass"))
+            head = self._keys(*pairs)
+            dice = self._dice()
+            if not dice:
+                what = "None of your dice fits a socket: pass (p)" + (" or use a Rabbit token (r)." if any(
+                    isinstance(c, cmd.Rabbit) for c in self.legal) else ".")
+                return [head, ((what, "panel--warn"),)]
+            die = dice[self.die % len(dice)]
+            face = v.players[v.me].face(die)
+            what = f"Place your {die_label(die, face)} ({DIE_LETTER[die]} die)."
+        line: list[Run] = [(what, "panel--bold")]
+        out = [head, tuple(line)]
+        if sockets:
+            c = sockets[self.cursor % len(sockets)]
+            socket = getattr(c, "socket", getattr(c, "route", ""))
+            where = socket_name(socket)
+            to = route_from(v, v.me, socket)
+            then = f" → you may move to {LOCS[to].name}" if to else ""
+            if socket in ("wolf",):
+                then = " → every other player feeds the Wolf a die"
+            out.append(((f"{self.cursor % len(sockets) + 1}/{len(sockets)} ", "panel--muted"),
+                        (where[0].upper() + where[1:], "panel--cursor"), (then, "")))
+        return out
+
+
+__all__ = ["DiceUponATimeTable", "player_class"]
