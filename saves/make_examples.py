@@ -20,6 +20,7 @@ from engine.games.gift_trap.bot import HeuristicBot
 from engine.games.bottlecap_vikings.bot import HeuristicBot as BottlecapBot
 from engine.games.giftbringer.bot import HeuristicBot as GiftbringerBot
 from engine.games.naughty_or_nice.bot import HeuristicBot as NaughtyBot
+from engine.games.dice_upon_a_time.bot import HeuristicBot as DiceBot
 
 HERE = Path(__file__).resolve().parent
 
@@ -121,10 +122,37 @@ def naughty_level_one() -> engine.LocalSession:
 #: The Naughty or Nice examples' seeds.
 NAUGHTY_SEEDS = (13, 24)
 
+def dice_competitive() -> engine.LocalSession:
+    """Dice Upon a Time, beginner mode, for three: ann (her moves chosen by the heuristic
+    player) against a heuristic and a random bot."""
+    seats = [Seat("ann"), Seat("bot2", "heuristic"), Seat("bot3", "random")]
+    s = engine.new_game("dice-upon-a-time", seats, seed=DICE_SEEDS[0])
+    me = DiceBot(1)
+    while s.result() is None:
+        s.run_bots()
+        if s.result() is None and 0 in s.to_act_seats():
+            s.submit(0, me.choose(s.view(0), s.legal_commands(0), rng_for(s.seed, s.ply, "example")))
+    return s
+
+
+def dice_cooperative() -> engine.LocalSession:
+    """Dice Upon a Time, the co-operative game for four heuristic bots, Events face up."""
+    seats = [Seat(f"bot{i + 1}", "heuristic") for i in range(4)]
+    s = engine.new_game("dice-upon-a-time", seats, seed=DICE_SEEDS[1],
+                        options={"mode": "cooperative", "events": "open"})
+    s.run_bots()
+    return s
+
+
+#: The Dice Upon a Time examples' seeds.
+DICE_SEEDS = (5, 8)
+
 GAMES = [("gift-trap-hot-seat.json", hot_seat_game), ("gift-trap-vs-bots.json", bot_game),
          ("giftbringer-solo.json", giftbringer_solo), ("giftbringer-three.json", giftbringer_three),
          ("bottlecap-vikings-two.json", bottlecap_two), ("bottlecap-vikings-four.json", bottlecap_four),
-         ("naughty-or-nice-full.json", naughty_full), ("naughty-or-nice-level-1.json", naughty_level_one)]
+         ("naughty-or-nice-full.json", naughty_full), ("naughty-or-nice-level-1.json", naughty_level_one),
+         ("dice-upon-a-time-competitive.json", dice_competitive),
+         ("dice-upon-a-time-cooperative.json", dice_cooperative)]
 
 
 def main() -> None:

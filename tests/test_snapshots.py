@@ -349,6 +349,37 @@ async def _(pilot: Player) -> None:
     await wait_for_screen(pilot, "ResultScreen")
 
 
+# ------------------------------------------------------------------ Dice Upon a Time
+DU5 = ["ann", "bob:heuristic", "cyd:heuristic", "dan:heuristic", "eve:heuristic"]  # its largest table
+
+
+@shot("dice-upon-a-time-map")
+async def _(pilot: Player) -> None:
+    # five players, ann played by keys (dice_play.play_turn) into chapter 2, her die chosen
+    from dice_play import game_session, play_until
+
+    await new_game(pilot, "Dice Upon a Time", DU5, seed=3)
+    session = game_session(pilot.app)
+    await play_until(pilot, lambda: session.state.chapter == 2 and session.state.turn == 0
+                     and session.state.step == "place" and not session.state.prompts)
+    await wait_for_text(pilot, "Place your")
+    await pilot.press("tab", "tab")
+
+
+@shot("dice-upon-a-time-result")
+async def _(pilot: Player) -> None:
+    # two random bots (named in the form) play a short game as it starts
+    await new_game(pilot, "Dice Upon a Time", ["ann:random", "bob:random"], options={"length": "short"}, seed=1)
+    await wait_for_screen(pilot, "ResultScreen")
+
+
+@shot("dice-upon-a-time-cooperative-result")
+async def _(pilot: Player) -> None:
+    await new_game(pilot, "Dice Upon a Time", ["ann:heuristic", "bob:heuristic"],
+                   options={"length": "short", "mode": "cooperative"}, seed=1)
+    await wait_for_screen(pilot, "ResultScreen")
+
+
 # ------------------------------------------------------------------ a shared game (boxtop join)
 @shot("lobby", remote=True)
 async def _(pilot: Player) -> None:

@@ -68,7 +68,7 @@ def map_size(width: int, height: int) -> tuple[int, int, bool]:
     ``width`` × ``height`` cells, and whether names (not codes) fit."""
     sx = max(4, (width - 8) // (BOARD.width - 1))
     sy = max(2, (height - 1) // (BOARD.height - 1))
-    return sx, sy, sx >= 6 and sy >= 3
+    return sx, sy, sx >= 5 and sy >= 3
 
 
 def map_lines(view, names: Sequence[str], width: int, height: int, lit: set[str] = frozenset(),

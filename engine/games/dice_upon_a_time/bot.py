@@ -95,11 +95,11 @@ def pull(view: Any, seat: int, at: str) -> float:
     return total
 
 
-def arrival(view: Any, seat: int, at: str, doubling: bool = False) -> float:
-    """What arriving at ``at`` brings at once."""
+def arrival(view: Any, seat: int, at: str, doubling: bool = False, want: Counter | None = None) -> float:
+    """What arriving at ``at`` brings at once (``want``: ``needs``, if known)."""
     loc = LOCS[at]
     p = view.players[seat]
-    want = needs(view, seat)
+    want = needs(view, seat) if want is None else want
     gain = 0.0
     if loc.kind == "resource":
         gain += (1.6 if want[loc.resource] else 0.3) * (2 if doubling else 1)
@@ -125,6 +125,8 @@ class HeuristicBot(RandomBot):
         seat = view.me
         if seat is None or len(legal) == 1:
             return legal[0]
+        self._want = needs(view, seat)
+        self._pulls: dict[str, float] = {}
         best, top = None, []
         for c in legal:
             score = self.score(view, seat, c) + rng.random() * 1e-3
@@ -132,10 +134,16 @@ class HeuristicBot(RandomBot):
                 best, top = score, [c]
         return top[0]
 
+    def _pull(self, view: Any, seat: int, at: str) -> float:
+        if at not in self._pulls:
+            self._pulls[at] = pull(view, seat, at)
+        return self._pulls[at]
+
     def score(self, view: Any, seat: int, c: Any) -> float:
-        """The worth of command ``c`` for ``seat`` now."""
+        """The worth of command ``c`` for ``seat`` now (``choose`` sets ``_want`` first)."""
         p = view.players[seat]
-        want = needs(view, seat)
+        want = self._want
+        arrival_ = lambda to, doubling=False: arrival(view, seat, to, doubling, want)  # noqa: E731
         match c:
             case cmd.Place(die, socket):
                 face = p.face(die)
@@ -144,9 +152,9 @@ class HeuristicBot(RandomBot):
                     to = route_from(view, seat, socket)
                     if not to:
                         return -1.0 - spend
-                    gain = arrival(view, seat, to, face == "doubling") + pull(view, seat, to) - pull(view, seat, p.at)
+                    gain = arrival_(to, face == "doubling") + self._pull(view, seat, to) - self._pull(view, seat, p.at)
                     if LOCS[to].kind == "steed":
-                        gain += max((pull(view, seat, s) for s in STEEDS if s != to), default=0) * 0.5
+                        gain += max((self._pull(view, seat, s) for s in STEEDS if s != to), default=0) * 0.5
                     return gain - spend + (0.2 if face == "ban" else 0)
                 others = sum(1 for i, q in enumerate(view.players) if i != seat and q.pool)
                 worth = {"rabbit": 0.7 if view.rabbits else 0.3, "snake": 0.8, "fox1": 0.5, "fox2": 0.5,
@@ -154,17 +162,17 @@ class HeuristicBot(RandomBot):
                 return worth - spend * 2.5
             case cmd.Rabbit(route):
                 to = route_from(view, seat, route)
-                return arrival(view, seat, to) + pull(view, seat, to) - pull(view, seat, p.at) - 0.5
+                return arrival_(to) + self._pull(view, seat, to) - self._pull(view, seat, p.at) - 0.5
             case cmd.PassTurn():
                 return -3.0
             case cmd.Move():
                 r = ROUTES.get(view.placed)
                 to = r.other(p.at) if r and p.at in (r.a, r.b) else p.at
-                return 0.01 + pull(view, seat, to) - pull(view, seat, p.at) + arrival(view, seat, to, view.doubling)
+                return 0.01 + self._pull(view, seat, to) - self._pull(view, seat, p.at) + arrival_(to, view.doubling)
             case cmd.Skip():
                 return 0.0
             case cmd.Jump(to):
-                return pull(view, seat, to) - pull(view, seat, p.at) + arrival(view, seat, to)
+                return self._pull(view, seat, to) - self._pull(view, seat, p.at) + arrival_(to)
             case cmd.Take(token):
                 return want[token] + 0.1 * RESOURCES.index(token) / 10
             case cmd.Gift(tokens):

@@ -12,7 +12,8 @@ from itertools import combinations, combinations_with_replacement, product
 from . import commands as cmd
 from .board import RESOURCES, face_value
 from .rules import (
-    CARDS, DICE, ROUTES, SOCKETS, STEEDS, completable, deck_choices, event_of, place_problem, route_from,
+    CARDS, DICE, ROUTES, STEEDS, completable, deck_choices, event_of, is_ban, open_sockets, place_problem,
+    route_from,
 )
 
 
@@ -27,16 +28,6 @@ def legal(state, seat: int) -> list:
     if s.turn != seat or not s.step:
         return []
     return _turn_options(s, seat)
-
-
-def _distinct_dice(pool) -> list[str]:
-    """One die of each (die, face) pair: two dice showing the same face place alike."""
-    seen, out = set(), []
-    for d, f in pool:
-        if (d, f) not in seen:
-            seen.add((d, f))
-            out.append(d)
-    return out
 
 
 def _prompt_options(s, seat: int, kind: str) -> list:
@@ -58,7 +49,7 @@ def _prompt_options(s, seat: int, kind: str) -> list:
         e = event_of(s)
         return [cmd.Gift(c) for c in combinations_with_replacement(RESOURCES, e.amount if e else 0)]
     if kind == "feed":
-        return [cmd.Feed(d) for d in _distinct_dice(p.pool)]
+        return [cmd.Feed(d) for d, _ in p.pool]
     return []
 
 
@@ -71,8 +62,10 @@ def _turn_options(s, seat: int) -> list:
     step = s.step
     if step == "place":
         out: list = []
-        for die in _distinct_dice(p.pool):
-            out += [cmd.Place(die, k) for k in SOCKETS if not place_problem(s, seat, die, k)]
+        sockets = open_sockets(s, seat)
+        for die, face in p.pool:
+            value, ban = face_value(face), is_ban(s, face)
+            out += [cmd.Place(die, k) for k, need, only_ban in sockets if value >= need and (ban or not only_ban)]
         if p.rabbits:
             out += [cmd.Rabbit(k) for k in ROUTES if route_from(s, seat, k)]
         out.append(cmd.PassTurn())

@@ -131,6 +131,32 @@ def place_problem(s, seat: int, die: str, socket: str) -> str:
     return ""
 
 
+def open_sockets(s, seat: int) -> list[tuple[str, int, bool]]:
+    """Every socket ``seat`` could place in now, with the lowest value a die needs there
+    and whether only a Ban face may go on it (another player's Ban die on top): the
+    ``place_problem`` rules taken socket by socket, so the legal placements cost one
+    pass over the sockets."""
+    out = []
+    limit = stack_limit(s)
+    for socket in SOCKETS:
+        stack = s.board.get(socket, ())
+        if socket in SPIRIT_SOCKETS:
+            if spirit_closed(s, socket.rstrip("12")):
+                continue
+            if socket == "wolf" and s.wolf_fed:
+                continue
+            if socket in ("wolf", "fox1", "fox2") and stack:
+                continue
+        if len(stack) >= limit:
+            continue
+        if stack:
+            top = stack[-1]
+            out.append((socket, face_value(top.face), is_ban(s, top.face) and top.seat != seat))
+        else:
+            out.append((socket, socket_value(s, socket), False))
+    return out
+
+
 def route_from(s, seat: int, socket: str) -> str:
     """The field across route ``socket`` from ``seat``'s figure, or "" when the figure is
     at neither end (or ``socket`` is no route)."""
@@ -267,7 +293,11 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
         raise IllegalCommand("It is not your turn to act.")
     from .legal import legal, refusal
 
-    if command not in legal(state, seat):
+    if isinstance(command, cmd.Place) and not state.prompts and state.step == "place":
+        problem = place_problem(state, seat, command.die, command.socket)
+        if problem:
+            raise IllegalCommand(problem)
+    elif command not in legal(state, seat):
         raise IllegalCommand(refusal(state, seat, command))
     tx = _Tx(state, rng)
     if state.prompts:
