@@ -1,0 +1,65 @@
+"""Positions for the Dice Upon a Time rule tests: a seeded setup, then a precise table
+built with ``msgspec.structs.replace``; moves go through ``rules.decide`` like a
+player's. Not a test module."""
+
+from __future__ import annotations
+
+import random
+
+from msgspec.structs import replace
+
+from engine.core.decider import fold
+from engine.core.registry import get
+from engine.games.dice_upon_a_time import commands as cmd
+from engine.games.dice_upon_a_time.options import Options
+from engine.games.dice_upon_a_time.state import Stacked, State, initial
+
+GAME = get("dice-upon-a-time")
+
+
+def started(n: int = 3, seed: int = 1, **options) -> State:
+    """The table after setup (``options`` by name); the opening quests not drawn yet in
+    the competitive game."""
+    o = Options(**options)
+    return fold(GAME, initial(o, n), GAME.setup(o, n, random.Random(seed)))
+
+
+def act(state: State, seat: int, command, seed: int = 0) -> State:
+    """``state`` after ``seat``'s ``command`` (``IllegalCommand`` when refused)."""
+    return fold(GAME, state, GAME.decide(state, seat, command, random.Random(seed)))
+
+
+def events_of(state: State, seat: int, command, seed: int = 0) -> list:
+    """The events of ``seat``'s ``command``."""
+    return GAME.decide(state, seat, command, random.Random(seed))
+
+
+def turn(state: State, seat: int = 0, pool=(("plain", 5),), at: str = "town", **changes) -> State:
+    """``state`` in chapter 1 with ``seat`` to place, holding ``pool`` (die, face) pairs
+    and standing ``at``; every other player with one die (3) left. ``changes`` replace
+    more fields of the State."""
+    players = []
+    for i, p in enumerate(state.players):
+        if i == seat:
+            players.append(replace(p, pool=tuple(pool), at=at, passed=False))
+        else:
+            players.append(replace(p, pool=(("plain", 3),), passed=False))
+    base = dict(phase="play", chapter=max(1, state.chapter), turn=seat, step="place", prompts=(),
+                players=tuple(players), board={}, placed="", doubling=False, event="")
+    base.update(changes)
+    return replace(state, **base)
+
+
+def with_player(state: State, seat: int, **changes) -> State:
+    """``state`` with seat ``seat``'s Player fields replaced."""
+    return replace(state, players=tuple(replace(p, **changes) if i == seat else p
+                                        for i, p in enumerate(state.players)))
+
+
+def stack(*dice) -> tuple[Stacked, ...]:
+    """A stack bottom first from (seat, die, face) triples."""
+    return tuple(Stacked(s, d, f) for s, d, f in dice)
+
+
+def place(state: State, seat: int, die: str, socket: str) -> State:
+    return act(state, seat, cmd.Place(die, socket))
