@@ -1,0 +1,44 @@
+"""Dice Upon a Time's rules for players (HELP.md, shown by ``?``) and for developers
+(RULES.md): every command in the player's notation table is one the game reads and
+prints back; the text holds nothing for developers; RULES.md settles each ruling."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.games.dice_upon_a_time import GAME
+from test_tui_rules_screen import developer_text
+
+NAMES = ["ann", "bob", "cyd"]
+
+
+def test_every_command_in_the_notation_table_is_read_by_the_game():
+    """HELP.md's notation: each `command` parses and prints back the same."""
+    text = GAME.help_text[GAME.help_text.index("## Notation"):GAME.help_text.index("## How boxtop")]
+    commands = re.findall(r"`([A-Za-z][A-Za-z0-9 =-]+)`", text)
+    commands = [c for c in commands if c not in ("rabbit", "snake", "fox1", "fox2")]
+    assert len(commands) >= 15
+    for command in commands:
+        assert GAME.notation(GAME.parse(command, NAMES), NAMES) == command
+
+
+def test_the_help_explains_the_game_in_plain_words():
+    text = GAME.help_text
+    for heading in ("## The game", "## A chapter", "## A turn", "## The fields", "## Quests",
+                    "## The Forest Spirits", "## Variants", "## Notation", "## How boxtop plays it"):
+        assert heading in text
+    assert [w for w in developer_text(text) if w != "die"] == []  # a die is English here
+    for name in ("Rabbit", "Wolf", "Snake", "Fox", "Town", "King", "Fairy", "Steed", "Ban", "Doubling"):
+        assert name in text
+
+
+@pytest.mark.parametrize("words", [
+    "Hidden information", "draws the starting player from the game's seed", "An Event lasts its chapter", "leave the King's and the "
+    "Fairy's at 6", "does not let a player with four active quests", "counts for every quest", "passed or not",
+    "The jump counts as arriving", "chapter 12 at the latest", "an edge belongs to the higher band", "`one_blow`",
+])
+def test_rules_md_settles_each_listed_ruling(words):
+    """RULES.md records each ruling beside its passage (issue 14)."""
+    assert " ".join(words.split()).lower() in " ".join(GAME.rules_text.split()).lower()
