@@ -1,0 +1,161 @@
+"""Dice Upon a Time's map graph from the menu, by keys, reading the screen (issue 14,
+"The screen: a map graph"). Driven with ``tests/tui_driver.py``; whole games by keys
+with ``tests/dice_play.py`` (``play_until``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import engine
+from dice_play import GAME, game_session, play_until
+from tui_driver import (
+    LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
+    wait_for_screen, wait_for_text,
+)
+
+
+@pytest.fixture
+def save_dir(isolated_user_folders):
+    """The save folder every test already has (tests/conftest.py)."""
+    return isolated_user_folders / "saves"
+
+
+async def test_a_short_game_against_bots_by_keys_with_undo_save_load_and_replay(save_dir):
+    """ "1 Place one die", "3 Move your figure" (Little Red Riding Hood's 3 to the Old
+    Woman), then a short game ("Short and Extra Long game modes") to the result by keys."""
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob:heuristic"], options={"length": "short"}, seed=2, undo="casual")
+        await wait_for_text(pilot, "Draw your two opening Quest cards")
+        session = game_session(app)
+        await pilot.press("right", "enter")  # 2 AP + 3 AP
+        await wait_for(pilot, lambda: len(session.state.players[0].quests) == 2, "two quests")
+        await play_until(pilot, lambda: session.state.turn == 0 and session.state.step == "place"
+                         and not session.state.prompts)
+        await wait_for_text(pilot, "Place your")
+        # walk the lit sockets of a die that takes the Town–Old Woman route's 3
+        me = session.state.players[0]
+        die = next((d for d, f in me.pool if f != "ban" and (f if isinstance(f, int) else 6) >= 3), None)
+        assert die is not None
+        index = [d for d, _ in me.pool].index(die)
+        await pilot.press(str(index + 1))
+        for _ in range(40):
+            if "The Town–Old Woman route" in screen_text(app):
+                break
+            await pilot.press("tab")
+            await settle(pilot, 0.01)
+        await wait_for_text(pilot, "The Town–Old Woman route → you may move to Old Woman")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Move through the route you activated, or stay.")
+        await pilot.press("m")
+        await wait_for(pilot, lambda: session.state.players[0].at == "old_woman", "ann at the Old Woman")
+        assert shows(app, "ann moves to Old Woman.")
+        # undo takes the move back (a casual table), the : line plays it again
+        await wait_for(pilot, lambda: session.can_undo(0), "something to undo")
+        while session.state.players[0].at == "old_woman" and session.can_undo(0):
+            await pilot.press("u")
+            await settle(pilot, 0.05)
+        assert session.state.players[0].at == "town"
+        # save, then play on to the result by keys
+        await pilot.press("ctrl+s")
+        await wait_for_text(pilot, "Save the game as")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Saved to")
+        await play_until(pilot, lambda: session.result() is not None, limit=600)
+        await wait_for_screen(pilot, "ResultScreen")
+        result = session.result()
+        assert result is not None and session.state.chapter == 3
+        (saved,) = save_dir.glob("dice-upon-a-time-*.json")
+        assert engine.load(str(saved)).result() == result
+        while screen_name(app) != "MenuScreen":
+            await pilot.press("escape")
+            await settle(pilot, 0.05)
+        # load it: the finished game
+        await pilot.press("l")
+        await wait_for_screen(pilot, "LoadScreen")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "GameScreen", "ResultScreen")
+        assert app.screen.session.result() == result
+        while screen_name(app) != "MenuScreen":
+            await pilot.press("escape")
+            await settle(pilot, 0.05)
+        # replay it, seen as bob: his dice and quests, "(you)" beside his name
+        await pilot.press("r")
+        await wait_for_screen(pilot, "LoadScreen")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "ReplayScreen")
+        await pilot.press("home", *["right"] * 12)
+        await wait_for_text(pilot, "seen as a spectator")
+        assert "(you)" not in screen_text(app)
+        await pilot.press("v", "v")
+        await wait_for_text(pilot, "seen as bob")
+        await wait_for_text(pilot, "bob (you)")
+
+
+async def test_the_command_line_takes_the_notation_and_a_refused_line_says_why():
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob:random"], seed=3)
+        await wait_for_text(pilot, "Draw your two opening Quest cards")
+        session = game_session(app)
+        await pilot.press("colon", *"draw 2 2", "enter")
+        await wait_for(pilot, lambda: len(session.state.players[0].quests) == 2, "two quests drawn")
+        await play_until(pilot, lambda: session.state.turn == 0 and session.state.step == "place"
+                         and not session.state.prompts)
+        await pilot.press("colon", *"P TO-KI", "enter")
+        await wait_for_text(pilot, "No route joins TO and KI.")
+        before = len(session.entries)
+        await pilot.press("escape", "colon", *"pass", "enter")
+        await wait_for(pilot, lambda: len(session.entries) > before, "the pass")
+        assert session.state.players[0].passed or session.state.chapter > 1
+
+
+async def test_five_players_fit_80x24_with_the_map_the_dice_and_the_quests():
+    """Five players ("2–5 players"): the map with every field's code and the four Forest
+    Spirits, your dice and quests, a line per other player, the question and the log."""
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob:random", "cyd:random", "dan:random", "eve:random"], seed=4)
+        await wait_for_text(pilot, "Draw your two opening Quest cards")
+        session = game_session(app)
+        await play_until(pilot, lambda: session.state.turn == 0 and session.state.step == "place"
+                         and not session.state.prompts)
+        await wait_for_text(pilot, "Place your")
+        lines = screen_lines(app)
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        text = screen_text(app)
+        from engine.games.dice_upon_a_time.board import load_board
+        for loc in load_board().location:
+            assert loc.code in text, loc.code
+        for spirit in ("Ra ", "Wo ", "Sn ", "Fo "):
+            assert spirit in text
+        me = session.state.players[0]
+        from tui.games.dice_text import die_label
+        assert "dice " + " ".join(die_label(d, f) for d, f in me.pool) in text
+        for name in ("bob", "cyd", "dan", "eve"):
+            assert re.search(rf"\b{name} [A-Z]{{2}} \d+AP", text), name
+        assert "ann (you)" in text and "tab/↑↓ socket" in text and "? Rules" in lines[-1]
+
+
+async def test_a_cooperative_game_ends_with_the_tables_band():
+    """ "Cooperative game" and the completion table: the result says the table's AP and
+    its band in the rulebook's words."""
+    async with menu_app(LARGE) as pilot:
+        await new_game(pilot, GAME, ["ann:heuristic", "bob:heuristic"], options={"length": "short",
+                                                                                 "mode": "cooperative"}, seed=1)
+        await wait_for_screen(pilot, "ResultScreen")
+        await wait_for_text(pilot, "Together ")
+        assert re.search(r"Together \d+ AP\.", screen_text(pilot.app).replace("\n", " "))
+
+
+async def test_keys_help_comes_first_on_the_rules_screen():
+    async with menu_app(SMALL) as pilot:
+        await new_game(pilot, GAME, ["ann", "random"], seed=5)
+        await wait_for_text(pilot, "Draw your two opening Quest cards")
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, "RulesScreen")
+        await wait_for_text(pilot, "Keys at the table")
+        assert shows(pilot.app, "walk the sockets that die may go in")
