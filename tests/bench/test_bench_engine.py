@@ -66,3 +66,10 @@ def test_bench_naughty_random_bot_game_4_players(benchmark):
     # Giftbringer and Bottlecap Vikings games above (same run, same machine).
     s = benchmark(random_bot_game("naughty-or-nice"))
     assert s.result() is not None
+
+
+def test_bench_dice_random_bot_game_4_players(benchmark):
+    """Issue 14's figure: a 4-player random-bot game of Dice Upon a Time (beginner mode,
+    six chapters), median ≤ 100 ms."""
+    s = benchmark(random_bot_game("dice-upon-a-time"))
+    assert s.result() is not None
