@@ -1,0 +1,111 @@
+"""Dice Upon a Time balance figures from bot games (issue 14): run
+``python -m engine.games.dice_upon_a_time.balance [--games 200] [--jobs 2]``.
+
+It prints, as Markdown tables, each over ``--games`` seeds (seed 0, 1, …):
+
+- the heuristic bot against a random bot, 2 players (its seat alternating): its win
+  share (a shared win counts half);
+- heuristic bots only, competitive, 2–5 players: the mean AP by seat position (the
+  starting player first, then clockwise; every colour's dice set is the same, so a seat
+  is also a dice set) and the win share by seat position;
+- each quest: how often it was completed of the games in which it was drawn (competitive,
+  heuristic bots, 4 players);
+- heuristic bots only, co-operative, 2–5 players: the table's mean AP and how often each
+  band of the completion table was reached.
+
+The figures measure the reconstructed board, dice and cards as these bots play them,
+not as people do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+from engine import LocalSession, Seat
+
+from . import GAME
+from . import events as ev
+from .cards import load as load_cards
+from .rules import BANDS, band
+
+CARDS = load_cards()
+TABLES = (2, 3, 4, 5)
+
+
+def play(job: tuple[tuple[str, ...], int, dict]):
+    """One game of ``bots`` on ``seed`` with ``options``: (AP by seat, winners, start
+    player, quests drawn, quests completed, band)."""
+    bots, seed, options = job
+    s = LocalSession(GAME, [Seat(f"b{i}", kind) for i, kind in enumerate(bots)], seed, options)
+    s.run_bots()
+    r = s.result()
+    drawn, done = set(), set()
+    start = -1
+    for entry in s.applied_entries():
+        for e in entry.events:
+            if isinstance(e, ev.QuestsDrawn):
+                drawn.update(e.quests)
+            elif isinstance(e, ev.KingKept):
+                drawn.add(e.quest)
+            elif isinstance(e, ev.Completed):
+                done.add(e.quest)
+            elif isinstance(e, ev.Started):
+                start = e.seat
+    return [x["total"] for x in r.scores], tuple(r.winners), start, drawn, done, band(s.state)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the figures (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    seeds = range(args.games)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        vs = list(pool.map(play, [(("heuristic", "random") if k % 2 == 0 else ("random", "heuristic"), k, {})
+                                  for k in seeds]))
+        share = sum((1 / len(w)) if (k % 2) in w else 0 for k, (_, w, *_) in enumerate(vs))
+        print(f"## Heuristic against random, 2 players, {args.games} seeds\n")
+        print(f"The heuristic wins {100 * share / args.games:.0f} % (a shared win counts half).\n")
+        print("## Heuristic bots, competitive: AP and wins by seat position from the starting player\n")
+        print("| players | mean AP by position | win share by position | median winning AP |")
+        print("|---|---|---|---|")
+        drawn_in, done_in = Counter(), Counter()
+        for n in TABLES:
+            games = list(pool.map(play, [(("heuristic",) * n, k, {}) for k in seeds]))
+            aps = [[] for _ in range(n)]
+            wins = [0.0] * n
+            for scores, winners, start, drawn, done, _ in games:
+                for pos in range(n):
+                    aps[pos].append(scores[(start + pos) % n])
+                for w in winners:
+                    wins[(w - start) % n] += 1 / len(winners)
+                if n == 4:
+                    drawn_in.update(drawn)
+                    done_in.update(done & drawn)
+            best = statistics.median(max(g[0]) for g in games)
+            print(f"| {n} | {' / '.join(f'{statistics.mean(a):.1f}' for a in aps)} | "
+                  f"{' / '.join(f'{100 * w / len(games):.0f} %' for w in wins)} | {best:g} |")
+        print("\n## Quests completed of the games they were drawn in (4 heuristic bots)\n")
+        print("| quest | AP | kind | drawn | completed |")
+        print("|---|---|---|---|---|")
+        for q in CARDS.quests.values():
+            k = drawn_in[q.id]
+            print(f"| {q.id} {q.name} | {q.ap} | {q.kind} | {k} | "
+                  f"{(100 * done_in[q.id] / k) if k else 0:.0f} % |")
+        print("\n## Co-operative, heuristic bots: the table's AP and the band reached\n")
+        print("| players | mean AP | bands (below 1st, 1st … 4th) |")
+        print("|---|---|---|")
+        for n in TABLES:
+            games = list(pool.map(play, [(("heuristic",) * n, k, {"mode": "cooperative"}) for k in seeds]))
+            bands = Counter(g[5] for g in games)
+            mean = statistics.mean(sum(g[0]) for g in games)
+            cells = " / ".join(f"{100 * bands[b] / len(games):.0f} %" for b in range(5))
+            print(f"| {n} | {mean:.1f} (edges {', '.join(map(str, BANDS[n]))}) | {cells} |")
+
+
+if __name__ == "__main__":
+    main()
