@@ -156,6 +156,38 @@ async def main() -> None:
         nn_won.run_bots()
     await shoot(BoxtopApp(session=nn_won), "naughty-or-nice-result", ["colon", *nn_won.notation(nn_moves[-1]), "enter"])
 
+    # Dice Upon a Time: ann and three heuristic bots in chapter 3, her die chosen and a
+    # socket walked to; and a short game against a bot ended by keys
+    from engine.games.dice_upon_a_time.bot import HeuristicBot as DUBot
+
+    du_me = DUBot(0)
+    du = engine.new_game("dice-upon-a-time", [engine.Seat("ann"), engine.Seat("bob", "heuristic"),
+                                              engine.Seat("cyd", "heuristic"), engine.Seat("dan", "heuristic")],
+                         seed=6)
+    du.run_bots()
+    while not (du.state.chapter >= 3 and du.to_act_seats() == [0] and du.state.step == "place"
+               and not du.state.prompts and du.state.players[0].quests):
+        du.submit(0, du_me.choose(du.view(0), du.legal_commands(0), rng_for(6, du.ply, "shot")))
+        du.run_bots()
+    await shoot(BoxtopApp(session=du), "dice-upon-a-time", ["tab", "tab"])
+    du_moves = []
+    du_played = engine.new_game("dice-upon-a-time", [engine.Seat("ann"), engine.Seat("bob", "heuristic")], seed=2,
+                                options={"length": "short"})
+    du_played.run_bots()
+    while du_played.result() is None:
+        move = du_me.choose(du_played.view(0), du_played.legal_commands(0), rng_for(2, du_played.ply, "shot"))
+        du_moves.append(move)
+        du_played.submit(0, move)
+        du_played.run_bots()
+    du_won = engine.new_game("dice-upon-a-time", [engine.Seat("ann"), engine.Seat("bob", "heuristic")], seed=2,
+                             options={"length": "short"})
+    du_won.run_bots()
+    for move in du_moves[:-1]:
+        du_won.submit(0, move)
+        du_won.run_bots()
+    await shoot(BoxtopApp(session=du_won), "dice-upon-a-time-result",
+                ["colon", *du_won.notation(du_moves[-1]), "enter"])
+
 
 async def shared() -> None:
     """The lobby of a host with three rooms, and a waiting room, as ann sees them."""
