@@ -62,4 +62,25 @@ def stack(*dice) -> tuple[Stacked, ...]:
 
 
 def place(state: State, seat: int, die: str, socket: str) -> State:
+    """``state`` after ``seat`` places ``die`` in ``socket``."""
     return act(state, seat, cmd.Place(die, socket))
+
+
+def last_turn(state: State, seat: int = 0, pool=(("plain", 1),), **changes) -> State:
+    """Like ``turn``, but every other player has used all their dice: the chapter ends
+    once ``seat`` has placed ``pool``."""
+    s = turn(state, seat, pool=pool, **changes)
+    return replace(s, players=tuple(p if i == seat else replace(p, pool=()) for i, p in enumerate(s.players)))
+
+
+def refused(state: State, seat: int, command) -> str:
+    """The one-line reason ``decide`` refuses ``command`` (fails the test if accepted)."""
+    from engine.core.errors import IllegalCommand
+
+    try:
+        GAME.decide(state, seat, command, random.Random(0))
+    except IllegalCommand as err:
+        text = str(err)
+        assert text and "\n" not in text
+        return text
+    raise AssertionError(f"{command!r} was accepted")

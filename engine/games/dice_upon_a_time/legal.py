@@ -12,7 +12,7 @@ from itertools import combinations, combinations_with_replacement, product
 from . import commands as cmd
 from .board import RESOURCES, face_value
 from .rules import (
-    CARDS, DICE, ROUTES, STEEDS, completable, deck_choices, event_of, is_ban, open_sockets, place_problem,
+    CARDS, DICE, DIE_ORDER, ROUTES, STEEDS, completable, deck_choices, event_of, is_ban, open_sockets, place_problem,
     route_from,
 )
 
@@ -36,11 +36,12 @@ def _prompt_options(s, seat: int, kind: str) -> list:
         return [cmd.Draw(c) for c in deck_choices(s, 2)]
     if kind == "fox":
         faces = {d.id: d.faces for d in DICE.die}
-        choices = [sorted(set(faces[d]), key=_face_key) for d in p.fox]
-        return [cmd.SetFaces(tuple(zip(p.fox, combo))) for combo in product(*choices)]
+        fox = sorted(p.fox, key=DIE_ORDER.index)
+        choices = [sorted(set(faces[d]), key=_face_key) for d in fox]
+        return [cmd.SetFaces(tuple(zip(fox, combo))) for combo in product(*choices)]
     if kind == "reroll":
         e = event_of(s)
-        dice = [d for d, _ in p.pool if d != "snake"]
+        dice = sorted((d for d, _ in p.pool if d != "snake"), key=DIE_ORDER.index)
         out = [cmd.Reroll(())]
         for k in range(1, (e.amount if e else 0) + 1):
             out += [cmd.Reroll(c) for c in combinations(dice, k)]

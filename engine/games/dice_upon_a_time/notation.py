@@ -10,7 +10,8 @@ lines (``describe``).
 - ``D TO-OW`` place the Doubling die on the Town–Old Woman route; ``rabbit TO-OW``;
   ``pass``; ``move``; ``stay``; ``jump NE``; ``take apple``; ``draw 2 3``; ``keep q12``;
   ``complete q12``; ``end``; ``set D=M P=6``; ``reroll D`` (``reroll none``);
-  ``gift apple``; ``feed P``.
+  ``gift apple``; ``feed P``. Several dice (``set``, ``reroll``) may be typed in any
+  order: they are read in the order M S B D P N, as the legal commands list them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from . import commands as cmd
 from . import events as ev
 from .board import RESOURCES, load_board
 from .cards import load as load_cards
+from .rules import DIE_ORDER
 
 _BOARD = load_board()
 _CARDS = load_cards()
@@ -155,13 +157,13 @@ def parse(text: str, names: Sequence[str]) -> object:
             pairs.append((_die(d), _face(f)))
         if not pairs:
             raise IllegalCommand("set takes die=face pairs, such as set D=M P=6.")
-        return cmd.SetFaces(tuple(pairs))
+        return cmd.SetFaces(tuple(sorted(pairs, key=lambda pair: DIE_ORDER.index(pair[0]))))
     if head == "reroll":
         if rest == ["none"]:
             return cmd.Reroll(())
         if not rest:
             raise IllegalCommand("reroll takes dice letters, or none.")
-        return cmd.Reroll(tuple(_die(w) for w in rest))
+        return cmd.Reroll(tuple(sorted((_die(w) for w in rest), key=DIE_ORDER.index)))
     if head == "gift":
         if not rest:
             raise IllegalCommand("gift takes tokens, such as gift apple.")

@@ -33,6 +33,10 @@ ROUTES = {f"{r.a}-{r.b}": r for r in BOARD.route}
 SPIRIT_SOCKETS = ("rabbit", "wolf", "snake", "fox1", "fox2")
 #: Every socket id: the routes in file order, then the spirits.
 SOCKETS = tuple(ROUTES) + SPIRIT_SOCKETS
+#: The dice of a set in their order (``data/dice.toml``), then the Snake Die: a command
+#: naming several dice (``SetFaces``, ``Reroll``) names them in this order, so one choice
+#: has one command however it was typed.
+DIE_ORDER = tuple(d.id for d in DICE.die) + ("snake",)
 #: The Steed fields ("Steed fields").
 STEEDS = tuple(x.id for x in BOARD.location if x.kind == "steed")
 #: Active Main Quests a player may hold ("Quest cards": "The limit of the active Main
