@@ -126,7 +126,8 @@ def place_problem(s, seat: int, die: str, socket: str) -> str:
         if socket in ("wolf", "fox1", "fox2") and stack:
             return "No dice stack on the Wolf or the Fox."
     if len(stack) >= stack_limit(s):
-        return f"That stack is full ({stack_limit(s)} dice)."
+        limit = stack_limit(s)
+        return f"That stack is full ({limit} {'die' if limit == 1 else 'dice'})."
     need = face_value(stack[-1].face) if stack else socket_value(s, socket)
     if face_value(face) < need:
         return f"That needs a {need} or higher."
