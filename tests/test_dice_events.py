@@ -132,6 +132,9 @@ def test_e09_a_lucky_morning_every_player_may_roll_one_die_again():
     assert after["ban"] != before["ban"] and {k: v for k, v in after.items() if k != "ban"} == \
         {k: v for k, v in before.items() if k != "ban"}
     assert act(s, first, cmd.Reroll(())).players[first].pool == s.players[first].pool
+    holder = replace(s, players=tuple(replace(p, pool=p.pool + (("snake", 3),)) if i == first else p
+                                      for i, p in enumerate(s.players)))
+    assert legal(holder, first) == options  # RULES.md: the Snake Die is not rolled again
 
 
 def test_e10_the_wolf_sleeps():

@@ -25,11 +25,14 @@ def test_every_command_in_the_notation_table_is_read_by_the_game():
 
 
 def test_the_help_explains_the_game_in_plain_words():
+    """HELP.md has each part for players, names every Forest Spirit, field and special
+    face, and holds nothing for developers."""
     text = GAME.help_text
     for heading in ("## The game", "## A chapter", "## A turn", "## The fields", "## Quests",
                     "## The Forest Spirits", "## Variants", "## Notation", "## How boxtop plays it"):
         assert heading in text
     assert [w for w in developer_text(text) if w != "die"] == []  # a die is English here
+    assert '"' not in text  # no quotations on screen
     for name in ("Rabbit", "Wolf", "Snake", "Fox", "Town", "King", "Fairy", "Steed", "Ban", "Doubling"):
         assert name in text
 
@@ -38,6 +41,9 @@ def test_the_help_explains_the_game_in_plain_words():
     "Hidden information", "draws the starting player from the game's seed", "An Event lasts its chapter", "leave the King's and the "
     "Fairy's at 6", "does not let a player with four active quests", "counts for every quest", "passed or not",
     "The jump counts as arriving", "chapter 12 at the latest", "an edge belongs to the higher band", "`one_blow`",
+    "also to the King or the Fairy", "passing gives up the whole turn at once", "in one answer for both dice",
+    "The fed dice fire no face", "does not re-roll the Snake Die", "moved or not", "(if one of the 5 is left)",
+    "a die counts as a Ban die while it shows its Ban face", "never for Quest cards",
 ])
 def test_rules_md_settles_each_listed_ruling(words):
     """RULES.md records each ruling beside its passage (issue 14)."""

@@ -247,3 +247,21 @@ def test_a_chapter_ends_when_every_player_has_used_all_dice_or_passed():
     assert s.chapter == 1 and s.turn == 0  # seat 1 passed, seat 2 has no dice: seat 0 again
     s = place(s, 0, "ban", "wolf")  # the Wolf takes seat 1's last die too
     assert s.chapter == 2 and s.board == {} and all(not p.passed for p in s.players)
+
+
+def test_a_rabbit_token_reaches_the_king_without_a_six():
+    """ "Rabbit": "to move to an adjacent field without placing a die"; "King": "you can
+    get there only by a value 6 die" (RULES.md: the token needs no die, so no 6)."""
+    s = turn(started(3, seed=1), 0, pool=(("plain", 1),), at="church")
+    s = with_player(s, 0, rabbits=1)
+    s = act(s, 0, cmd.Rabbit("church-king"))
+    assert s.players[0].at == "king" and s.step == "king"
+
+
+def test_passing_completes_no_quest():
+    """ "Passing the turn": "they give up all of their upcoming turns for that chapter"
+    (RULES.md: the pass gives up the whole turn, phase 5 included)."""
+    s = turn(started(3, seed=1), 0, pool=(("plain", 1),), at="church")
+    s = with_player(s, 0, quests=("q05",))
+    s = act(s, 0, cmd.PassTurn())
+    assert s.players[0].quests == ("q05",) and s.players[0].done == () and s.turn == 1
