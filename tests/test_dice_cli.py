@@ -83,3 +83,24 @@ def test_bad_flags_give_one_line(capsys, argv, words):
     code, out, err = run(capsys, "demo", "dice-upon-a-time", *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and words in err, err
+
+
+def test_play_opens_a_cooperative_game_in_the_app(monkeypatch, capsys):
+    """``boxtop play dice-upon-a-time --option mode=cooperative``: the app opens on a new
+    co-operative game, you against a heuristic bot ("Cooperative game", "Changes in set
+    up": every Quest card lies face up); a bad option is one line and opens nothing."""
+    import tui.app
+
+    opened = []
+    monkeypatch.setattr(tui.app.BoxtopApp, "run", lambda app, *a, **k: opened.append(app))
+    code, out, err = run(capsys, "play", "dice-upon-a-time", "--option", "mode=cooperative", "--seed", "4")
+    assert code == 0, err
+    (app,) = opened
+    session = app.start_session
+    assert session.game.slug == "dice-upon-a-time" and session.options.mode == "cooperative"
+    assert session.names == ["you", "bot2"] and session.is_bot(1) and not session.is_bot(0)
+    assert len(session.state.table) == 40 and not any(session.state.decks.values())
+    code, out, err = run(capsys, "play", "dice-upon-a-time", "--option", "mode=together")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "mode must be one of competitive, cooperative" in err
+    assert len(opened) == 1
