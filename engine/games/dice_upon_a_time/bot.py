@@ -313,6 +313,8 @@ class HeuristicBot(RandomBot):
                     if LOCS[to].kind == "steed":
                         gain += 0.6 * max((self.pull(view, s) - self.pull(view, to) for s in STEEDS if s != to),
                                           default=0.0)
+                    if face == "ban" and not faces_plain(view):  # the route closes to the others ("Ban face")
+                        gain += 0.15 if view.options.mode == "competitive" else -0.3
                     return gain + self.future(view, to, kept) - self.pull(view, here) - 0.01 * face_value(face)
                 return (self.spirit(view, seat, socket, face) + self.future(view, here, kept) - self.pull(view, here)
                         - 0.01 * face_value(face))
