@@ -199,6 +199,7 @@ class HeuristicBot(RandomBot):
         self._arrivals: dict[tuple[str, bool], float] = {}
         self._futures: dict[tuple[str, tuple[int, ...]], float] = {}
         self._open = None
+        self._kepts: dict[str, tuple[int, ...]] = {}
         self._draw_worth = 0.0
         if view.options.mode == "competitive" and len(p.quests) < QUEST_LIMIT and any(view.decks.values()):
             self._draw_worth = 1.4 * min(1.0, (self._horizon - 0.5) / 6)
@@ -263,8 +264,10 @@ class HeuristicBot(RandomBot):
 
     def _kept(self, die: str) -> tuple[int, ...]:
         """The values of the seat's unused dice but ``die``, highest first."""
-        values = sorted((face_value(f) for d, f in self._p.pool if d != die), reverse=True)
-        return tuple(values)
+        kept = self._kepts.get(die)
+        if kept is None:
+            kept = self._kepts[die] = tuple(sorted((face_value(f) for d, f in self._p.pool if d != die), reverse=True))
+        return kept
 
     def spirit(self, view: Any, seat: int, socket: str, face: Any) -> float:
         """What placing a die showing ``face`` on the Forest Spirit ``socket`` brings."""
