@@ -370,14 +370,11 @@ class HeuristicBot(RandomBot):
         return 0.0
 
     def draw_worth(self, view: Any, decks: tuple[int, ...]) -> float:
-        """A choice of Quest decks: at the King the widest choice; otherwise the 3s, the
-        2s late in the game (when a long quest is left unfinished), the 4s seldom."""
-        if len(decks) == 3:
-            return 5 + len(set(decks))
+        """A choice of Quest decks. A player holds at most four quests and draws only at
+        the Town and the King, so a card is worth its AP: the 4s while the game is long
+        enough to finish them, then the 2s. At the King (keep one of three) the same."""
         short = self._horizon < 9
-        worth = {2: 1.0, 3: 1.25, 4: 0.9} if not short else {2: 1.0, 3: 0.8, 4: 0.3}
-        if len(decks) == 2 and decks == (3, 3):
-            return worth[3] * 2 - 0.05
+        worth = {2: 1.0, 3: 1.25, 4: 1.6} if not short else {2: 1.0, 3: 0.8, 4: 0.5}
         return sum(worth[v] for v in decks)
 
 
