@@ -12,6 +12,9 @@ more than a 1, the 6-socket dead ends more). A placement is worth what arriving 
 at once (quests completed, tokens its quests need, a Quest card while it holds fewer
 than four, a quest token) plus the pull of where it stands, looking one placement
 further with the dice it keeps, so a high die is not spent where a low one would do.
+It draws from the 4 AP deck while the game is long enough to finish such a quest (a
+player holds four quests at most and draws only at the Town and the King, so a card is
+worth its AP), then from the 2 AP deck.
 
 Forest Spirits ("Forest Spirits"): the Rabbit and the Snake are worth a die when that
 die will likely stay on top (it fills the stack, or nobody can cover it); the Fox turns a
@@ -37,8 +40,8 @@ from typing import Any
 from . import commands as cmd
 from .board import RESOURCES, face_value, load_board
 from .cards import load as load_cards
-from .state import faces_plain
 from .rules import QUEST_LIMIT, ROUTES, chapters, open_sockets, quests_for, route_from
+from .state import faces_plain
 
 BOARD = load_board()
 CARDS = load_cards()
