@@ -12,13 +12,13 @@ from engine import Seat
 from .conftest import long_session
 
 
-def random_bot_game(slug: str):
-    """A function playing one whole game of ``slug`` by 4 random bots, on a new seed
-    each call; it returns the finished session."""
+def random_bot_game(slug: str, kind: str = "random"):
+    """A function playing one whole game of ``slug`` by 4 bots of ``kind`` (random
+    unless told), on a new seed each call; it returns the finished session."""
     seeds = iter(range(10**9))
 
     def play():
-        seats = [Seat(f"b{i}", "random") for i in range(4)]
+        seats = [Seat(f"b{i}", kind) for i in range(4)]
         s = engine.LocalSession(engine.get_game(slug), seats, next(seeds))
         s.run_bots()
         return s
@@ -72,4 +72,11 @@ def test_bench_dice_random_bot_game_4_players(benchmark):
     """Issue 14's figure: a 4-player random-bot game of Dice Upon a Time (beginner mode,
     six chapters), median ≤ 100 ms."""
     s = benchmark(random_bot_game("dice-upon-a-time"))
+    assert s.result() is not None
+
+
+def test_bench_dice_heuristic_bot_game_4_players(benchmark):
+    """Issue 14: the heuristic bot must be fast, a 4-player game of heuristic bots well
+    under a second."""
+    s = benchmark(random_bot_game("dice-upon-a-time", "heuristic"))
     assert s.result() is not None

@@ -10,6 +10,9 @@ It prints, as Markdown tables, each over ``--games`` seeds (seed 0, 1, …):
   is also a dice set) and the win share by seat position;
 - each quest: how often it was completed of the games in which it was drawn (competitive,
   heuristic bots, 4 players);
+- game length: the turns a game lasts (competitive, heuristic bots, 2–5 players), and
+  the chapters an Extra Long game of 4 heuristic bots lasts (it ends with the chapter
+  the last Quest card is drawn in, at chapter 12 at the latest);
 - heuristic bots only, co-operative, 2–5 players: the table's mean AP and how often each
   band of the completion table was reached.
 
@@ -37,13 +40,13 @@ TABLES = (2, 3, 4, 5)
 
 def play(job: tuple[tuple[str, ...], int, dict]):
     """One game of ``bots`` on ``seed`` with ``options``: (AP by seat, winners, start
-    player, quests drawn, quests completed, band)."""
+    player, quests drawn, quests completed, band, turns, chapters)."""
     bots, seed, options = job
     s = LocalSession(GAME, [Seat(f"b{i}", kind) for i, kind in enumerate(bots)], seed, options)
     s.run_bots()
     r = s.result()
     drawn, done = set(), set()
-    start = -1
+    start, turns = -1, 0
     for entry in s.applied_entries():
         for e in entry.events:
             if isinstance(e, ev.QuestsDrawn):
@@ -54,7 +57,10 @@ def play(job: tuple[tuple[str, ...], int, dict]):
                 done.add(e.quest)
             elif isinstance(e, ev.Started):
                 start = e.seat
-    return [x["total"] for x in r.scores], tuple(r.winners), start, drawn, done, band(s.state)
+            elif isinstance(e, ev.TurnBegan):
+                turns += 1
+    return ([x["total"] for x in r.scores], tuple(r.winners), start, drawn, done, band(s.state), turns,
+            s.state.chapter)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -74,11 +80,13 @@ def main(argv: list[str] | None = None) -> None:
         print("| players | mean AP by position | win share by position | median winning AP |")
         print("|---|---|---|---|")
         drawn_in, done_in = Counter(), Counter()
+        lengths = {}
         for n in TABLES:
             games = list(pool.map(play, [(("heuristic",) * n, k, {}) for k in seeds]))
             aps = [[] for _ in range(n)]
             wins = [0.0] * n
-            for scores, winners, start, drawn, done, _ in games:
+            lengths[n] = statistics.mean(g[6] for g in games)
+            for scores, winners, start, drawn, done, *_ in games:
                 for pos in range(n):
                     aps[pos].append(scores[(start + pos) % n])
                 for w in winners:
@@ -96,6 +104,15 @@ def main(argv: list[str] | None = None) -> None:
             k = drawn_in[q.id]
             print(f"| {q.id} {q.name} | {q.ap} | {q.kind} | {k} | "
                   f"{(100 * done_in[q.id] / k) if k else 0:.0f} % |")
+        print("\n## Game length (heuristic bots, competitive)\n")
+        print("| players | turns a game (standard, 6 chapters) |")
+        print("|---|---|")
+        for n in TABLES:
+            print(f"| {n} | {lengths[n]:.0f} |")
+        long = list(pool.map(play, [(("heuristic",) * 4, k, {"length": "extra_long"}) for k in seeds]))
+        ends = Counter(g[7] for g in long)
+        print(f"\nExtra Long, 4 players: {statistics.mean(g[7] for g in long):.1f} chapters on average "
+              f"({', '.join(f'{c}: {100 * k / len(long):.0f} %' for c, k in sorted(ends.items()))}).")
         print("\n## Co-operative, heuristic bots: the table's AP and the band reached\n")
         print("| players | mean AP | bands (below 1st, 1st … 4th) |")
         print("|---|---|---|")

@@ -1,0 +1,190 @@
+"""Dice Upon a Time bots (issue 14): the heuristic plays to win from its seat's view.
+
+The figures on a small sample here (the full ones, 200 seeds, are printed by
+``python -m engine.games.dice_upon_a_time.balance``): a bot choosing at random would win
+about half the 2-player games, so the first test fails for it.
+"""
+
+import random
+
+import pytest
+from msgspec.structs import replace
+
+from engine import LocalSession, Seat
+from engine.games.dice_upon_a_time import GAME, bot, legal
+from engine.games.dice_upon_a_time import commands as cmd
+from engine.games.dice_upon_a_time import events as ev
+from engine.games.dice_upon_a_time.rules import band
+from engine.games.dice_upon_a_time.view import view
+
+
+def game(bots: list[str], seed: int, **options) -> LocalSession:
+    s = LocalSession(GAME, [Seat(f"b{i}", b) for i, b in enumerate(bots)], seed, options)
+    s.run_bots(limit=20_000)
+    return s
+
+
+def test_heuristic_beats_random_in_2_player_games():
+    """"The player who collected the most Adventure Points wins" ("The End: Scoring"):
+    the heuristic (its seat alternating) wins at least 18 of 20 games against a bot
+    choosing at random."""
+    wins = 0
+    for seed in range(20):
+        seat = seed % 2
+        bots = ["random", "random"]
+        bots[seat] = "heuristic"
+        result = game(bots, seed).result()
+        assert result is not None
+        wins += result.winners == [seat]
+    assert wins >= 18
+
+
+OPTIONS = [
+    {},
+    {"mode": "cooperative", "length": "short", "events": "open"},
+    {"length": "extra_long", "events": "none", "ties": "one_blow"},
+]
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+@pytest.mark.parametrize("options", OPTIONS, ids=["standard", "co-op short", "extra long"])
+def test_bots_only_return_legal_commands(kind, options):
+    """Every choice is one of the commands ``legal`` offers ("A player's turn": place a
+    die, use a Rabbit token or pass; the questions of the Fox, the Wolf and the Events),
+    over whole games at 2, 3 and 5 players."""
+    factory = GAME.bots[kind]
+    for seed, n in enumerate((2, 3, 5)):
+        s = LocalSession(GAME, [f"p{i}" for i in range(n)], seed, options)
+        bots = [factory(seed * 10 + i) for i in range(n)]
+        rng = random.Random(seed)
+        moves = 0
+        while s.result() is None:
+            seat = s.to_act_seats()[0]
+            offered = s.legal_commands(seat)
+            choice = bots[seat].choose(s.view(seat), offered, rng)
+            assert choice in offered
+            s.submit(seat, choice)
+            moves += 1
+            assert moves < 5000
+        assert s.result() is not None
+
+
+def _hidden_swapped(state, rng: random.Random):
+    """``state`` with the Quest decks reordered and the Event cards still face down
+    swapped for others: all of it hidden from every seat ("Hidden information" in
+    RULES.md)."""
+    decks = {}
+    for v, d in state.decks.items():
+        d = list(d)
+        rng.shuffle(d)
+        decks[v] = tuple(d)
+    laid = list(state.laid)
+    if not state.options.events == "open":
+        later = laid[state.chapter:]
+        unused = [e for e in ("e01", "e02", "e03", "e04", "e05", "e06", "e07", "e08", "e09", "e10", "e11", "e12")
+                  if e not in laid]
+        pool = later + unused
+        rng.shuffle(pool)
+        laid[state.chapter:] = pool[:len(later)]
+    return replace(state, decks=decks, laid=tuple(laid))
+
+
+def test_heuristic_never_reads_hidden_information():
+    """Hidden information (RULES.md, "Hidden information": the Quest decks' order, the
+    Events still face down) does not change the heuristic's choice: at points through
+    whole games the decks are reordered and the face-down Events swapped, the seat's
+    view stays the same and so does its choice."""
+    h = bot.HeuristicBot(0)
+    checked = changed = 0
+    for seed in range(3):
+        s = LocalSession(GAME, [Seat(f"b{i}", "heuristic") for i in range(3)], seed)
+        swap = random.Random(seed)
+        while s.result() is None:
+            seat = s.to_act_seats()[0]
+            state = s.state
+            if len(s.entries) % 3 == 0:
+                other = _hidden_swapped(state, swap)
+                offered = legal.legal(state, seat)
+                assert legal.legal(other, seat) == offered
+                assert view(other, seat) == view(state, seat)
+                a = h.choose(view(state, seat), offered, random.Random(7))
+                b = h.choose(view(other, seat), offered, random.Random(7))
+                assert a == b
+                checked += 1
+                changed += other.decks != state.decks or other.laid != state.laid
+            s.step_bot()
+    assert checked > 100 and changed > 50
+
+
+# ---------------------------------------------------------------------- crafted tables
+def table(n: int = 2, seed: int = 3, **options):
+    """A table whose first turn is about to be played (opening quests drawn)."""
+    s = LocalSession(GAME, [Seat(f"b{i}", "heuristic") for i in range(n)], seed, options)
+    while s.state.prompts:
+        s.step_bot()
+    return s.state
+
+
+def at_complete(quests: tuple[str, ...], tokens: tuple[int, int, int], at: str):
+    """The active seat of a 2-player table at its "complete quests" step, standing on
+    ``at`` with ``quests`` and ``tokens`` (coin, bread, apple)."""
+    s = table()
+    seat = s.turn
+    players = list(s.players)
+    players[seat] = replace(players[seat], quests=quests, tokens=tokens, at=at)
+    return replace(s, players=tuple(players), step="complete"), seat
+
+
+def choose(state, seat: int):
+    offered = legal.legal(state, seat)
+    return bot.HeuristicBot(0).choose(view(state, seat), offered, random.Random(0)), offered
+
+
+def test_church_example_takes_the_apples_to_the_church():
+    """"If you have two Apples, you can either discard them to complete the 2 AP quest,
+    or take them into the Church to complete the 3 AP quest" ("At the end of a chapter",
+    Example; "Requirements cannot be contracted"): in the Church with two Apples the
+    heuristic completes the 3 AP quest."""
+    state, seat = at_complete(("q06", "q15"), (0, 0, 2), "church")
+    choice, offered = choose(state, seat)
+    assert cmd.Complete("q06") in offered and cmd.Complete("q15") in offered
+    assert choice == cmd.Complete("q15")
+
+
+def test_completes_the_set_worth_most_not_the_dearest_quest():
+    """"One resource token can be used for one quest only" ("5 Complete quests"): with
+    three Gold Coins and a Loaf, the 3 AP quest for three Coins would leave the others
+    undone; two 2 AP quests (two Coins; a Coin and a Loaf) are worth 4, so the heuristic
+    completes one of those first, then the other."""
+    state, seat = at_complete(("q29", "q08", "q09"), (3, 1, 0), "town")
+    choice, offered = choose(state, seat)
+    assert cmd.Complete("q29") in offered
+    assert choice in (cmd.Complete("q08"), cmd.Complete("q09"))
+    assert bot.best_completion(state.players[seat], ["q29", "q08", "q09"]) == (4, ["q08", "q09"])
+
+
+def test_keeps_low_dice_off_the_route_a_high_die_is_needed_for():
+    """"The newly placed die has to have at least the value (same or higher) indicated by
+    the socket" ("General dice placement rules" 1): from the Town to the Gold Coin (a 1 socket) the
+    heuristic spends its 1, not the 6 that alone opens the Fairy behind it."""
+    s = table()
+    seat = s.turn
+    players = list(s.players)
+    players[seat] = replace(players[seat], quests=("q14",), tokens=(0, 0, 0), at="town",
+                            pool=(("magic_item", 1), ("plain", 6)))
+    state = replace(s, players=tuple(players), board={}, event="")
+    choice, offered = choose(state, seat)
+    assert cmd.Place("plain", "town-coin") in offered
+    assert choice == cmd.Place("magic_item", "town-coin")
+
+
+def test_no_die_fed_to_the_wolf_in_the_cooperative_game():
+    """"The effects of some elements and cards can turn from positive to negative"
+    ("Cooperative game"): the Wolf only takes the table's dice, so heuristic bots playing
+    together never place on it; four of them reach the first band of the completion
+    table ("The end of the game") in each of three games."""
+    for seed in range(3):
+        s = game(["heuristic"] * 4, seed, mode="cooperative")
+        placed = [e for entry in s.applied_entries() for e in entry.events if isinstance(e, ev.Placed)]
+        assert placed and not [e for e in placed if e.socket == "wolf"]
+        assert band(s.state) >= 1
