@@ -148,7 +148,7 @@ def map_lines(view, names: Sequence[str], width: int, height: int, lit: set[str]
         left = x - len(label) // 2 if wide else x - 1
         put(left - 1, y, " ", "")
         put(left, y, label, "mapgraph--node")
-        fx = left + len(label)
+        fx = left + len(label) + (1 if wide else 0)  # names: a space before the figures
         for seat in here.get(loc.id, ()):
             put(fx, y, letters[seat], player_class(seat) + " mapgraph--figure")
             fx += 1
