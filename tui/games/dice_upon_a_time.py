@@ -164,6 +164,7 @@ class DiceUponATimeTable(GameTable):
     def on_resize(self, event) -> None:
         self.fit_compact()
         self._draw()
+        self.call_after_refresh(self._draw)  # again in the panels' new widths (the Event wraps to them)
 
     # ------------------------------------------------------------------ protocol
     @staticmethod
@@ -442,8 +443,8 @@ class DiceUponATimeTable(GameTable):
             total = sum(CARDS.quests[q].ap for p in v.players for q in p.done)
             edges = BANDS[min(v.n, 5)]
             nxt = next((e for e in edges if total < e), None)
-            out.append(((f"together {total} AP" + (f" · next band {nxt}" if nxt else " · top band"),
-                         "panel--good"),))
+            out += wrap(((f"together {total} AP" + (f" · next band at {nxt}" if nxt else " · top band"),
+                          "panel--good"),), width)
         if v.me is not None:
             out.append(())
             out += self._mine(v, v.me, compact)
@@ -485,14 +486,19 @@ class DiceUponATimeTable(GameTable):
         items = f" · {', '.join(p.items)}" if p.items else ""
         out.append(((tokens_short(p.tokens) + extra + items, ""),))
         quests = v.table if v.options.mode == "cooperative" else p.quests
-        if v.options.mode == "cooperative":
+        more = 0
+        if v.options.mode == "cooperative":  # the shared table: those ready here first
             met = [q for q in quests if quest_met(p, q)]
-            out.append(((f"{len(quests)} quests open, {len(met)} ready here", "panel--muted"),))
-            quests = met[:4]
+            out.append(((f"{len(quests)} open, {len(met)} ready here", "panel--muted"),))
+            shown = 3 if compact else 8
+            quests = (met + [q for q in quests if q not in met])[:shown]
+            more = len(v.table) - len(quests)
         for q in quests:
             ready = quest_met(p, q)
             out.append(((" ✓ " if ready else " · ", "panel--good" if ready else "panel--muted"),
                         (f"{CARDS.quests[q].ap}AP ", "panel--bold"), (quest_short(q, wide=not compact), "")))
+        if more > 0:
+            out.append(((f"   +{more} more" if compact else f"   and {more} more on the table", "panel--muted"),))
         return out
 
     def _ask(self) -> list[Line]:
