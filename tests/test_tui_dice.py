@@ -115,7 +115,8 @@ async def test_the_command_line_takes_the_notation_and_a_refused_line_says_why()
 
 async def test_five_players_fit_80x24_with_the_map_the_dice_and_the_quests():
     """Five players ("2–5 players"): the map with every field's code and the four Forest
-    Spirits, your dice and quests, a line per other player, the question and the log."""
+    Spirits, your dice and quests, a line per other player, the question and the log;
+    the rules screen (?) starts with the table's keys."""
     async with menu_app(SMALL) as pilot:
         app = pilot.app
         await new_game(pilot, GAME, ["ann", "bob:random", "cyd:random", "dan:random", "eve:random"], seed=4)
@@ -138,6 +139,11 @@ async def test_five_players_fit_80x24_with_the_map_the_dice_and_the_quests():
         for name in ("bob", "cyd", "dan", "eve"):
             assert re.search(rf"\b{name} [A-Z]{{2}} \d+AP", text), name
         assert "ann (you)" in text and "tab/↑↓ socket" in text and "? Rules" in lines[-1]
+        # the rules screen starts with the table's keys
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, "RulesScreen")
+        await wait_for_text(pilot, "Keys at the table")
+        assert shows(app, "walk the sockets that die may go in")
 
 
 async def test_a_cooperative_game_ends_with_the_tables_band():
@@ -151,11 +157,79 @@ async def test_a_cooperative_game_ends_with_the_tables_band():
         assert re.search(r"Together \d+ AP\.", screen_text(pilot.app).replace("\n", " "))
 
 
-async def test_keys_help_comes_first_on_the_rules_screen():
-    async with menu_app(SMALL) as pilot:
-        await new_game(pilot, GAME, ["ann", "random"], seed=5)
-        await wait_for_text(pilot, "Draw your two opening Quest cards")
-        await pilot.press("question_mark")
-        await wait_for_screen(pilot, "RulesScreen")
-        await wait_for_text(pilot, "Keys at the table")
-        assert shows(pilot.app, "walk the sockets that die may go in")
+def at_the_fairy(seed: int = 5):
+    """ann (the heuristic bot's moves, seeded) against a heuristic bob, up to ann's first
+    location question: seed 5 brings her to the Fairy in chapter 1, with a quest she can
+    complete once she takes the Fairy's token."""
+    from engine.core.rng import rng_for
+    from engine.games.dice_upon_a_time.bot import HeuristicBot
+
+    ann = HeuristicBot(0)
+    session = engine.new_game("dice-upon-a-time", [engine.Seat("ann"), engine.Seat("bob", "heuristic")], seed=seed)
+    session.run_bots()
+    def asking(st) -> str:
+        return st.prompts[0].kind if st.prompts else st.step
+
+    while not (session.to_act_seats() == [0] and asking(session.state) == "fairy"):
+        session.submit(0, ann.choose(session.view(0), session.legal_commands(0), rng_for(seed, session.ply, "t")))
+        session.run_bots()
+    return session, ann.choose(session.view(0), session.legal_commands(0), rng_for(seed, session.ply, "t"))
+
+
+async def test_the_fairys_token_by_a_digit_then_c_and_enter_complete_a_quest():
+    """ "Fairy": "take 1 token of any kind"; "Completing quests": at the end of your turn
+    you may complete quests whose requirements you meet. The Fairy's choices by digit,
+    then c puts the cursor on the quest to complete and enter completes it."""
+    from engine.games.dice_upon_a_time import commands as cmd
+    from tui.app import BoxtopApp
+
+    session, take = at_the_fairy()
+    legal = session.legal_commands(0)
+    before = session.state.players[0].count(take.token)
+    app = BoxtopApp(session=session)
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for_text(pilot, "The Fairy: take a token of your choice.")
+        assert shows(app, "1:Gold Coin  2:Loaf of Bread  3:Apple")
+        entries = len(session.entries)
+        await pilot.press("c")  # no quest to complete yet: the key does nothing
+        await settle(pilot, 0.05)
+        assert len(session.entries) == entries and shows(app, "The Fairy: take a token of your choice.")
+        await pilot.press(str(legal.index(take) + 1), "enter")
+        await wait_for(pilot, lambda: session.state.players[0].count(take.token) == before + 1, "the Fairy's token")
+        await wait_for_text(pilot, "Complete a quest, or end your turn.")
+        quests = [c for c in session.legal_commands(0) if isinstance(c, cmd.Complete)]
+        assert quests and "c quest" in screen_text(app)
+        await pilot.press("c", "enter")
+        await wait_for(pilot, lambda: quests[0].quest in session.state.players[0].done, "the quest completed")
+        assert quests[0].quest not in session.state.players[0].quests
+
+
+async def test_hot_seat_hands_the_keyboard_to_each_player_the_wolf_asks():
+    """ "Wolf": "all players in clockwise order must place one of their unused dice on the
+    field": at one keyboard, each person the Wolf asks gets the keyboard in turn."""
+    from engine.games.dice_upon_a_time.notation import DIE_LETTER
+
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob", "cyd:random"], seed=6)
+        session = game_session(app)
+
+        def ann_places() -> bool:
+            st = session.state
+            return st.turn == 0 and st.step == "place" and not st.prompts
+
+        await play_until(pilot, ann_places)
+        if screen_name(app) == "HandoverScreen":
+            await pilot.press("enter")
+        await wait_for_screen(pilot, "GameScreen")
+        await wait_for_text(pilot, "ann (you)")
+        die = session.state.players[0].pool[0][0]
+        await pilot.press("colon", *f"{DIE_LETTER[die]} wolf", "enter")
+        await wait_for_screen(pilot, "HandoverScreen")
+        await wait_for_text(pilot, "Pass the keyboard to bob")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "The Wolf gobbles up a die")
+        assert "bob (you)" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: {d.seat for d in session.state.board.get("wolf", ())} >= {0, 1},
+                       "bob's die on the Wolf")

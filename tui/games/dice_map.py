@@ -1,23 +1,27 @@
 """Dice Upon a Time's map drawn as a graph from the board data's grid coordinates.
 
-The board's 13 × 9 grid is scaled to the space the map gets: each location is drawn at
-its grid cell (its two-letter code, or its name when there is room), each route as a
-line of ``·`` (``─`` and ``│`` when straight) with its socket in the middle: the value
-it asks while empty, else the top die as its owner's initial and face (``A5``, ``Bb``
-for a Ban face: special faces are lower-case m s b d), and with room the whole stack.
-The four Forest Spirits sit in the corners with their dice. Figures are their players'
-initials after their location. ``map_lines`` returns the rows as ``Line``s for a
-``Panel``: ``lit`` sockets (legal for the chosen die) are shaded, ``cursor`` reversed.
+The board's 13 × 9 grid is scaled to the space the map gets (``map_size``): each
+location is drawn at its grid cell (its two-letter code, or its name when there is
+room), each route as a line (``─ │ ╱ ╲``) with its socket in the middle: the value it
+asks while empty, else the top die as its owner's initial and face (``A5``, ``Bb`` for
+a Ban face: special faces are lower-case m s b d) and ``+n`` for the dice under it, or
+with room the whole stack. The four Forest Spirits sit in the corners with their dice.
+Figures are their players' initials after their location, so the map reads without
+colour.
+
+``map_lines`` returns the rows as ``Line``s of ``MapGraph``'s component classes;
+``MapGraph`` is the widget (Textual's Line API, one ``Strip`` a row, kept until that
+row changes): a cursor step repaints the two rows it leaves and enters, nothing else.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from engine.games.dice_upon_a_time.board import load_board
 from engine.games.dice_upon_a_time.rules import ROUTES, socket_value
 
-from ..widgets.lines import Line, Run
+from ..widgets.lines import Line, LineView, Run
 
 BOARD = load_board()
 #: The Forest Spirits' sockets by spirit id, and their short labels.
@@ -65,17 +69,40 @@ def socket_label(view, socket: str, letters: Sequence[str], whole: bool) -> str:
 
 def map_size(width: int, height: int) -> tuple[int, int, bool]:
     """The horizontal and vertical steps between grid cells for a map of at most
-    ``width`` × ``height`` cells, and whether names (not codes) fit."""
+    ``width`` × ``height`` cells (at least 4 and 2), and whether names (not codes) fit."""
     sx = max(4, (width - 8) // (BOARD.width - 1))
     sy = max(2, (height - 1) // (BOARD.height - 1))
     return sx, sy, sx >= 5 and sy >= 3
 
 
+def route_cells(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int, str]]:
+    """The cells of a straight line from (x0, y0) to (x1, y1), both ends left out, each
+    with its stroke: ``─`` or ``│`` along the line's main axis, ``╲`` or ``╱`` where it
+    steps across."""
+    steps = max(abs(x1 - x0), abs(y1 - y0))
+    if steps < 2:
+        return []
+    points = [(x0 + round((x1 - x0) * k / steps), y0 + round((y1 - y0) * k / steps)) for k in range(steps + 1)]
+    down = (x1 - x0) * (y1 - y0) > 0
+    out = []
+    for k in range(1, steps):
+        (px, py), (x, y) = points[k - 1], points[k]
+        if y0 == y1 or (y == py and x != px):
+            stroke = "─"
+        elif x0 == x1 or x == px:
+            stroke = "│"
+        else:
+            stroke = "╲" if down else "╱"
+        out.append((x, y, stroke))
+    return out
+
+
 def map_lines(view, names: Sequence[str], width: int, height: int, lit: set[str] = frozenset(),
-              cursor: str = "", player_class=lambda seat: "") -> list[Line]:
+              cursor: str = "", player_class: Callable[[int], str] = lambda seat: "") -> list[Line]:
     """The map for ``view`` in at most ``width`` columns and ``height`` rows (it takes
     ``map_size``'s steps; at least 56 × 17). ``lit``: sockets to shade; ``cursor``: the
-    socket under the keyboard; ``player_class(seat)``: the classes of a seat's letter."""
+    socket under the keyboard; ``player_class(seat)``: the classes of a seat's letter.
+    The runs carry ``MapGraph``'s component classes."""
     sx, sy, wide = map_size(width, height)
     cols = sx * (BOARD.width - 1) + 8
     rows = sy * (BOARD.height - 1) + 1
@@ -90,26 +117,22 @@ def map_lines(view, names: Sequence[str], width: int, height: int, lit: set[str]
                 grid[y][x + k], looks[y][x + k] = ch, look
 
     def at(cell_x: int, cell_y: int) -> tuple[int, int]:
-        return cell_x * sx + 2, cell_y * sy
+        return cell_x * sx + 3, cell_y * sy
 
     def look_of(socket: str) -> str:
         if socket == cursor:
-            return "panel--cursor"
+            return "mapgraph--cursor"
         if socket in lit:
-            return "panel--shade panel--bold"
+            return "mapgraph--legal"
         if socket == view.placed:
-            return "panel--special panel--bold"
-        return "panel--info" if view.board.get(socket) else "panel--muted"
+            return "mapgraph--placed"
+        return "mapgraph--die" if view.board.get(socket) else "mapgraph--socket"
 
-    # routes: a line of dots, then the socket in the middle
+    # routes: a line, then the socket in the middle
     for key, r in ROUTES.items():
         (x0, y0), (x1, y1) = at(locs[r.a].x, locs[r.a].y), at(locs[r.b].x, locs[r.b].y)
-        steps = max(abs(x1 - x0), abs(y1 - y0))
-        mark = "─" if y0 == y1 else "│" if x0 == x1 else "·"
-        for k in range(2, steps - 1):
-            x = x0 + round((x1 - x0) * k / steps)
-            y = y0 + round((y1 - y0) * k / steps)
-            put(x, y, mark, "panel--muted")
+        for x, y, stroke in route_cells(x0, y0, x1, y1):
+            put(x, y, stroke, "mapgraph--route")
     for key, r in ROUTES.items():
         (x0, y0), (x1, y1) = at(locs[r.a].x, locs[r.a].y), at(locs[r.b].x, locs[r.b].y)
         label = socket_label(view, key, letters, whole=wide)
@@ -123,19 +146,20 @@ def map_lines(view, names: Sequence[str], width: int, height: int, lit: set[str]
         x, y = at(loc.x, loc.y)
         label = short_name(loc) if wide else loc.code
         left = x - len(label) // 2 if wide else x - 1
-        put(left, y, label, "panel--bold")
-        fx = left + len(label)
+        put(left - 1, y, " ", "")
+        put(left, y, label, "mapgraph--node")
+        fx = left + len(label) + (1 if wide else 0)  # names: a space before the figures
         for seat in here.get(loc.id, ()):
-            put(fx, y, letters[seat], player_class(seat) + " panel--bold panel--underline")
+            put(fx, y, letters[seat], player_class(seat) + " mapgraph--figure")
             fx += 1
+        put(fx, y, " ", "")
     # the Forest Spirits in the corners
     for spirit in BOARD.spirit:
         x, y = at(spirit.x, spirit.y)
-        x = max(0, min(x - 1, cols - 1))
-        sockets = SPIRIT_SOCKETS[spirit.id]
+        x = max(0, min(x - 3, cols - 1))
         parts: list[tuple[str, str]] = [((SPIRIT_LABEL[spirit.id] if wide else SPIRIT_LABEL[spirit.id][:2]) + " ",
-                                         "panel--warn panel--bold")]
-        for k in sockets:
+                                         "mapgraph--spirit")]
+        for k in SPIRIT_SOCKETS[spirit.id]:
             stack = view.board.get(k, ())
             text = " ".join(die_text(letters, d) for d in stack) if stack else "·"
             parts.append((text, look_of(k)))
@@ -158,3 +182,54 @@ def map_lines(view, names: Sequence[str], width: int, height: int, lit: set[str]
                 start = i
         out.append(tuple(runs))
     return out
+
+
+class MapGraph(LineView):
+    """The map as a widget: ``show(view, names, lit, cursor)`` draws ``map_lines`` scaled
+    to the widget's width and ``rows`` (codes and top dice at 80×24, names and whole
+    stacks with room). Colours come from the component classes below (theme variables),
+    the players' from ``mapgraph--p0`` … ``--p4``; only the rows that change are
+    repainted (``LineView``)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "mapgraph--node", "mapgraph--route", "mapgraph--socket", "mapgraph--die", "mapgraph--placed",
+        "mapgraph--legal", "mapgraph--cursor", "mapgraph--spirit", "mapgraph--figure",
+        "mapgraph--p0", "mapgraph--p1", "mapgraph--p2", "mapgraph--p3", "mapgraph--p4",
+    }
+
+    DEFAULT_CSS = """
+    MapGraph {
+        & > .mapgraph--node { text-style: bold; }
+        & > .mapgraph--route { color: $text-muted; }
+        & > .mapgraph--socket { color: $text-muted; }
+        & > .mapgraph--die { color: $text-secondary; text-style: bold; }
+        & > .mapgraph--placed { color: $text-accent; text-style: bold; }
+        & > .mapgraph--legal { background: $foreground 25%; text-style: bold; }
+        & > .mapgraph--cursor { text-style: bold reverse; }
+        & > .mapgraph--spirit { color: $text-warning; text-style: bold; }
+        & > .mapgraph--figure { text-style: bold underline; }
+        & > .mapgraph--p0 { color: $text-error; }
+        & > .mapgraph--p1 { color: $foreground; }
+        & > .mapgraph--p2 { color: $text-success; }
+        & > .mapgraph--p3 { color: $text-primary; }
+        & > .mapgraph--p4 { color: $text-warning; }
+    }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(overflow="crop", **kwargs)
+
+    def show(self, view: Any, names: Sequence[str], rows: int, lit: set[str] = frozenset(),
+             cursor: str = "") -> None:
+        """Draw ``view``'s map in this widget's width (56 before it has one) and at most
+        ``rows`` rows; ``lit`` sockets shaded, ``cursor`` reversed."""
+        width = self.content_region.width or 56
+        self.set_lines(map_lines(view, names, width, rows, lit, cursor, player_class))
+
+
+def player_class(seat: int) -> str:
+    """The colour class of a seat's letter on the map (red, white, green, blue, yellow)."""
+    return f"mapgraph--p{seat % 5}"
+
+
+__all__ = ["MapGraph", "initials", "map_lines", "map_size", "player_class", "route_cells"]

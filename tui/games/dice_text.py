@@ -9,6 +9,7 @@ from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.board import RESOURCES, load_board
 from engine.games.dice_upon_a_time.cards import load as load_cards
 from engine.games.dice_upon_a_time.notation import DIE_LETTER, TOKEN_NAME, face_text, socket_name
+from engine.games.dice_upon_a_time.rules import ROUTES
 
 BOARD = load_board()
 LOCS = BOARD.locations
@@ -62,7 +63,6 @@ def command_label(c: Any, view: Any, names: Sequence[str]) -> str:
         case cmd.Move():
             there = ""
             if me is not None and view.placed:
-                from engine.games.dice_upon_a_time.rules import ROUTES
                 r = ROUTES.get(view.placed)
                 if r is not None and me.at in (r.a, r.b):
                     there = " to " + LOCS[r.other(me.at)].name

@@ -12,11 +12,13 @@ sentence. The keys:
   twice).
 - A question (move or stay, a Steed, the Fairy, the Town, the King, a quest to
   complete, the Wolf, dice from the Fox, an Event's gift or re-roll): ←→ or a digit
-  choose, enter answers; ``m`` moves and ``s`` stays; ``e`` ends the turn.
+  choose, enter answers; ``m`` moves and ``s`` stays; ``c`` puts the cursor on the
+  next quest that can be completed (enter completes it); ``e`` ends the turn.
 - escape steps back out of a Rabbit or a pass half made.
 
 It fits 80×24 at 5 players (the map by codes, the side panel beside it); with room
-(120×40) the map shows names and whole stacks, the panels are framed.
+(120×40) the map shows names and whole stacks, the panels are framed. The map is a
+``MapGraph`` (Line API): a step of the cursor repaints only the rows it changes.
 """
 
 from __future__ import annotations
@@ -29,12 +31,12 @@ from textual.containers import Vertical
 
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.cards import load as load_cards
-from engine.games.dice_upon_a_time.notation import DIE_LETTER, socket_name
+from engine.games.dice_upon_a_time.notation import DIE_NAME, FACE_NAME, socket_name
 from engine.games.dice_upon_a_time.rules import BANDS, CHAPTERS, quest_met, route_from
 
-from ..widgets.lines import Line, Panel, Run
+from ..widgets.lines import Line, Panel, Run, wrap
 from . import GameTable
-from .dice_map import initials, map_lines
+from .dice_map import MapGraph, initials
 from .dice_text import CARDS, LOCS, QUESTION, WAITS, command_label, die_label, quest_short, tokens_short
 
 #: Below this many columns or rows the table is compact (codes, no frames).
@@ -48,16 +50,19 @@ class DUPanel(Panel):
     COMPONENT_CLASSES = Panel.COMPONENT_CLASSES | {"du--p0", "du--p1", "du--p2", "du--p3", "du--p4"}
 
     DEFAULT_CSS = """
-    DUPanel > .du--p0 { color: #ff6b6b; }
-    DUPanel > .du--p1 { color: #e0e0e0; }
-    DUPanel > .du--p2 { color: #6bd66b; }
-    DUPanel > .du--p3 { color: #6cb6ff; }
-    DUPanel > .du--p4 { color: #ffd84a; }
+    DUPanel {
+        & > .du--p0 { color: $text-error; }
+        & > .du--p1 { color: $foreground; }
+        & > .du--p2 { color: $text-success; }
+        & > .du--p3 { color: $text-primary; }
+        & > .du--p4 { color: $text-warning; }
+    }
     """
 
 
 def player_class(seat: int) -> str:
-    """The colour class of a seat's letter (red, white, green, blue, yellow)."""
+    """The colour class of a seat's letter in the side panel (red, white, green, blue,
+    yellow, as on the map)."""
     return f"du--p{seat % 5}"
 
 
@@ -80,6 +85,7 @@ class DiceUponATimeTable(GameTable):
         "m / s: move through the route you activated, or stay\n"
         "←/→ or 1–9, enter: choose an answer (a Steed, the Fairy's token, a Quest deck, a quest to complete, a die "
         "for the Wolf, Fox faces)\n"
+        "c: at the end of your turn, walk the quests you can complete (enter completes the one chosen)\n"
         "e: end your turn\n"
         "escape: step back out of a Rabbit or a pass half made"
     )
@@ -104,6 +110,7 @@ class DiceUponATimeTable(GameTable):
         Binding("p", "pass", "Pass"),
         Binding("m", "move", "Move", show=False),
         Binding("s", "stay", "Stay", show=False),
+        Binding("c", "complete", "Complete"),
         Binding("e", "end", "End turn"),
         *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 10)],
     ]
@@ -111,7 +118,7 @@ class DiceUponATimeTable(GameTable):
     DEFAULT_CSS = """
     DiceUponATimeTable {
         height: 1fr; layout: horizontal;
-        DUPanel { height: auto; padding: 0 1; }
+        DUPanel, MapGraph { height: auto; padding: 0 1; }
         #du-left { width: 78; height: 100%; }
         #du-map { width: 100%; border: round $panel-lighten-2; padding: 0; }
         #du-ask { width: 100%; border: round $accent; height: 1fr; min-height: 4; }
@@ -120,7 +127,7 @@ class DiceUponATimeTable(GameTable):
         #log { height: 1fr; }
         &.-compact {
             #du-left { width: 56; }
-            DUPanel { padding: 0; border: none; }
+            DUPanel, MapGraph { padding: 0; border: none; }
             #du-map, #du-side, #du-ask { border: none; }
             #du-ask { min-height: 0; }
             #du-side { padding: 0 0 0 1; }
@@ -140,7 +147,7 @@ class DiceUponATimeTable(GameTable):
         self.cursor = 0  # place/rabbit: index into the sockets; list: the choice
         self.choices: list[Any] = []
         self._step_key: Any = None
-        self.map = DUPanel(id="du-map", overflow="crop")
+        self.map = MapGraph(id="du-map")
         self.ask = DUPanel(id="du-ask")
         self.side = DUPanel(id="du-side", overflow="ellipsis")
         self.map.border_title = "the map"
@@ -157,6 +164,7 @@ class DiceUponATimeTable(GameTable):
     def on_resize(self, event) -> None:
         self.fit_compact()
         self._draw()
+        self.call_after_refresh(self._draw)  # again in the panels' new widths (the Event wraps to them)
 
     # ------------------------------------------------------------------ protocol
     @staticmethod
@@ -337,6 +345,19 @@ class DiceUponATimeTable(GameTable):
     def action_stay(self) -> None:
         self._pick(cmd.Skip, "There is nothing to stay for now.")
 
+    def action_complete(self) -> None:
+        """At the end of a turn, put the cursor on the next quest that can be completed."""
+        if self._not_now():
+            return
+        quests = [i for i, c in enumerate(self.choices) if isinstance(c, cmd.Complete)]
+        if self.flow != "list" or not quests:
+            self.refuse("None of your quests can be completed now: you complete them at the end of your turn, "
+                        "on the field they ask for.")
+            return
+        after = [i for i in quests if i > self.cursor]
+        self.cursor = after[0] if after and isinstance(self.choices[self.cursor], cmd.Complete) else quests[0]
+        self._draw()
+
     def action_end(self) -> None:
         self._pick(cmd.End, "You end your turn after placing a die (or finishing what your field asks).")
 
@@ -364,6 +385,8 @@ class DiceUponATimeTable(GameTable):
             return cmd.PassTurn() in self.legal
         if action == "end":
             return cmd.End() in self.legal
+        if action == "complete":
+            return any(isinstance(c, cmd.Complete) for c in self.legal)
         if action == "confirm":
             return bool(self.flow)
         return True
@@ -382,9 +405,8 @@ class DiceUponATimeTable(GameTable):
             if sockets:
                 c = sockets[self.cursor % len(sockets)]
                 cursor = getattr(c, "socket", getattr(c, "route", ""))
-        size = self.app.size if self.is_mounted else None
-        width, height = (56, 17) if compact or size is None else (74, 25)
-        self.map.set_lines(map_lines(v, self.names, width, height, lit, cursor, player_class))
+        rows = 17 if compact or not self.is_mounted else min(25, max(17, self.app.size.height - 15))
+        self.map.show(v, self.names, rows, lit, cursor)
         self.side.set_lines(self._side(compact))
         self.ask.set_lines(self._ask())
         self.refresh_bindings()
@@ -402,22 +424,27 @@ class DiceUponATimeTable(GameTable):
         names = self.names
         letters = initials(names)
         out: list[Line] = []
-        head: list[Run] = [(chapter_text(v) if v.chapter else "Setup", "panel--bold")]
+        chapter = chapter_text(v) if v.chapter else "Setup"
+        if compact and v.chapter:
+            total = CHAPTERS.get(v.options.length)
+            chapter = f"Chapter {v.chapter}/{total}" if total else f"Chapter {v.chapter}"
+        head: list[Run] = [(chapter, "panel--bold")]
         if 0 <= v.start < len(names):
             head.append((f" · start {names[v.start]}", "panel--muted"))
         out.append(tuple(head))
+        width = self.side.content_region.width or 22
         if v.event:
             e = EVENTS[v.event]
-            out.append(((e.name + ": ", "panel--special panel--bold"), (e.text, "")))
+            out += wrap(((e.name + ": ", "panel--special panel--bold"), (e.text, "")), width)
         decks = " ".join(f"{k}AP:{n}" for k, n in sorted(v.decks.items()))
         if v.options.mode == "competitive":
-            out.append(((f"decks {decks} · rabbits {v.rabbits}", "panel--muted"),))
+            out += wrap(((f"decks {decks} · rabbits {v.rabbits}", "panel--muted"),), width)
         else:
             total = sum(CARDS.quests[q].ap for p in v.players for q in p.done)
             edges = BANDS[min(v.n, 5)]
             nxt = next((e for e in edges if total < e), None)
-            out.append(((f"together {total} AP" + (f" · next band {nxt}" if nxt else " · top band"),
-                         "panel--good"),))
+            out += wrap(((f"together {total} AP" + (f" · next band at {nxt}" if nxt else " · top band"),
+                          "panel--good"),), width)
         if v.me is not None:
             out.append(())
             out += self._mine(v, v.me, compact)
@@ -459,14 +486,19 @@ class DiceUponATimeTable(GameTable):
         items = f" · {', '.join(p.items)}" if p.items else ""
         out.append(((tokens_short(p.tokens) + extra + items, ""),))
         quests = v.table if v.options.mode == "cooperative" else p.quests
-        if v.options.mode == "cooperative":
+        more = 0
+        if v.options.mode == "cooperative":  # the shared table: those ready here first
             met = [q for q in quests if quest_met(p, q)]
-            out.append(((f"{len(quests)} quests open, {len(met)} ready here", "panel--muted"),))
-            quests = met[:4]
+            out.append(((f"{len(quests)} open, {len(met)} ready here", "panel--muted"),))
+            shown = 3 if compact else 8
+            quests = (met + [q for q in quests if q not in met])[:shown]
+            more = len(v.table) - len(quests)
         for q in quests:
             ready = quest_met(p, q)
             out.append(((" ✓ " if ready else " · ", "panel--good" if ready else "panel--muted"),
                         (f"{CARDS.quests[q].ap}AP ", "panel--bold"), (quest_short(q, wide=not compact), "")))
+        if more > 0:
+            out.append(((f"   +{more} more" if compact else f"   and {more} more on the table", "panel--muted"),))
         return out
 
     def _ask(self) -> list[Line]:
@@ -486,7 +518,8 @@ class DiceUponATimeTable(GameTable):
         if asking == "move":
             extra = [("m", "move"), ("s", "stay")]
         if asking == "complete":
-            extra = [("e", "end turn")]
+            extra = [("c", "quest"), ("e", "end turn")] if any(
+                isinstance(c, cmd.Complete) for c in self.choices) else [("e", "end turn")]
         head = self._keys((f"←→/1–{n}" if n > 1 else "1", "choose"), ("enter", "answer"), *extra)
         row = self._choice_row([command_label(c, v, self.names) for c in self.choices])
         question = QUESTION.get(asking, "Choose.")
@@ -542,7 +575,8 @@ class DiceUponATimeTable(GameTable):
                 return [head, ((what, "panel--warn"),)]
             die = dice[self.die % len(dice)]
             face = v.players[v.me].face(die)
-            what = f"Place your {die_label(die, face)} ({DIE_LETTER[die]} die)."
+            shown = face if isinstance(face, int) else f"{FACE_NAME[face]} (6)"
+            what = f"Place your {DIE_NAME[die]} showing {shown} ({die_label(die, face)})."
         line: list[Run] = [(what, "panel--bold")]
         out = [head, tuple(line)]
         if sockets:
