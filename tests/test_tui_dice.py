@@ -157,10 +157,10 @@ async def test_a_cooperative_game_ends_with_the_tables_band():
         assert re.search(r"Together \d+ AP\.", screen_text(pilot.app).replace("\n", " "))
 
 
-def at_the_fairy(seed: int = 5):
+def at_the_fairy(seed: int = 6):
     """ann (the heuristic bot's moves, seeded) against a heuristic bob, up to ann's first
-    location question: seed 5 brings her to the Fairy in chapter 1, with a quest she can
-    complete once she takes the Fairy's token."""
+    location question: seed 6 brings her to the Fairy in chapter 4, with a quest she can
+    complete once she takes the Fairy's token (another seed once the bots change)."""
     from engine.core.rng import rng_for
     from engine.games.dice_upon_a_time.bot import HeuristicBot
 
@@ -171,6 +171,7 @@ def at_the_fairy(seed: int = 5):
         return st.prompts[0].kind if st.prompts else st.step
 
     while not (session.to_act_seats() == [0] and asking(session.state) == "fairy"):
+        assert session.result() is None, f"seed {seed} never brings ann to the Fairy: choose another"
         session.submit(0, ann.choose(session.view(0), session.legal_commands(0), rng_for(seed, session.ply, "t")))
         session.run_bots()
     return session, ann.choose(session.view(0), session.legal_commands(0), rng_for(seed, session.ply, "t"))
