@@ -74,6 +74,10 @@ def _colour(code: str) -> str:
     return PRESENTS[code].colour
 
 
+#: Each kiddo's wishes as colour counts, worked out once (read only).
+_WISHES = {k: Counter(KIDDOS[k].wishes) for k in (range(len(KIDDOS)) if isinstance(KIDDOS, (list, tuple)) else KIDDOS)}
+
+
 class Judge:
     """What the table in ``view`` is worth to seat ``view.me``: the kiddos' worths, a
     hand's worth, each colour's chance to come off the deck. Only ``view`` is read."""
@@ -109,10 +113,13 @@ class Judge:
         self.ground = [(slot, k) for slot, k in enumerate(view.playground) if k >= 0]
         self.worths = {k: self.kiddo_worth(k) for _, k in self.ground}
         self._cache: dict = {}
+        self._afters: dict = {}
 
     def after(self, slot: int, caga: bool = False) -> "Judge":
         """This judge once ``me`` has fulfilled the kiddo in ``slot`` (its symbol is
         ``me``'s, the place is empty: the kiddo to come is unknown)."""
+        if (slot, caga) in self._afters:
+            return self._afters[slot, caga]
         other = copy.copy(self)
         kiddo = self.view.playground[slot]
         other.mine = self.mine + Counter({KIDDOS[kiddo].symbol: 1})
@@ -120,6 +127,8 @@ class Judge:
         other.cagas = self.cagas - int(caga)
         other.worths = {k: other.kiddo_worth(k) for _, k in other.ground}
         other._cache = {}
+        other._afters = {}
+        self._afters[slot, caga] = other
         return other
 
     # ------------------------------------------------------------------ time
@@ -171,10 +180,9 @@ class Judge:
     def missing(self, kiddo: int, colours: Counter) -> int:
         """Presents still missing from ``kiddo``'s wishes with ``colours`` in hand (Saint
         Nicholas skips a black one; a Caga Tió stands in for one)."""
-        wishes = Counter(KIDDOS[kiddo].wishes)
-        if self.giver == "nicholas" and wishes["black"]:
-            wishes["black"] -= 1
-        miss = sum(max(0, n - colours[c]) for c, n in wishes.items())
+        wishes = _WISHES[kiddo]
+        skip = "black" if self.giver == "nicholas" and wishes["black"] else ""
+        miss = sum(max(0, n - (c == skip) - colours[c]) for c, n in wishes.items())
         if miss and self.cagas:
             miss -= 1
         return miss
@@ -191,7 +199,7 @@ class Judge:
         stays = self.stays
         best = []
         for _, k in self.ground:
-            wishes = Counter(KIDDOS[k].wishes)
+            wishes = _WISHES[k]
             bonus = self.bonus * sum(min(preferred[c], wishes[c]) for c in wishes)
             actions = 1 + self.missing(k, colours) / self.craft
             best.append(max(0.0, (self.worths[k] + bonus) * stays ** actions - self.action * actions))
@@ -202,9 +210,16 @@ class Judge:
         return worth
 
     def worth_of(self, presents) -> float:
-        """``hand_worth`` of a hand of present codes."""
-        return self.hand_worth(Counter(_colour(c) for c in presents),
-                               Counter(_colour(c) for c in presents if c in self.preferred))
+        """``hand_worth`` of a hand of present codes (looked up in its cache before any
+        counting is built)."""
+        if not self.more_turns:
+            return 0.0
+        colours = [_colour(c) for c in presents]
+        preferred = [_colour(c) for c in presents if c in self.preferred]
+        key = (tuple(map(colours.count, COLOURS)), tuple(map(preferred.count, COLOURS)))
+        if key in self._cache:
+            return self._cache[key]
+        return self.hand_worth(Counter(colours), Counter(preferred))
 
     def worth_with(self, presents, draws: int) -> float:
         """Expected worth of ``presents`` plus ``draws`` cards off the deck (colours

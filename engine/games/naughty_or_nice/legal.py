@@ -16,8 +16,14 @@ from .state import State
 
 
 def can_act(s: State, seat: int) -> bool:
-    """Whether ``seat`` has any basic action it may take."""
-    return any(isinstance(c, (cmd.Craft, cmd.Summon, cmd.Fulfill)) for c in _basic_options(s, seat))
+    """Whether ``seat`` has any basic action it may take: whether ``_basic_options``
+    would list any, asked in its order and stopping at the first (a Craft, a Summon,
+    then the Fulfills only when neither is possible)."""
+    if min(craft_count(s.level), sum(1 for c in s.row if c) + _presents_available(s)):
+        return True
+    if s.level >= 3 and (s.midnight or _creatures_available(s)):
+        return True
+    return bool(fulfill_options(s, seat))
 
 
 def legal(state: State, seat: int) -> list:
@@ -66,8 +72,8 @@ def _window_options(s: State, seat: int) -> list:
 def _turn_options(s: State, seat: int) -> list:
     p = s.players[seat]
     out: list = []
-    if not s.acted:
-        out += _basic_options(s, seat)
+    basic = [] if s.acted else _basic_options(s, seat)
+    out += basic
     if not s.begun:
         if giver_of(s, seat) == "santa":
             out += [cmd.Search(c) for c in sorted(set(p.presents)) if p.presents.count(c) >= 2]
@@ -94,7 +100,7 @@ def _turn_options(s: State, seat: int) -> list:
             out += [cmd.Play(code, slot=i) for i, k in enumerate(s.playground) if k >= 0]
         else:
             out.append(cmd.Play(code))
-    if s.acted or not can_act(s, seat):
+    if s.acted or not basic:  # basic holds only Craft, Summon and Fulfill: can_act's test
         out.append(cmd.End())
     return out
 
