@@ -64,22 +64,49 @@ GB6 = ["ann", "bob:heuristic", "cyd:heuristic", "dan:heuristic", "eve:heuristic"
 class Shot:
     """One screen: ``reach(pilot)`` drives there by keys from the menu (from the lobby
     when ``remote``); ``saves``: example games (file names in ``saves/``) to put among
-    the player's own saves first."""
+    the player's own saves first; ``played``: a game the player saved earlier, made by
+    the engine before the app starts (a long hot-seat game that the shot then loads by
+    keys, instead of typing its forty moves again)."""
 
     reach: Callable[[Player], Awaitable[None]]
     remote: bool = False
     saves: tuple[str, ...] = ()
+    played: Callable[[], engine.core.session.LocalSession] | None = None
 
 
 SHOTS: dict[str, Shot] = {}
 
 
-def shot(name: str, remote: bool = False, saves: tuple[str, ...] = ()):
+def shot(name: str, remote: bool = False, saves: tuple[str, ...] = (),
+         played: Callable[[], engine.core.session.LocalSession] | None = None):
     """Register ``reach`` as the snapshot ``name``."""
     def register(reach: Callable[[Player], Awaitable[None]]):
-        SHOTS[name] = Shot(reach, remote, saves)
+        SHOTS[name] = Shot(reach, remote, saves, played)
         return reach
     return register
+
+
+def typed(slug: str, seats: list[str], script: list[str], seed: int,
+          options: dict | None = None) -> engine.core.session.LocalSession:
+    """A hot-seat game of people ``seats`` with each line of ``script`` given in the
+    notation by whoever is to act, started as the app's new-game form starts it (strict
+    undo): what ``bottlecap_play.type_commands`` types on the ``:`` line."""
+    s = engine.new_game(slug, seats, seed=seed, options=options)
+    for text in script:
+        s.submit(s.to_act_seats()[0], s.game.parse(text, s.names))
+    return s
+
+
+async def load_first_save(pilot: Player) -> None:
+    """From the menu: ``l``, then the newest save (the list's first row) with enter; then
+    the hand-over, when the player to act must take the keyboard first."""
+    from bottlecap_play import hand_over
+
+    await pilot.press("l")
+    await wait_for_screen(pilot, "LoadScreen")
+    await pilot.press("enter")
+    await wait_for_screen(pilot, "GameScreen", "HandoverScreen")
+    await hand_over(pilot)
 
 
 # ------------------------------------------------------------------ the app's own screens
@@ -265,27 +292,29 @@ async def _(pilot: Player) -> None:
 
 
 # ------------------------------------------------------------------ Bottlecap Vikings
-@shot("bottlecap-vikings-ring")
-async def _(pilot: Player) -> None:
-    # three people at one keyboard, eleven turns typed in; ann's move of 1 is chosen: the
-    # ring lights the landing tile and the line under it says it attacks and crosses the line
-    from bottlecap_play import MID_SCRIPT, hand_over, type_commands
+def _bottlecap(seats: list[str], script_name: str, seed: int, options: dict | None = None):
+    from bottlecap_play import MID_SCRIPT, OMEN_SCRIPT
 
-    await new_game(pilot, "Bottlecap Vikings", ["ann", "bob", "cyd"], seed=8)
-    await type_commands(pilot, MID_SCRIPT)
-    await hand_over(pilot)
+    script = {"MID_SCRIPT": MID_SCRIPT, "OMEN_SCRIPT": OMEN_SCRIPT}[script_name]
+    return typed("bottlecap-vikings", seats, script, seed, options)
+
+
+@shot("bottlecap-vikings-ring", played=lambda: _bottlecap(["ann", "bob", "cyd"], "MID_SCRIPT", 8))
+async def _(pilot: Player) -> None:
+    # three people at one keyboard, eleven turns played and saved, loaded; ann's move of 1
+    # is chosen: the ring lights the landing tile and the line under it says it attacks
+    # and crosses the line
+    await load_first_save(pilot)
     await pilot.press("1")
     await wait_for_text(pilot, "crosses")
 
 
-@shot("bottlecap-vikings-omen")
+@shot("bottlecap-vikings-omen",
+      played=lambda: _bottlecap(["ann", "bob", "cyd", "dan"], "OMEN_SCRIPT", 28, {"sides": "unique"}))
 async def _(pilot: Player) -> None:
     # a question out of turn: dan attacked cyd, whose Omen asks which Valkyrie to give back
-    from bottlecap_play import OMEN_SCRIPT, hand_over, type_commands
-
-    await new_game(pilot, "Bottlecap Vikings", ["ann", "bob", "cyd", "dan"], options={"sides": "unique"}, seed=28)
-    await type_commands(pilot, OMEN_SCRIPT)
-    await hand_over(pilot)
+    # (tests/test_tui_bottlecap.py types these turns by keys)
+    await load_first_save(pilot)
     await wait_for_text(pilot, "Omen: which Valkyrie goes back to the bag?")
 
 
@@ -509,6 +538,8 @@ def test_screen(name: str, size: str, snap_compare, fixed_world, request) -> Non
     for k, example in enumerate(what.saves):
         copy = Path(shutil.copy(tui.paths.EXAMPLES / example, saves))
         os.utime(copy, (NOW.timestamp() - 3600 * k, NOW.timestamp() - 3600 * k))  # the first is the newest
+    if what.played is not None:
+        engine.core.saves.save(what.played(), saves / f"{name}.json")
     app = BoxtopApp(remote=(request.getfixturevalue("room_service"), "ann")) if what.remote else BoxtopApp()
     app.animation_level = "none"
     app.theme = "textual-dark"  # whatever $TEXTUAL_THEME says
