@@ -2,11 +2,13 @@
 
 A game keeps its cards, maps and tiles in ``data/*.toml`` inside its package; ``reader``
 gives the function reading those bytes and ``decode`` turns them into the game's Struct,
-refusing a bad file with one sentence that names it.
+refusing a bad file with one sentence that names it. ``edition`` names a version of that
+data (saved with each game) and ``document`` reads the package's RULES.md or HELP.md.
 """
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from importlib import resources
 from typing import Any, Callable
@@ -35,3 +37,17 @@ def decode(text: bytes | str, kind: type, where: str) -> Any:
         return msgspec.convert(tomllib.loads(text), kind)
     except (msgspec.ValidationError, tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
         raise ValueError(f"{where}: {err}") from None
+
+
+def edition(prefix: str, raw: Callable[[str], bytes], files: tuple[str, ...]) -> str:
+    """``prefix`` and 8 hex digits of a SHA-256 over the bytes of ``files`` (read with
+    ``raw``, as given by ``reader``): ``edition("map-", raw, ("board.toml",))`` →
+    ``"map-1a2b3c4d"``. A save records it, so a replay can tell the data changed."""
+    return prefix + hashlib.sha256(b"\0".join(raw(f) for f in files)).hexdigest()[:8]
+
+
+def document(package: str, name: str) -> str:
+    """The text of ``name`` (such as ``"RULES.md"``) beside ``package``'s modules, or
+    ``""`` when the package has none."""
+    path = resources.files(package).joinpath(name)
+    return path.read_text("utf-8") if path.is_file() else ""

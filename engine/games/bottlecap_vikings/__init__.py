@@ -10,6 +10,7 @@ import hashlib
 from importlib import resources
 
 from engine.core.decider import Game
+from engine.core.tomldata import document
 
 from . import bot, notation, rules, state, view
 from .commands import Command
@@ -25,11 +26,6 @@ def edition_of(*texts: bytes) -> str:
 
 def _data(name: str) -> bytes:
     return resources.files(__package__).joinpath(f"data/{name}").read_bytes()
-
-
-def _text(name: str) -> str:
-    path = resources.files(__package__).joinpath(name)
-    return path.read_text("utf-8") if path.is_file() else ""
 
 
 GAME = Game(
@@ -56,6 +52,6 @@ GAME = Game(
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
     edition=edition_of(*(_data(f) for f in ("actions.toml", "tiles.toml", "abilities.toml", "cities.toml"))),
-    rules_text=_text("RULES.md"),
-    help_text=_text("HELP.md"),
+    rules_text=document(__package__, "RULES.md"),
+    help_text=document(__package__, "HELP.md"),
 )

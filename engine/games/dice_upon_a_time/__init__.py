@@ -8,27 +8,14 @@ reconstructions (``BOARD.md``, ``QUESTS.md``). ``GAME`` is the decider registere
 ``dice-upon-a-time``.
 """
 
-import hashlib
-from importlib import resources
-
 from engine.core.decider import Game
+from engine.core.tomldata import document, edition
 
 from . import bot, legal, notation, rules, state, view
 from .board import raw
 from .commands import Command
 from .events import Event
 from .options import Options
-
-
-def _text(name: str) -> str:
-    path = resources.files(__package__).joinpath(name)
-    return path.read_text("utf-8") if path.is_file() else ""
-
-
-def _edition() -> str:
-    """``"map-"`` and 8 hex digits of a SHA-256 over the board, dice and card data."""
-    files = ("board.toml", "dice.toml", "quests.toml", "events.toml")
-    return "map-" + hashlib.sha256(b"\0".join(raw(f) for f in files)).hexdigest()[:8]
 
 
 GAME = Game(
@@ -54,7 +41,7 @@ GAME = Game(
     describe=notation.describe,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
-    edition=_edition(),
-    rules_text=_text("RULES.md"),
-    help_text=_text("HELP.md"),
+    edition=edition("map-", raw, ("board.toml", "dice.toml", "quests.toml", "events.toml")),
+    rules_text=document(__package__, "RULES.md"),
+    help_text=document(__package__, "HELP.md"),
 )

@@ -6,27 +6,14 @@ decision on an unclear passage; the 40 kiddos are a reconstruction (``data/kiddo
 ``KIDDOS.md``). ``GAME`` is the decider registered as ``naughty-or-nice``.
 """
 
-import hashlib
-from importlib import resources
-
 from engine.core.decider import Game
+from engine.core.tomldata import document, edition
 
 from . import bot, legal, notation, rules, state, view
 from .commands import Command, Keep
 from .data import raw
 from .events import Event
 from .options import Options
-
-
-def _text(name: str) -> str:
-    path = resources.files(__package__).joinpath(name)
-    return path.read_text("utf-8") if path.is_file() else ""
-
-
-def _edition() -> str:
-    """``"cards-"`` and 8 hex digits of a SHA-256 over the card data."""
-    files = ("presents.toml", "creatures.toml", "givers.toml", "kiddos.toml")
-    return "cards-" + hashlib.sha256(b"\0".join(raw(f) for f in files)).hexdigest()[:8]
 
 
 GAME = Game(
@@ -52,8 +39,8 @@ GAME = Game(
     describe=notation.describe,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
-    edition=_edition(),
-    rules_text=_text("RULES.md"),
-    help_text=_text("HELP.md"),
+    edition=edition("cards-", raw, ("presents.toml", "creatures.toml", "givers.toml", "kiddos.toml")),
+    rules_text=document(__package__, "RULES.md"),
+    help_text=document(__package__, "HELP.md"),
     secret=lambda command: isinstance(command, Keep),
 )
