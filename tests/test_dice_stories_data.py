@@ -156,3 +156,11 @@ def test_broken_data_is_refused_in_one_line(monkeypatch, text, said):
     finally:
         stories.load.cache_clear()
     assert said in str(err.value) and "\n" not in str(err.value)
+
+
+def test_side_quests_and_curses_even_out():
+    """STORIES.md's reasoning: Side Quests and Curses sum to +15 and −15 AP, each worth
+    1–2, so the deck is even on average and no Side Quest outweighs a 2 AP quest."""
+    assert sum(s.ap for s in CARDS if s.type == "side_quest") == 15
+    assert sum(s.ap for s in CARDS if s.type == "curse") == -15
+    assert {abs(s.ap) for s in CARDS if s.type in ("side_quest", "curse")} == {1, 2}
