@@ -98,7 +98,7 @@ def test_play_opens_a_cooperative_game_in_the_app(monkeypatch, capsys):
     (app,) = opened
     session = app.start_session
     assert session.game.slug == "dice-upon-a-time" and session.options.mode == "cooperative"
-    assert session.names == ["you", "bot2"] and session.is_bot(1) and not session.is_bot(0)
+    assert session.names == ["ann", "bot2"] and session.is_bot(1) and not session.is_bot(0)
     assert len(session.state.table) == 40 and not any(session.state.decks.values())
     code, out, err = run(capsys, "play", "dice-upon-a-time", "--option", "mode=together")
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1

@@ -172,7 +172,10 @@ def cmd_replay(args) -> int:
 def cmd_play(args) -> int:
     game = _game(args.game)
     _in_app(game)
-    seats = parse_seats(args.seats, game) if args.seats else [Seat("you")] + [
+    from .screens.new_game import DEFAULT_NAMES  # the app opens next: textual is loaded anyway
+
+    # without --seats: the new-game form's first name ("you" read "you rolls" in the log)
+    seats = parse_seats(args.seats, game) if args.seats else [Seat(DEFAULT_NAMES[0])] + [
         Seat(f"bot{i + 2}", "heuristic") for i in range(game.min_players - 1)
     ]
     seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(3), "big")
