@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from data_kit import refusal
 from engine.games.dice_upon_a_time import items
 
 DECK = items.load()
@@ -250,13 +251,5 @@ def test_abilities_once_a_chapter_turn_the_card():
 ])
 def test_broken_data_is_refused_in_one_line(monkeypatch, name, text, said):
     """A bad record is refused with one sentence naming the file and the record."""
-    real = items.raw
-    monkeypatch.setattr(items, "raw", lambda f: text.encode() if f == name else real(f))
-    items.load.cache_clear()
-    try:
-        with pytest.raises(ValueError) as err:
-            items.load()
-    finally:
-        items.load.cache_clear()
-    message = str(err.value)
+    message = refusal(monkeypatch, items, name, text)
     assert said in message and "\n" not in message

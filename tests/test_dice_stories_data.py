@@ -14,6 +14,7 @@ from collections import Counter
 
 import pytest
 
+from data_kit import refusal
 from engine.games.dice_upon_a_time import cards, stories
 
 DECK = stories.load()
@@ -148,14 +149,8 @@ def test_names_are_unique_and_none_is_a_quests():
 ])
 def test_broken_data_is_refused_in_one_line(monkeypatch, text, said):
     """A bad record is refused with one sentence naming the file and the record."""
-    monkeypatch.setattr(stories, "raw", lambda f: text.encode())
-    stories.load.cache_clear()
-    try:
-        with pytest.raises(ValueError) as err:
-            stories.load()
-    finally:
-        stories.load.cache_clear()
-    assert said in str(err.value) and "\n" not in str(err.value)
+    message = refusal(monkeypatch, stories, "stories.toml", text)
+    assert said in message and "\n" not in message
 
 
 def test_side_quests_and_curses_even_out():

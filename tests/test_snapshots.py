@@ -44,6 +44,7 @@ from host import protocol as p
 from host.client import ServiceClient
 from tui.app import BoxtopApp
 
+from bottlecap_play import MID_SCRIPT, OMEN_SCRIPT, hand_over
 from tui_driver import (
     Player, fill_form, focus, lobby_ready, new_game, new_room, screen_text, wait_for_screen,
     wait_for_text,
@@ -100,8 +101,6 @@ def typed(slug: str, seats: list[str], script: list[str], seed: int,
 async def load_first_save(pilot: Player) -> None:
     """From the menu: ``l``, then the newest save (the list's first row) with enter; then
     the hand-over, when the player to act must take the keyboard first."""
-    from bottlecap_play import hand_over
-
     await pilot.press("l")
     await wait_for_screen(pilot, "LoadScreen")
     await pilot.press("enter")
@@ -292,14 +291,7 @@ async def _(pilot: Player) -> None:
 
 
 # ------------------------------------------------------------------ Bottlecap Vikings
-def _bottlecap(seats: list[str], script_name: str, seed: int, options: dict | None = None):
-    from bottlecap_play import MID_SCRIPT, OMEN_SCRIPT
-
-    script = {"MID_SCRIPT": MID_SCRIPT, "OMEN_SCRIPT": OMEN_SCRIPT}[script_name]
-    return typed("bottlecap-vikings", seats, script, seed, options)
-
-
-@shot("bottlecap-vikings-ring", played=lambda: _bottlecap(["ann", "bob", "cyd"], "MID_SCRIPT", 8))
+@shot("bottlecap-vikings-ring", played=lambda: typed("bottlecap-vikings", ["ann", "bob", "cyd"], MID_SCRIPT, 8))
 async def _(pilot: Player) -> None:
     # three people at one keyboard, eleven turns played and saved, loaded; ann's move of 1
     # is chosen: the ring lights the landing tile and the line under it says it attacks
@@ -310,7 +302,7 @@ async def _(pilot: Player) -> None:
 
 
 @shot("bottlecap-vikings-omen",
-      played=lambda: _bottlecap(["ann", "bob", "cyd", "dan"], "OMEN_SCRIPT", 28, {"sides": "unique"}))
+      played=lambda: typed("bottlecap-vikings", ["ann", "bob", "cyd", "dan"], OMEN_SCRIPT, 28, {"sides": "unique"}))
 async def _(pilot: Player) -> None:
     # a question out of turn: dan attacked cyd, whose Omen asks which Valkyrie to give back
     # (tests/test_tui_bottlecap.py types these turns by keys)

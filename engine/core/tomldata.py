@@ -2,7 +2,8 @@
 
 A game keeps its cards, maps and tiles in ``data/*.toml`` inside its package; ``reader``
 gives the function reading those bytes and ``decode`` turns them into the game's Struct,
-refusing a bad file with one sentence that names it. ``edition`` names a version of that
+refusing a bad file with one sentence that names it; ``records`` takes a deck of records
+with ids out of it, each checked. ``edition`` names a version of that
 data (saved with each game) and ``document`` reads the package's RULES.md or HELP.md.
 """
 
@@ -37,6 +38,24 @@ def decode(text: bytes | str, kind: type, where: str) -> Any:
         return msgspec.convert(tomllib.loads(text), kind)
     except (msgspec.ValidationError, tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
         raise ValueError(f"{where}: {err}") from None
+
+
+def records(text: bytes | str, kind: type, field: str, where: str, problem: Callable[[Any], str],
+            plural: str = "") -> dict[str, Any]:
+    """The records of ``kind``'s list ``field`` (such as ``quest`` for ``[[quest]]``)
+    decoded from ``text`` as ``decode`` does, by their ``id`` in file order. Raises
+    ``ValueError`` with one sentence starting with ``where`` for broken TOML, two records
+    with one id, or a record for which ``problem(record)`` says what is wrong (``""``:
+    nothing); ``plural`` names the records in that sentence (``field`` + "s" unless
+    given)."""
+    out: dict[str, Any] = {}
+    for r in getattr(decode(text, kind, where), field):
+        if r.id in out:
+            raise ValueError(f"{where}: two {plural or field + 's'} have id {r.id!r}")
+        if wrong := problem(r):
+            raise ValueError(f"{where}: {field} {r.id} ({r.name}) {wrong}")
+        out[r.id] = r
+    return out
 
 
 def edition(prefix: str, raw: Callable[[str], bytes], files: tuple[str, ...]) -> str:

@@ -87,10 +87,6 @@ class Cards(msgspec.Struct, frozen=True):
 raw = tomldata.reader(__package__)
 
 
-def _decode(name: str, kind: type):
-    return tomldata.decode(raw(name), kind, f"data/{name}")
-
-
 def _quest_error(q: Quest) -> str:
     """What is wrong with ``q``, or ``""``."""
     if not 2 <= q.ap <= 4:
@@ -150,18 +146,5 @@ def _event_error(e: Event) -> str:
 @cache
 def load() -> Cards:
     """All Quest and Event cards; raises ``ValueError`` naming a bad file or record."""
-    quests: dict[str, Quest] = {}
-    for q in _decode("quests.toml", _Quests).quest:
-        if q.id in quests:
-            raise ValueError(f"data/quests.toml: two quests have id {q.id!r}")
-        if problem := _quest_error(q):
-            raise ValueError(f"data/quests.toml: quest {q.id} ({q.name}) {problem}")
-        quests[q.id] = q
-    events: dict[str, Event] = {}
-    for e in _decode("events.toml", _Events).event:
-        if e.id in events:
-            raise ValueError(f"data/events.toml: two events have id {e.id!r}")
-        if problem := _event_error(e):
-            raise ValueError(f"data/events.toml: event {e.id} ({e.name}) {problem}")
-        events[e.id] = e
-    return Cards(quests, events)
+    return Cards(tomldata.records(raw("quests.toml"), _Quests, "quest", "data/quests.toml", _quest_error),
+                 tomldata.records(raw("events.toml"), _Events, "event", "data/events.toml", _event_error))

@@ -103,20 +103,10 @@ def _character_error(c: Character) -> str:
     return ""
 
 
-def _records(name: str, kind: type, field: str, error) -> dict:
-    out: dict = {}
-    for r in getattr(tomldata.decode(raw(name), kind, f"data/{name}"), field):
-        if r.id in out:
-            raise ValueError(f"data/{name}: two {field}s have id {r.id!r}")
-        if problem := error(r):
-            raise ValueError(f"data/{name}: {field} {r.id} ({r.name}) {problem}")
-        out[r.id] = r
-    return out
-
-
 @cache
 def load() -> Deck:
     """All Magic Item and Character cards; raises ``ValueError`` naming a bad file or
     record."""
-    return Deck(_records("items.toml", _Items, "item", _item_error),
-                _records("characters.toml", _Characters, "character", _character_error))
+    return Deck(tomldata.records(raw("items.toml"), _Items, "item", "data/items.toml", _item_error),
+                tomldata.records(raw("characters.toml"), _Characters, "character", "data/characters.toml",
+                                 _character_error))

@@ -128,11 +128,4 @@ def _story_error(s: Story) -> str:
 def load() -> dict[str, Story]:
     """The Story cards by id, in file order; raises ``ValueError`` naming a bad file or
     record."""
-    out: dict[str, Story] = {}
-    for s in tomldata.decode(raw("stories.toml"), _Stories, "data/stories.toml").story:
-        if s.id in out:
-            raise ValueError(f"data/stories.toml: two stories have id {s.id!r}")
-        if problem := _story_error(s):
-            raise ValueError(f"data/stories.toml: story {s.id} ({s.name}) {problem}")
-        out[s.id] = s
-    return out
+    return tomldata.records(raw("stories.toml"), _Stories, "story", "data/stories.toml", _story_error, "stories")

@@ -75,7 +75,7 @@ def _colour(code: str) -> str:
 
 
 #: Each kiddo's wishes as colour counts, worked out once (read only).
-_WISHES = {k: Counter(KIDDOS[k].wishes) for k in (range(len(KIDDOS)) if isinstance(KIDDOS, (list, tuple)) else KIDDOS)}
+_WISHES = tuple(Counter(k.wishes) for k in KIDDOS)
 
 
 class Judge:

@@ -19,11 +19,18 @@ def can_act(s: State, seat: int) -> bool:
     """Whether ``seat`` has any basic action it may take: whether ``_basic_options``
     would list any, asked in its order and stopping at the first (a Craft, a Summon,
     then the Fulfills only when neither is possible)."""
-    if min(craft_count(s.level), sum(1 for c in s.row if c) + _presents_available(s)):
-        return True
-    if s.level >= 3 and (s.midnight or _creatures_available(s)):
-        return True
-    return bool(fulfill_options(s, seat))
+    return bool(_craft_size(s)) or _can_summon(s) or bool(fulfill_options(s, seat))
+
+
+def _craft_size(s: State) -> int:
+    """How many presents a Craft takes now (0: no Craft): the level's count, or fewer
+    when the row and the deck hold fewer."""
+    return min(craft_count(s.level), sum(1 for c in s.row if c) + _presents_available(s))
+
+
+def _can_summon(s: State) -> bool:
+    """Whether a Summon may be made now (level 3 on; at midnight it scores instead)."""
+    return s.level >= 3 and (s.midnight or _creatures_available(s))
 
 
 def legal(state: State, seat: int) -> list:
@@ -107,10 +114,9 @@ def _turn_options(s: State, seat: int) -> list:
 
 def _basic_options(s: State, seat: int) -> list:
     out: list = []
-    want = craft_count(s.level)
     row = [i for i, c in enumerate(s.row) if c]
     deck = _presents_available(s)
-    k = min(want, len(row) + deck)
+    k = _craft_size(s)
     if k:
         seen = set()
         for n_row in range(0, min(k, len(row)) + 1):
@@ -121,7 +127,7 @@ def _basic_options(s: State, seat: int) -> list:
                 if sources not in seen:
                     seen.add(sources)
                     out.append(cmd.Craft(sources))
-    if s.level >= 3 and (s.midnight or _creatures_available(s)):
+    if _can_summon(s):
         out.append(cmd.Summon())
     out += fulfill_options(s, seat)
     return out
