@@ -18,8 +18,10 @@ GAME = get("dice-upon-a-time")
 
 
 def started(n: int = 3, seed: int = 1, **options) -> State:
-    """The table after setup (``options`` by name); the opening quests not drawn yet in
-    the competitive game."""
+    """The table after setup (``options`` by name, the beginner game without Character
+    abilities unless named); the opening quests not drawn yet in the competitive game."""
+    options.setdefault("cards", "beginner")
+    options.setdefault("characters", "none")
     o = Options(**options)
     return fold(GAME, initial(o, n), GAME.setup(o, n, random.Random(seed)))
 
@@ -44,7 +46,7 @@ def turn(state: State, seat: int = 0, pool=(("plain", 5),), at: str = "town", **
             players.append(replace(p, pool=tuple(pool), at=at, passed=False))
         else:
             players.append(replace(p, pool=(("plain", 3),), passed=False))
-    base = dict(phase="play", chapter=max(1, state.chapter), turn=seat, step="place", prompts=(),
+    base = dict(phase="play", chapter=max(1, state.chapter), turn=seat, step="place", prompts=(), pending=(), windows=(),
                 players=tuple(players), board={}, placed="", doubling=False, event="")
     base.update(changes)
     return replace(state, **base)

@@ -13,6 +13,8 @@ from typing import Union
 
 import msgspec
 
+from engine.core.reactions import Pass
+
 
 class Draw(msgspec.Struct, frozen=True, tag="draw"):
     """Draw Quest cards, one from the deck of each AP value in ``decks`` (2–4): two at
@@ -29,10 +31,14 @@ class Keep(msgspec.Struct, frozen=True, tag="keep"):
 
 
 class Place(msgspec.Struct, frozen=True, tag="place"):
-    """Place die ``die`` from the pool in ``socket`` ("1 Place one die")."""
+    """Place die ``die`` from the pool in ``socket`` ("1 Place one die"), ``using`` a
+    help that bends the placement rules: Magic Item ``i14`` (the Crystal Ball: the die
+    counts 6) or ``i16`` (the Magic Beans: one more die on a full stack), or the ability
+    ``tailor`` (one lower) or ``musicians`` (one more die on a full stack)."""
 
     die: str
     socket: str
+    using: str = ""
 
 
 class Rabbit(msgspec.Struct, frozen=True, tag="rabbit"):
@@ -103,5 +109,103 @@ class Feed(msgspec.Struct, frozen=True, tag="feed"):
     die: str
 
 
+class Character(msgspec.Struct, frozen=True, tag="character"):
+    """Choose ``character`` (a Character card id) at setup ("Setup" 5)."""
+
+    character: str
+
+
+class Pick(msgspec.Struct, frozen=True, tag="pick"):
+    """Take effect ``option`` (0: the first, 1: the latter) of the Bad Luck card drawn
+    ("Bad Luck cards": "The active player must choose from two negative effects")."""
+
+    option: int
+
+
+class Discard(msgspec.Struct, frozen=True, tag="discard"):
+    """Give up what a card or the Magic Mirror asks: ``tokens``, an unused Magic Item
+    ``item``, an unused die ``die`` or an active ``quest`` (one of them)."""
+
+    tokens: tuple[str, ...] = ()
+    item: str = ""
+    die: str = ""
+    quest: str = ""
+
+
+class Go(msgspec.Struct, frozen=True, tag="go"):
+    """Go to ``to``, one of the places a Story card names."""
+
+    to: str
+
+
+class KeepItem(msgspec.Struct, frozen=True, tag="keep_item"):
+    """Snow White: keep Magic Item ``item`` of the two drawn; the other is discarded."""
+
+    item: str
+
+
+class Play(msgspec.Struct, frozen=True, tag="play"):
+    """Play Magic Item ``item`` ("Magic Item cards"): in one's turn before placing, or in
+    a reaction window its trigger opened. What it asks: ``token`` (the Wishing-Table's
+    kind), ``to`` (a field: the Golden Horse, the Wishing-cap), ``socket`` (a die on the
+    board: the Blue Light, the Seven-league Boots), ``target`` and ``story`` (the Cursed
+    Ring passes Curse ``story`` to seat ``target``), ``die`` and ``face`` (the Golden
+    Bird)."""
+
+    item: str
+    token: str = ""
+    to: str = ""
+    socket: str = ""
+    target: int = -1
+    story: str = ""
+    die: str = ""
+    face: int = 0
+
+
+class Redeem(msgspec.Struct, frozen=True, tag="redeem"):
+    """Pay ``tokens``, what Curse or Mini Quest ``story`` asks, to discard the Curse or
+    take the Mini Quest's reward ("Story cards")."""
+
+    story: str
+    tokens: tuple[str, ...] = ()
+
+
+class Walk(msgspec.Struct, frozen=True, tag="walk"):
+    """Little Red Riding Hood: walk through ``route`` from one's field without a die
+    (not past a Ban die)."""
+
+    route: str
+
+
+class Convert(msgspec.Struct, frozen=True, tag="convert"):
+    """Puss in Boots: change one ``token`` into a ``to``."""
+
+    token: str
+    to: str
+
+
+class Rest(msgspec.Struct, frozen=True, tag="rest"):
+    """Sleeping Beauty: discard unused ``dice`` (two) to take one ``token``."""
+
+    dice: tuple[str, ...]
+    token: str
+
+
+class Offer(msgspec.Struct, frozen=True, tag="offer"):
+    """Offer seat ``to``, on one's field, a trade: ``give`` for ``get`` (token kinds,
+    one per token; quest, Story and Magic Item ids) ("Encounter")."""
+
+    to: int
+    give: tuple[str, ...] = ()
+    get: tuple[str, ...] = ()
+
+
+class Answer(msgspec.Struct, frozen=True, tag="answer"):
+    """Accept (``yes``) or refuse the trade offered."""
+
+    yes: bool
+
+
 Command = Union[Draw, Keep, Place, Rabbit, PassTurn, Move, Jump, Take, Skip, Complete, End, SetFaces, Reroll,
-                Gift, Feed]
+                Gift, Feed, Character, Pick, Discard, Go, KeepItem, Play, Redeem, Walk, Convert, Rest, Offer, Answer,
+                Pass]

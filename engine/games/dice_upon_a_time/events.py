@@ -12,6 +12,8 @@ from typing import Union
 
 import msgspec
 
+from engine.core.reactions import Answered, Passed, WindowOpened
+
 #: A card another seat may not see.
 HIDDEN = "?"
 
@@ -48,10 +50,18 @@ class Started(msgspec.Struct, frozen=True, tag="started"):
 
 class Prompted(msgspec.Struct, frozen=True, tag="prompted"):
     """``seat`` owes an answer of ``kind`` before play goes on: ``draw2`` (the opening
-    quests), ``fox``, ``reroll``, ``gift`` (chapter start) or ``feed`` (the Wolf)."""
+    quests), ``fox``, ``reroll``, ``gift`` (chapter start), ``feed`` (the Wolf); in the
+    full game ``character`` (setup), ``bad_luck`` (choose one of ``story``'s two
+    effects), ``gain`` / ``lose`` (``amount`` tokens of one's choice), ``lose_item``,
+    ``lose_die``, ``go`` (one of ``places``), ``draw1`` (a Quest card), ``keep_item``
+    (Snow White), ``rapunzel``, ``trim`` (down to 4 active quests) and ``trade`` (answer
+    the offer on the table)."""
 
     seat: int
     kind: str
+    amount: int = 0
+    story: str = ""
+    places: tuple[str, ...] = ()
 
 
 class PromptDone(msgspec.Struct, frozen=True, tag="prompt_done"):
@@ -221,6 +231,218 @@ class GameOver(msgspec.Struct, frozen=True, tag="game_over"):
     chapter: int
 
 
+class Effect(msgspec.Struct, frozen=True):
+    """An effect waiting its turn (``State.pending``, first in first out): ``do`` a Story
+    card's effect word (``stories.Act``) or one of boxtop's steps (``story`` draw a Story
+    card, ``read`` resolve ``story``, ``deal`` deal ``amount`` Magic Items, ``window``
+    open the reaction window ``token`` names, ``ask`` prompt ``token``, ``feed`` the Wolf,
+    ``steal_tokens`` / ``steal_items`` / ``steal_quests`` / ``curse`` / ``reset`` another
+    player's Magic Item ``item`` played by ``by`` on ``seat``, ``keep_story``);
+    ``checked`` once the harmed seat had its chance to ward it off."""
+
+    seat: int
+    do: str
+    token: str = ""
+    amount: int = 0
+    places: tuple[str, ...] = ()
+    story: str = ""
+    by: int = -1
+    item: str = ""
+    socket: str = ""
+    checked: bool = False
+
+
+class Queued(msgspec.Struct, frozen=True, tag="queued"):
+    """``effects`` join the waiting effects, in front when ``front``."""
+
+    effects: tuple[Effect, ...]
+    front: bool = False
+
+
+class Popped(msgspec.Struct, frozen=True, tag="popped"):
+    """The first waiting effect is taken up (or dropped, when warded off)."""
+
+
+class CharacterChosen(msgspec.Struct, frozen=True, tag="character"):
+    """``seat`` plays ``character`` ("Setup" 5)."""
+
+    seat: int
+    character: str
+
+
+class AbilityUsed(msgspec.Struct, frozen=True, tag="ability"):
+    """``seat`` used its Character's ability (the card turned over, or a Thumbling token
+    spent)."""
+
+    seat: int
+
+
+class DecksShuffled(msgspec.Struct, frozen=True, tag="decks_shuffled"):
+    """The Story deck (``stories``) and/or the Magic Item deck (``items``), top first,
+    shuffled at setup or from the discards when a deck runs out; ``refill`` names the
+    deck made again from its discards. Secret: others see the counts."""
+
+    stories: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    refill: str = ""
+
+
+class StoryDrawn(msgspec.Struct, frozen=True, tag="story_drawn"):
+    """``seat`` drew Story card ``story`` and reads it aloud ("Story cards")."""
+
+    seat: int
+    story: str
+
+
+class StoryDiscarded(msgspec.Struct, frozen=True, tag="story_discarded"):
+    """Story card ``story`` goes to the discard pile (from ``seat``'s cards when it held
+    it: a Curse lifted, a Mini Quest done)."""
+
+    story: str
+    seat: int = -1
+
+
+class StoryKept(msgspec.Struct, frozen=True, tag="story_kept"):
+    """Story card ``story`` lies face up in front of ``seat`` (a Side Quest, Curse or
+    Mini Quest; ``source`` another seat that passed it on, else -1)."""
+
+    seat: int
+    story: str
+    source: int = -1
+
+
+class BadLuckChosen(msgspec.Struct, frozen=True, tag="bad_luck"):
+    """``seat`` takes effect ``option`` (0 or 1) of Bad Luck card ``story``."""
+
+    seat: int
+    story: str
+    option: int
+
+
+class Lost(msgspec.Struct, frozen=True, tag="lost"):
+    """``seat`` gave ``tokens`` back to the supply (a Bad Luck card, a Mini Quest or a
+    Curse's price)."""
+
+    seat: int
+    tokens: tuple[str, ...]
+
+
+class DiceLost(msgspec.Struct, frozen=True, tag="dice_lost"):
+    """``seat`` discarded unused ``dice`` for this chapter (a Bad Luck card, Sleeping
+    Beauty)."""
+
+    seat: int
+    dice: tuple[str, ...]
+
+
+class RabbitGiven(msgspec.Struct, frozen=True, tag="rabbit_given"):
+    """``seat`` took a Rabbit token from the supply (a Story card)."""
+
+    seat: int
+
+
+class ItemsDrawn(msgspec.Struct, frozen=True, tag="items_drawn"):
+    """``seat`` drew Magic Item cards ``items`` (secret: others see ``"?"``)."""
+
+    seat: int
+    items: tuple[str, ...]
+
+
+class ItemDiscarded(msgspec.Struct, frozen=True, tag="item_discarded"):
+    """``seat`` put unused Magic Item ``item`` on the discard pile, face down (secret:
+    others see ``"?"``)."""
+
+    seat: int
+    item: str
+
+
+class ItemPlayed(msgspec.Struct, frozen=True, tag="item_played"):
+    """``seat`` played Magic Item ``item`` (shown, then discarded)."""
+
+    seat: int
+    item: str
+
+
+class Warded(msgspec.Struct, frozen=True, tag="warded"):
+    """``seat`` warded off the harm waiting first."""
+
+    seat: int
+
+
+class TokensTaken(msgspec.Struct, frozen=True, tag="tokens_taken"):
+    """``seat`` took ``tokens`` from ``source`` (the Cudgel in the Sack)."""
+
+    seat: int
+    source: int
+    tokens: tuple[str, ...]
+
+
+class QuestsTaken(msgspec.Struct, frozen=True, tag="quests_taken"):
+    """``seat`` took Quest cards ``quests`` from ``source`` (the Magic Mirror)."""
+
+    seat: int
+    source: int
+    quests: tuple[str, ...]
+
+
+class QuestDropped(msgspec.Struct, frozen=True, tag="quest_dropped"):
+    """``seat`` put active quest ``quest`` back under its deck (down to 4 active)."""
+
+    seat: int
+    quest: str
+
+
+class FaceTurned(msgspec.Struct, frozen=True, tag="face_turned"):
+    """Die ``die`` of ``seat`` now shows ``face``: in the pool, or on top of ``socket``."""
+
+    seat: int
+    die: str
+    face: Face
+    socket: str = ""
+
+
+class DieTakenBack(msgspec.Struct, frozen=True, tag="die_back"):
+    """``seat`` took its die on top of ``socket`` back among its unused dice."""
+
+    seat: int
+    socket: str
+
+
+class Converted(msgspec.Struct, frozen=True, tag="converted"):
+    """``seat`` changed a ``token`` into a ``to`` (Puss in Boots)."""
+
+    seat: int
+    token: str
+    to: str
+
+
+class Offered(msgspec.Struct, frozen=True, tag="offered"):
+    """``seat`` offers ``to`` a trade: ``give`` for ``get`` (tokens, quests, Story and
+    Magic Item cards by id; items secret to the others)."""
+
+    seat: int
+    to: int
+    give: tuple[str, ...]
+    get: tuple[str, ...]
+
+
+class TradeAnswered(msgspec.Struct, frozen=True, tag="trade_answered"):
+    """The offer on the table is ``accepted`` (and carried out) or refused."""
+
+    accepted: bool
+
+
+class SideQuestsMet(msgspec.Struct, frozen=True, tag="side_quests_met"):
+    """At the end of the game the Side Quests ``stories`` meet their conditions ("The
+    End: Scoring" 2)."""
+
+    stories: tuple[str, ...]
+
+
 Event = Union[Shuffled, QuestsLaidOut, EventsLaid, Started, Prompted, PromptDone, QuestsDrawn, KingDrew, KingKept, ChapterBegan,
               Rolled, SnakeRolled, FacesSet, EventRevealed, TurnBegan, Placed, RabbitUsed, WolfFed, Step, Moved,
-              Gained, ItemTaken, Completed, GaveUp, TurnEnded, ChapterEnded, GameOver]
+              Gained, ItemTaken, Completed, GaveUp, TurnEnded, ChapterEnded, GameOver, Queued, Popped,
+              CharacterChosen, AbilityUsed, DecksShuffled, StoryDrawn, StoryDiscarded, StoryKept, BadLuckChosen,
+              Lost, DiceLost, RabbitGiven, ItemsDrawn, ItemDiscarded, ItemPlayed, Warded, TokensTaken, QuestsTaken,
+              QuestDropped, FaceTurned, DieTakenBack, Converted, Offered, TradeAnswered, SideQuestsMet,
+              WindowOpened, Passed, Answered]

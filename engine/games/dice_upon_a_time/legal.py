@@ -11,6 +11,8 @@ from itertools import combinations, combinations_with_replacement, product
 
 from . import commands as cmd
 from .board import RESOURCES, face_value
+from .effects import CHARACTERS, window_options
+from .powers import finish_extras, help_placements, offer_options, place_step_options, steed_take
 from .rules import (
     CARDS, DICE, DIE_ORDER, ROUTES, STEEDS, completable, deck_choices, event_of, is_ban, open_sockets, place_problem,
     route_from,
@@ -24,16 +26,21 @@ def legal(state, seat: int) -> list:
         return []
     if s.prompts:
         prompt = s.prompts[0]
-        return _prompt_options(s, seat, prompt.kind) if prompt.seat == seat else []
+        return _prompt_options(s, seat, prompt) if prompt.seat == seat else []
+    if s.windows:
+        return window_options(s, seat) if s.windows[-1].waiting[0] == seat else []
     if s.turn != seat or not s.step:
         return []
     return _turn_options(s, seat)
 
 
-def _prompt_options(s, seat: int, kind: str) -> list:
+def _prompt_options(s, seat: int, prompt) -> list:
     p = s.players[seat]
+    kind = prompt.kind
     if kind == "draw2":
         return [cmd.Draw(c) for c in deck_choices(s, 2)]
+    if kind in _FULL_PROMPTS:
+        return _FULL_PROMPTS[kind](s, p, prompt)
     if kind == "fox":
         faces = {d.id: d.faces for d in DICE.die}
         fox = sorted(p.fox, key=DIE_ORDER.index)
@@ -54,6 +61,38 @@ def _prompt_options(s, seat: int, kind: str) -> list:
     return []
 
 
+def _characters(s, p, prompt) -> list:
+    taken = {q.character for q in s.players}
+    return [cmd.Character(c) for c in CHARACTERS if c not in taken]
+
+
+def _tokens_lost(s, p, prompt) -> list:
+    held = [t for t in RESOURCES if p.count(t)]
+    return [cmd.Discard(tokens=c) for c in combinations_with_replacement(held, prompt.amount)
+            if all(c.count(t) <= p.count(t) for t in held)]
+
+
+def _rapunzel(s, p, prompt) -> list:
+    low = sorted((d for d, f in p.pool if d != "snake" and f in (1, 2)), key=DIE_ORDER.index)
+    return [cmd.Reroll(())] + [cmd.Reroll((d,)) for d in low]
+
+
+_FULL_PROMPTS = {
+    "character": _characters,
+    "bad_luck": lambda s, p, prompt: [cmd.Pick(0), cmd.Pick(1)],
+    "gain": lambda s, p, prompt: [cmd.Gift(c) for c in combinations_with_replacement(RESOURCES, prompt.amount)],
+    "lose": _tokens_lost,
+    "lose_item": lambda s, p, prompt: [cmd.Discard(item=i) for i in dict.fromkeys(p.magic)],
+    "lose_die": lambda s, p, prompt: [cmd.Discard(die=d) for d in dict.fromkeys(d for d, _ in p.pool)],
+    "go": lambda s, p, prompt: [cmd.Go(x) for x in prompt.places],
+    "draw1": lambda s, p, prompt: [cmd.Draw(c) for c in deck_choices(s, 1)],
+    "keep_item": lambda s, p, prompt: [cmd.KeepItem(i) for i in dict.fromkeys(p.magic[-2:])],
+    "rapunzel": _rapunzel,
+    "trim": lambda s, p, prompt: [cmd.Discard(quest=q) for q in p.quests],
+    "trade": lambda s, p, prompt: [cmd.Answer(True), cmd.Answer(False)],
+}
+
+
 def _face_key(face) -> tuple[int, str]:
     return (face_value(face), "" if isinstance(face, int) else face)
 
@@ -67,14 +106,16 @@ def _turn_options(s, seat: int) -> list:
         for die, face in p.pool:
             value, ban = face_value(face), is_ban(s, face)
             out += [cmd.Place(die, k) for k, need, only_ban in sockets if value >= need and (ban or not only_ban)]
+        out += help_placements(s, seat)
         if p.rabbits:
             out += [cmd.Rabbit(k) for k in ROUTES if route_from(s, seat, k)]
+        out += place_step_options(s, seat)
         out.append(cmd.PassTurn())
         return out
     if step == "move":
         return [cmd.Move(), cmd.Skip()]
     if step == "jump":
-        return [cmd.Jump(x) for x in STEEDS if x != p.at] + [cmd.Skip()]
+        return [cmd.Jump(x) for x in STEEDS if x != p.at] + steed_take(s, seat) + [cmd.Skip()]
     if step == "fairy":
         return [cmd.Take(t) for t in RESOURCES]
     if step == "town":
@@ -84,13 +125,16 @@ def _turn_options(s, seat: int) -> list:
     if step == "keep":
         return [cmd.Keep(q) for q in s.king]
     if step == "complete":
-        return [cmd.Complete(q) for q in completable(s, seat)] + [cmd.End()]
+        return [cmd.Complete(q) for q in completable(s, seat)] + finish_extras(s, seat) + offer_options(
+            s, seat) + [cmd.End()]
     return []
 
 
 def refusal(s, seat: int, command) -> str:
     """Why ``command`` is refused now, in one sentence (call it once ``legal`` refused)."""
     step = s.step if not s.prompts else s.prompts[0].kind
+    if s.windows and not s.prompts:
+        return "Play a Magic Item this moment allows, or pass."
     if isinstance(command, cmd.Place) and step == "place":
         return place_problem(s, seat, command.die, command.socket) or "You cannot place that die there now."
     if isinstance(command, cmd.Rabbit) and step == "place":
@@ -122,4 +166,16 @@ _WHAT = {
     "king": "Draw three Quest cards, or do not.",
     "keep": "Keep one of the three Quest cards drawn.",
     "complete": "Complete a quest, or end your turn.",
+    "character": "Choose a Character nobody has taken.",
+    "bad_luck": "Choose one of the Bad Luck card's two effects.",
+    "gain": "Choose the tokens the card gives you.",
+    "lose": "Choose the tokens to give up.",
+    "lose_item": "Choose a Magic Item card to discard.",
+    "lose_die": "Choose one of your unused dice to discard.",
+    "go": "Choose where the card sends you.",
+    "draw1": "Choose the deck of your Quest card.",
+    "keep_item": "Keep one of the two Magic Items drawn.",
+    "rapunzel": "Roll one die showing 1 or 2 again, or keep all.",
+    "trim": "Put back one of your quests: you may hold 4.",
+    "trade": "Accept or refuse the trade offered.",
 }

@@ -19,6 +19,14 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
       as the Extra Long game allows).
     - ``ties``: a tie on AP is ``shared``, or goes to whoever completed the most quests in
       one turn (``one_blow``: "the winner is who can kill more flies with one blow").
+    - ``cards``: ``full`` plays the Story cards and the Magic Items; ``beginner`` leaves
+      them in the box ("Beginner mode / Language independent version": the Story and
+      Magic Item faces are plain 6s, the Supporting character and Magic Items fields plain
+      fields).
+    - ``characters``: ``abilities`` (each player chooses a Character and uses its
+      ability) or ``none`` ("Character abilities are optional").
+    - ``trading``: ``on`` (players on one field may trade by common assent, the
+      "Encounter" tip) or ``off``.
     """
 
     NOTES: ClassVar[dict[str, str]] = {
@@ -26,9 +34,15 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         "mode": "competitive, or cooperative against the completion table",
         "events": "Event cards face down, face up, or none",
         "ties": "a tie is shared, or won by most quests in one turn",
+        "cards": "full game with Story cards and Magic Items, or beginner without",
+        "characters": "Character abilities, or none",
+        "trading": "players on one field may trade, or not",
     }
 
     length: Literal["standard", "short", "extra_long"] = "standard"
     mode: Literal["competitive", "cooperative"] = "competitive"
     events: Literal["hidden", "open", "none"] = "hidden"
     ties: Literal["shared", "one_blow"] = "shared"
+    cards: Literal["full", "beginner"] = "full"
+    characters: Literal["abilities", "none"] = "abilities"
+    trading: Literal["on", "off"] = "on"

@@ -18,6 +18,7 @@ from engine.core.decider import Result
 from engine.core.errors import IllegalCommand
 
 from . import commands as cmd
+from . import effects
 from . import events as ev
 from .board import RESOURCES, face_value, load_board, load_dice
 from .cards import load as load_cards
@@ -59,7 +60,8 @@ BAND_WORDS = (
 )
 #: Events that show hidden or random facts: undo stops there.
 REVEALING = (ev.Shuffled, ev.EventsLaid, ev.Started, ev.QuestsDrawn, ev.KingDrew, ev.KingKept, ev.Rolled,
-             ev.SnakeRolled, ev.EventRevealed, ev.ChapterBegan)
+             ev.SnakeRolled, ev.EventRevealed, ev.ChapterBegan, ev.DecksShuffled, ev.StoryDrawn, ev.ItemsDrawn,
+             ev.Offered)
 
 
 # --------------------------------------------------------------------------- board rules
@@ -108,9 +110,20 @@ def is_ban(s, face) -> bool:
     return face == "ban" and not faces_plain(s)
 
 
-def place_problem(s, seat: int, die: str, socket: str) -> str:
+def lowest_face(die: str):
+    """The lowest number on die ``die`` (``"snake"`` the Snake Die): what the
+    Seven-league Boots turn it to (RULES.md)."""
+    faces = DICE.snake.faces if die == "snake" else next(d.faces for d in DICE.die if d.id == die)
+    return min(f for f in faces if isinstance(f, int))
+
+
+def place_problem(s, seat: int, die: str, socket: str, using: str = "") -> str:
     """Why ``seat`` may not place unused die ``die`` in ``socket`` now, in one sentence,
-    or "" when it may ("General dice placement rules"; "Ban face"; "Wolf"; "Fox")."""
+    or "" when it may ("General dice placement rules"; "Ban face"; "Wolf"; "Fox");
+    ``using`` a help (``commands.Place``): the Crystal Ball counts the die 6, the Magic
+    Beans and the Musicians allow one more die on a stack ("Magic Beans": "The other two
+    points of the Dice placement rules still apply"), the Tailor one lower, not on a Ban
+    die ("His ability does not affect Ban dice")."""
     if socket not in SOCKETS:
         return f"There is no socket {socket!r}."
     face = s.players[seat].face(die)
@@ -125,11 +138,14 @@ def place_problem(s, seat: int, die: str, socket: str) -> str:
             return "The Wolf has already eaten this chapter."
         if socket in ("wolf", "fox1", "fox2") and stack:
             return "No dice stack on the Wolf or the Fox."
-    if len(stack) >= stack_limit(s):
+    extra = 1 if using in ("i16", "musicians") else 0
+    if len(stack) >= stack_limit(s) + extra:
         limit = stack_limit(s)
         return f"That stack is full ({limit} {'die' if limit == 1 else 'dice'})."
     need = face_value(stack[-1].face) if stack else socket_value(s, socket)
-    if face_value(face) < need:
+    if using == "tailor" and not (stack and is_ban(s, stack[-1].face)):
+        need -= 1
+    if (6 if using == "i14" else face_value(face)) < need:
         return f"That needs a {need} or higher."
     if stack and is_ban(s, stack[-1].face) and stack[-1].seat != seat and not is_ban(s, face):
         return "Only a Ban die goes on another player's Ban die."
@@ -264,11 +280,24 @@ def setup(options, n: int, rng: random.Random) -> list:
         ids = list(CARDS.events)
         rng.shuffle(ids)
         tx.emit(ev.EventsLaid(tuple(ids[:min(6, CHAPTERS.get(options.length, 6))]), options.events == "open"))
+    if options.cards == "full":
+        stories, items = list(effects.STORIES), list(effects.ITEMS)
+        rng.shuffle(stories)
+        rng.shuffle(items)
+        tx.emit(ev.DecksShuffled(tuple(stories), tuple(items)))
     start = rng.randrange(n)
     tx.emit(ev.Started(start))
-    if options.mode == "competitive":
-        for seat in _order(tx.state, start):
-            tx.emit(ev.Prompted(seat, "draw2"))
+    order = _order(tx.state, start)
+    if options.characters == "abilities":
+        # "Each player chooses or draws a Character card" ("Setup" 5): boxtop asks
+        # from the last player in turn order to the starting player (RULES.md).
+        for seat in reversed(order):
+            tx.emit(ev.Prompted(seat, "character"))
+    # "From the starting player, in clockwise order, every player draws 1 Magic Item
+    # card and 2 Quest cards" ("Setup" 9).
+    deal = [ev.Effect(seat, "deal", amount=1) for seat in order] if options.cards == "full" else []
+    ask = [ev.Effect(seat, "ask", token="draw2") for seat in order] if options.mode == "competitive" else []
+    effects.queue(tx, *deal, *ask)
     _settle(tx)
     return tx.events
 
@@ -280,6 +309,8 @@ def to_act(state: State) -> frozenset[int]:
         return frozenset()
     if state.prompts:
         return frozenset({state.prompts[0].seat})
+    if state.windows:
+        return frozenset({state.windows[-1].waiting[0]})
     if state.turn >= 0 and state.step:
         return frozenset({state.turn})
     return frozenset()
@@ -298,15 +329,25 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
         raise IllegalCommand("It is not your turn to act.")
     from .legal import legal, refusal
 
-    if isinstance(command, cmd.Place) and not state.prompts and state.step == "place":
-        problem = place_problem(state, seat, command.die, command.socket)
+    from .powers import help_problem, offer_problem
+
+    free = not state.prompts and not state.windows
+    if isinstance(command, cmd.Place) and free and state.step == "place":
+        problem = help_problem(state, seat, command.using) or place_problem(
+            state, seat, command.die, command.socket, command.using)
+        if problem:
+            raise IllegalCommand(problem)
+    elif isinstance(command, cmd.Offer) and free and state.step in ("place", "complete"):
+        problem = offer_problem(state, seat, command)
         if problem:
             raise IllegalCommand(problem)
     elif command not in legal(state, seat):
         raise IllegalCommand(refusal(state, seat, command))
     tx = _Tx(state, rng)
     if state.prompts:
-        _answer_prompt(tx, seat, state.prompts[0].kind, command)
+        _answer_prompt(tx, seat, state.prompts[0], command)
+    elif state.windows:
+        effects.answer_window(tx, seat, command)
     else:
         _turn_command(tx, seat, command)
     _settle(tx)
@@ -324,19 +365,51 @@ def _draw(tx: _Tx, seat: int, decks: tuple[int, ...], king: bool = False) -> Non
         tx.emit(ev.KingDrew(seat, tuple(quests), tuple(decks)))
     else:
         tx.emit(ev.QuestsDrawn(seat, tuple(quests), tuple(decks)))
+        effects.open_window(tx, "quests", seat, ",".join(quests))
 
 
-def _answer_prompt(tx: _Tx, seat: int, kind: str, command) -> None:
-    if kind == "draw2":
+def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
+    kind = prompt.kind
+    s = tx.state
+    if kind in ("draw2", "draw1"):
         _draw(tx, seat, command.decks)
+    elif kind == "character":
+        tx.emit(ev.CharacterChosen(seat, command.character))
+    elif kind == "bad_luck":
+        effects.choose_bad_luck(tx, seat, prompt.story, command.option)
+    elif kind == "gain":
+        effects.gain(tx, seat, command.tokens, "story")
+    elif kind == "lose":
+        tx.emit(ev.Lost(seat, command.tokens))
+    elif kind == "lose_item":
+        tx.emit(ev.ItemDiscarded(seat, command.item))
+    elif kind == "lose_die":
+        tx.emit(ev.DiceLost(seat, (command.die,)))
+    elif kind == "go":
+        tx.emit(ev.Moved(seat, command.to, "story"))
+    elif kind == "keep_item":
+        drawn = list(s.players[seat].magic[-2:])
+        drawn.remove(command.item)
+        tx.emit(ev.ItemDiscarded(seat, drawn[0]))
+    elif kind == "rapunzel":
+        if command.dice:
+            faces = {d.id: d.faces for d in DICE.die}
+            tx.emit(ev.AbilityUsed(seat),
+                    ev.Rolled(seat, tuple((d, tx.rng.choice(faces[d])) for d in command.dice)))
+            effects.open_window(tx, "roll", seat)
+    elif kind == "trim":
+        tx.emit(ev.QuestDropped(seat, command.quest))
+    elif kind == "trade":
+        tx.emit(ev.TradeAnswered(command.yes))
     elif kind == "fox":
         tx.emit(ev.FacesSet(seat, command.faces))
     elif kind == "reroll":
         if command.dice:
             faces = {d.id: d.faces for d in DICE.die}
             tx.emit(ev.Rolled(seat, tuple((d, tx.rng.choice(faces[d])) for d in command.dice)))
+            effects.open_window(tx, "roll", seat)
     elif kind == "gift":
-        tx.emit(ev.Gained(seat, command.tokens, "event"))
+        effects.gain(tx, seat, command.tokens, "event")
     elif kind == "feed":
         tx.emit(ev.WolfFed(seat, command.die, tx.state.players[seat].face(command.die)))
     tx.emit(ev.PromptDone())
@@ -346,19 +419,15 @@ def _turn_command(tx: _Tx, seat: int, command) -> None:
     s = tx.state
     step = s.step
     if isinstance(command, cmd.Place):
-        face = s.players[seat].face(command.die)
-        tx.emit(ev.Placed(seat, command.die, face, command.socket))
-        if command.socket == "wolf":
-            _wolf(tx, seat)
-            return
-        if route_from(tx.state, seat, command.socket):
-            tx.emit(ev.Step("move"))
-        else:
-            _to_complete(tx)
+        _place(tx, seat, command)
     elif isinstance(command, cmd.Rabbit):
         tx.emit(ev.RabbitUsed(seat, command.route))
         to = route_from(tx.state, seat, command.route)
         tx.emit(ev.Moved(seat, to, "rabbit"))
+        _arrive(tx, seat, to)
+    elif isinstance(command, cmd.Walk):
+        to = route_from(s, seat, command.route)
+        tx.emit(ev.AbilityUsed(seat), ev.Moved(seat, to, "walk"))
         _arrive(tx, seat, to)
     elif isinstance(command, cmd.PassTurn):
         tx.emit(ev.GaveUp(seat))
@@ -371,58 +440,154 @@ def _turn_command(tx: _Tx, seat: int, command) -> None:
         tx.emit(ev.Moved(seat, command.to, "steed"))
         _arrive(tx, seat, command.to, jumped=True)
     elif isinstance(command, cmd.Skip):
-        _to_complete(tx)
+        _then(tx)
     elif isinstance(command, cmd.Take):
-        count = 2 if s.doubling else 1
-        tx.emit(ev.Gained(seat, (command.token,) * count, "fairy"))
-        _to_complete(tx)
+        if step == "fairy":
+            effects.gain(tx, seat, (command.token,) * (2 if s.doubling else 1), "fairy")
+            _then(tx)
+        else:  # King Thrushbeard at a Steed
+            tx.emit(ev.AbilityUsed(seat))
+            effects.gain(tx, seat, (command.token,) * 2, "thrushbeard")
+            if step != "jump":
+                _then(tx)
     elif isinstance(command, cmd.Draw):
         if step == "king":
             _draw(tx, seat, command.decks, king=True)
             tx.emit(ev.Step("keep"))
-        else:
+        elif step == "town":
             _draw(tx, seat, command.decks)
-            _to_complete(tx)
+            _then(tx)
+        else:  # Thumbling, wherever he is
+            tx.emit(ev.AbilityUsed(seat))
+            _draw(tx, seat, command.decks)
     elif isinstance(command, cmd.Keep):
         drawn = list(s.king)
         values = [CARDS.quests[q].ap for q in drawn]
         back = [(q, v) for q, v in zip(drawn, values) if q != command.quest]
         tx.emit(ev.KingKept(seat, command.quest, tuple(q for q, _ in back), tuple(v for _, v in back)))
-        _to_complete(tx)
+        effects.open_window(tx, "quests", seat, command.quest)
+        _then(tx)
     elif isinstance(command, cmd.Complete):
         q = CARDS.quests[command.quest]
         tokens = tuple(t for t, k in q.tokens.items() for _ in range(k))
         tx.emit(ev.Completed(seat, command.quest, tokens))
-        _to_complete(tx)
+        _then(tx)
+    elif isinstance(command, cmd.Redeem):
+        _redeem(tx, seat, command)
+        _then(tx)
+    elif isinstance(command, cmd.Convert):
+        tx.emit(ev.AbilityUsed(seat), ev.Converted(seat, command.token, command.to))
+    elif isinstance(command, cmd.Rest):
+        tx.emit(ev.AbilityUsed(seat), ev.DiceLost(seat, command.dice))
+        effects.gain(tx, seat, (command.token,), "beauty")
+    elif isinstance(command, cmd.Play):
+        _play(tx, seat, command)
+    elif isinstance(command, cmd.Offer):
+        tx.emit(ev.Offered(seat, command.to, command.give, command.get), ev.Prompted(command.to, "trade"))
     elif isinstance(command, cmd.End):
         _end_turn(tx)
 
 
-def _wolf(tx: _Tx, seat: int) -> None:
-    """"When the active player activates the Wolf field by placing a die in the socket,
-    all players in clockwise order must place one of their unused dice on the field"
-    ("Wolf"): every other player holding an unused die gives one, passed or not
-    (RULES.md); a player with one die left gives it without being asked."""
-    tx.emit(ev.Step("wolf"))
-    for other in _order(tx.state, seat)[1:]:
-        pool = tx.state.players[other].pool
-        if len(pool) == 1:
-            tx.emit(ev.WolfFed(other, pool[0][0], pool[0][1]))
-        elif pool:
-            tx.emit(ev.Prompted(other, "feed"))
+def _place(tx: _Tx, seat: int, command: cmd.Place) -> None:
+    """"1 Place one die"; a special face "gets activated immediately" ("Special die
+    faces"): the Magic Item face draws a Magic Item, the Story face a Story card (full
+    game); the Wolf asks the others for a die ("Wolf")."""
+    s = tx.state
+    if command.using in effects.ITEMS:
+        tx.emit(ev.ItemPlayed(seat, command.using))
+    elif command.using:
+        tx.emit(ev.AbilityUsed(seat))
+    face = s.players[seat].face(command.die)
+    tx.emit(ev.Placed(seat, command.die, face, command.socket))
+    waiting = []
+    if effects.full(s) and not faces_plain(s) and face in ("story", "magic_item"):
+        waiting.append(ev.Effect(seat, "story" if face == "story" else "draw_item"))
+    if command.socket == "wolf":
+        # "all players in clockwise order must place one of their unused dice on the
+        # field": every other player holding a die, passed or not (RULES.md).
+        waiting += [ev.Effect(other, "feed") for other in _order(tx.state, seat)[1:] if tx.state.players[other].pool]
+    if waiting:
+        effects.queue(tx, *waiting)
+        tx.emit(ev.Step("face"))
+    else:
+        _after_face(tx)
+
+
+def _after_face(tx: _Tx) -> None:
+    """After the die and its face: move through the route, unless the route does not
+    start at the figure or a Story card sent the figure elsewhere ("the second Story card
+    must not be drawn, as the character has lost their way")."""
+    s = tx.state
+    if route_from(s, s.turn, s.placed) and not s.strayed:
+        tx.emit(ev.Step("move"))
+    else:
+        _to_complete(tx)
+
+
+def _play(tx: _Tx, seat: int, command: cmd.Play) -> None:
+    """A Magic Item played in one's turn before placing ("List of the Magic Items with
+    Notes"); the rides (the Golden Horse, the Wishing-cap) take the place of the turn's
+    move, like a Rabbit token (RULES.md)."""
+    s = tx.state
+    card = effects.ITEMS[command.item]
+    tx.emit(ev.ItemPlayed(seat, card.id))
+    e = card.effect
+    if e == "take_tokens":
+        effects.gain(tx, seat, (command.token,) * card.amount, "item")
+    elif e == "reroll_unused":
+        faces = {d.id: d.faces for d in DICE.die}
+        dice = tuple((d, tx.rng.choice(faces[d])) for d, _ in s.players[seat].pool if d != "snake")
+        tx.emit(ev.Rolled(seat, dice))
+        effects.open_window(tx, "roll", seat)
+    elif e in ("move_to_player", "move_anywhere"):
+        tx.emit(ev.Moved(seat, command.to, "horse" if e == "move_to_player" else "cap"))
+        _arrive(tx, seat, command.to)
+    elif e == "take_back_die":
+        tx.emit(ev.DieTakenBack(seat, command.socket))
+    elif e == "reset_die":
+        top = s.board[command.socket][-1]
+        if top.seat == seat:
+            tx.emit(ev.FaceTurned(seat, top.die, lowest_face(top.die), command.socket))
+        else:
+            effects.queue(tx, ev.Effect(top.seat, "reset", by=seat, item=card.id, socket=command.socket))
+    elif e == "pass_curse":
+        effects.queue(tx, ev.Effect(command.target, "curse", story=command.story, by=seat, item=card.id))
+
+
+def _redeem(tx: _Tx, seat: int, command: cmd.Redeem) -> None:
+    """Pay a Curse off or fulfil a Mini Quest ("Curse cards … you can get rid of these
+    cards by fulfilling the requirements"; "you can decide later, whether or not to
+    fulfill them")."""
+    story = effects.STORIES[command.story]
+    if command.tokens:
+        tx.emit(ev.Lost(seat, command.tokens))
+    _lift(tx, seat, story)
+
+
+def _lift(tx: _Tx, seat: int, story) -> None:
+    tx.emit(ev.StoryDiscarded(story.id, seat))
+    if story.type == "mini_quest":
+        effects.queue(tx, *(ev.Effect(seat, a.do, a.token, a.amount, a.places, story.id) for a in story.reward))
 
 
 def _arrive(tx: _Tx, seat: int, to: str, jumped: bool = False) -> None:
     """"4 Location ability activates" on arriving at ``to``; a quest token is picked up
-    first by a player with its quest ("Quest cards")."""
+    first by a player with its quest ("Quest cards"); a Curse or Mini Quest asking to
+    visit ``to`` (or to ride the Steed, on a jump) is met ("Story cards")."""
     s = tx.state
     for quest in quests_for(s, seat):
         q = CARDS.quests[quest]
         if q.item and q.pickup == to and q.item in tx.state.items:
             tx.emit(ev.ItemTaken(seat, q.item))
+    for story in s.players[seat].stories:
+        card = effects.STORIES[story]
+        c = card.condition
+        if card.type in ("curse", "mini_quest") and c is not None and (
+                c.kind == "at" and to in c.places or c.kind == "steed" and jumped):
+            _lift(tx, seat, card)
     loc = LOCATIONS[to]
     if location_off(s, to):
-        _to_complete(tx)
+        _then(tx)
         return
     if loc.kind in ("town", "king") and may_draw(s, seat):
         tx.emit(ev.Step(loc.kind))
@@ -437,14 +602,33 @@ def _arrive(tx: _Tx, seat: int, to: str, jumped: bool = False) -> None:
         e = event_of(s)
         extra = e.amount if e and e.effect == "resource_bonus" and e.token == loc.resource else 0
         count = 1 + extra + (1 if s.doubling else 0)
-        tx.emit(ev.Gained(seat, (loc.resource,) * count, "field"))
-    _to_complete(tx)
+        effects.gain(tx, seat, (loc.resource,) * count, "field")
+    elif loc.kind == "supporting" and effects.full(s):
+        # "the player must immediately draw a Story card" ("Supporting characters")
+        effects.queue(tx, ev.Effect(seat, "story"))
+    elif loc.kind == "magic_items" and effects.full(s):
+        # "the player can immediately draw a Magic Item card" ("Magic Items field")
+        effects.queue(tx, ev.Effect(seat, "draw_item"))
+    _then(tx)
+
+
+def _then(tx: _Tx) -> None:
+    """Go on to "5 Complete quests" now, or once the waiting effects, answers and
+    windows are done (``_settle``)."""
+    s = tx.state
+    if s.pending or s.prompts or s.windows:
+        tx.emit(ev.Step("done"))
+    else:
+        _to_complete(tx)
 
 
 def _to_complete(tx: _Tx) -> None:
-    """"5 Complete quests": ask while a quest can be completed, else end the turn."""
+    """"5 Complete quests": ask while a quest can be completed (or a Curse or Mini Quest
+    paid off, or an ability used on the way), else end the turn."""
+    from .powers import finish_extras
+
     s = tx.state
-    if completable(s, s.turn):
+    if completable(s, s.turn) or finish_extras(s, s.turn):
         if s.step != "complete":
             tx.emit(ev.Step("complete"))
         return
@@ -453,15 +637,24 @@ def _to_complete(tx: _Tx) -> None:
 
 # --------------------------------------------------------------------------- flow
 def _settle(tx: _Tx) -> None:
-    """Run what follows a command on its own until a seat must choose."""
-    for _ in range(1000):
+    """Run what follows a command on its own until a seat must choose: answers and
+    windows first, then the waiting effects in order, then the turn goes on."""
+    for _ in range(10_000):
         s = tx.state
-        if s.phase == "over" or s.prompts:
+        if s.phase == "over" or s.prompts or s.windows:
             return
+        if s.pending:
+            effect = s.pending[0]
+            tx.emit(ev.Popped())
+            effects.run(tx, effect)
+            continue
         if s.phase == "setup":
             _begin_chapter(tx, 1)
             continue
-        if s.step == "wolf":
+        if s.step == "face":
+            _after_face(tx)
+            continue
+        if s.step == "done":
             _to_complete(tx)
             continue
         if s.turn < 0:
@@ -474,19 +667,24 @@ def _begin_chapter(tx: _Tx, chapter: int) -> None:
     """"At the beginning of a chapter": everyone rolls their dice except those from the
     Fox (set instead, "Fox"); the Snake Die's holder rolls it ("Snake"); the next Event
     is revealed; then the Fox, re-roll and gift answers are asked from the starting
-    player clockwise."""
+    player clockwise. Full game: each roll may be answered (the Golden Bird), Rapunzel
+    may roll a 1 or 2 again ("Her ability can be used at the beginning of the chapter
+    when everyone rolls the dice")."""
     s = tx.state
     tx.emit(ev.ChapterBegan(chapter, s.start))
     order = _order(s, s.start)
+    waiting = []
     for seat in order:
         p = tx.state.players[seat]
         dice = tuple((d.id, tx.rng.choice(d.faces)) for d in DICE.die if d.id not in p.fox)
         tx.emit(ev.Rolled(seat, dice))
         if tx.state.snake == seat:
-            face = tx.rng.choice(DICE.snake.faces)
-            tx.emit(ev.SnakeRolled(seat, face))
-            if face in RESOURCES:
-                tx.emit(ev.Gained(seat, (face,), "snake"))
+            effects.snake_roll(tx, seat)
+        if effects.holds(tx.state, seat):
+            waiting.append(ev.Effect(seat, "window", token="roll"))
+        if effects.ability(tx.state, seat, "reroll_low") and any(f in (1, 2) for _, f in dice):
+            waiting.append(ev.Effect(seat, "ask", token="rapunzel"))
+    effects.queue(tx, *waiting)
     if chapter <= len(s.laid):
         tx.emit(ev.EventRevealed(chapter, s.laid[chapter - 1]))
     e = event_of(tx.state)
@@ -531,9 +729,13 @@ def _end_chapter(tx: _Tx) -> None:
     s = tx.state
     rabbit, snake = _top(s, "rabbit"), _top(s, "snake")
     fox = tuple((d.seat, d.die) for k in ("fox1", "fox2") for d in s.board.get(k, ()) if d.die != "snake")
+    last = _last_chapter(s)
+    if last and effects.full(s):
+        met = tuple(x for p in s.players for x in p.stories if side_quest_met(s, p, x))
+        tx.emit(ev.SideQuestsMet(met))
     tx.emit(ev.ChapterEnded(s.chapter, rabbit, rabbit >= 0 and s.rabbits > 0, snake, fox))
     s = tx.state
-    if _last_chapter(s):
+    if last:
         tx.emit(ev.GameOver(s.chapter))
     else:
         _begin_chapter(tx, s.chapter + 1)
@@ -550,15 +752,48 @@ def _last_chapter(s: State) -> bool:
 
 
 # --------------------------------------------------------------------------- result
+def side_quest_met(s, p: Player, story: str) -> bool:
+    """Whether Side Quest ``story`` of player ``p`` meets its condition now ("Green Side
+    Quests give extra APs, but only if their conditions are met at the end of the
+    game"): at one of its places, dice on that many Forest Spirit fields (however they
+    got there, the FAQ), holding the tokens, or that many quests completed."""
+    card = effects.STORIES[story]
+    c = card.condition
+    if card.type != "side_quest" or c is None:
+        return False
+    seat = s.players.index(p)
+    if c.kind == "at":
+        return p.at in c.places
+    if c.kind == "spirits":
+        fields = {k.rstrip("12") for k in SPIRIT_SOCKETS if any(d.seat == seat for d in s.board.get(k, ()))}
+        return len(fields) >= c.amount
+    if c.kind == "tokens":
+        return (sum(p.tokens) if c.token == "any" else p.count(c.token)) >= c.amount
+    if c.kind == "quests":
+        return len(p.done) >= c.amount
+    return False
+
+
 def ap(quests) -> int:
     """The Adventure Points of ``quests`` (the numbers on their backs)."""
     return sum(CARDS.quests[q].ap for q in quests)
 
 
+def story_ap(s, p: Player) -> int:
+    """The AP of ``p``'s Story cards at the end: Side Quests met, Curses still held
+    ("The End: Scoring" 2)."""
+    total = 0
+    for x in p.stories:
+        card = effects.STORIES[x]
+        if card.type == "curse" or card.type == "side_quest" and x in s.met:
+            total += card.ap
+    return total
+
+
 def band(s) -> int:
     """The co-operative table's band (0–4) for the table's total AP ("The end of the
     game" table; an edge counts for the higher band)."""
-    total = sum(ap(p.done) for p in s.players)
+    total = sum(ap(p.done) + story_ap(s, p) for p in s.players)
     return sum(1 for edge in BANDS[min(s.n, 5)] if total >= edge)
 
 
@@ -568,7 +803,8 @@ def result(state: State) -> Result | None:
     blow"). Co-operative: the table's total against the completion table."""
     if state.phase != "over":
         return None
-    scores = [{"quests": len(p.done), "total": ap(p.done)} for p in state.players]
+    scores = [{"quests": len(p.done), "stories": story_ap(state, p), "total": ap(p.done) + story_ap(state, p)}
+              for p in state.players]
     if state.options.mode == "cooperative":
         total = sum(x["total"] for x in scores)
         words = BAND_WORDS[band(state)]

@@ -9,6 +9,9 @@ from __future__ import annotations
 from msgspec import Struct
 from msgspec.structs import replace
 
+from engine.core import reactions
+from engine.core.reactions import Window
+
 from . import events as ev
 from .board import RESOURCES
 from .options import Options
@@ -26,10 +29,14 @@ class Stacked(Struct, frozen=True):
 
 
 class Prompt(Struct, frozen=True):
-    """An answer ``seat`` owes before play goes on (``events.Prompted`` lists kinds)."""
+    """An answer ``seat`` owes before play goes on (``events.Prompted`` lists kinds and
+    what ``amount``, ``story`` and ``places`` mean)."""
 
     seat: int
     kind: str
+    amount: int = 0
+    story: str = ""
+    places: tuple[str, ...] = ()
 
 
 class Player(Struct, frozen=True):
@@ -37,7 +44,11 @@ class Player(Struct, frozen=True):
     ``passed`` for the rest of the chapter; ``tokens`` counts of coin, bread, apple;
     ``rabbits`` Rabbit tokens; ``quests`` active Main Quests (competitive game), ``done``
     completed ones (their AP count at the end); ``items`` quest tokens carried; ``fox``
-    dice to set next chapter; ``best`` most quests completed in one turn."""
+    dice to set next chapter; ``best`` most quests completed in one turn. Full game:
+    ``character`` (a Character id, "" none), ``used`` its ability this chapter,
+    ``thumbs`` Thumbling's uses left; ``magic`` the Magic Item cards in hand (secret:
+    another seat's view shows ``"?"``); ``stories`` the Side Quests, Curses and Mini
+    Quests lying in front of the player."""
 
     at: str
     pool: tuple[tuple[str, ev.Face], ...] = ()
@@ -49,6 +60,11 @@ class Player(Struct, frozen=True):
     items: tuple[str, ...] = ()
     fox: tuple[str, ...] = ()
     best: int = 0
+    character: str = ""
+    used: bool = False
+    thumbs: int = 0
+    magic: tuple[str, ...] = ()
+    stories: tuple[str, ...] = ()
 
     def count(self, token: str) -> int:
         """How many ``token`` (coin, bread, apple) the player holds."""
@@ -75,7 +91,16 @@ class State(Struct, frozen=True):
     ``king`` the King's draw waiting for a keep; ``laid`` the Event ids by chapter,
     ``event`` this chapter's ("" none); ``snake`` the seat holding the Snake Die this
     chapter (-1 none); ``rabbits`` Rabbit tokens in the supply; ``items`` quest tokens
-    still at their pickup; ``drained`` the last Quest card was drawn."""
+    still at their pickup; ``drained`` the last Quest card was drawn.
+
+    Full game: ``stories`` / ``magic`` the Story and Magic Item decks top first (secret),
+    ``story_discard`` (face up) and ``magic_discard`` (face down); ``windows`` the open
+    reaction windows (``engine.core.reactions``); ``pending`` the effects waiting their
+    turn (``events.Effect``); ``gain`` the seat and tokens of the last gain (what the
+    hazel branch and the Cudgel answer); ``rolled`` the seat and dice of the last roll
+    (the Golden Bird); ``arrived`` the field reached this turn (King Thrushbeard),
+    ``strayed`` a Story card moved the figure this turn; ``offer`` the trade waiting an answer, ``offered`` the seats
+    offered one this turn; ``met`` the Side Quests met at the end."""
 
     options: Options
     n: int
@@ -100,6 +125,19 @@ class State(Struct, frozen=True):
     rabbits: int = RABBIT_TOKENS
     items: tuple[str, ...] = ()
     drained: bool = False
+    stories: tuple[str, ...] = ()
+    story_discard: tuple[str, ...] = ()
+    magic: tuple[str, ...] = ()
+    magic_discard: tuple[str, ...] = ()
+    windows: tuple[Window, ...] = ()
+    pending: tuple[ev.Effect, ...] = ()
+    gain: tuple[int, tuple[str, ...]] = (-1, ())
+    rolled: tuple[int, tuple[str, ...]] = (-1, ())
+    arrived: str = ""
+    strayed: bool = False
+    offer: ev.Offered | None = None
+    offered: tuple[int, ...] = ()
+    met: tuple[str, ...] = ()
 
 
 def initial(options: Options, n: int) -> State:
@@ -158,7 +196,7 @@ def _started(s: State, e: ev.Started) -> State:
 
 
 def _prompted(s: State, e: ev.Prompted) -> State:
-    return replace(s, prompts=s.prompts + (Prompt(e.seat, e.kind),))
+    return replace(s, prompts=s.prompts + (Prompt(e.seat, e.kind, e.amount, e.story, e.places),))
 
 
 def _prompt_done(s: State, e: ev.PromptDone) -> State:
@@ -193,22 +231,24 @@ def _king_kept(s: State, e: ev.KingKept) -> State:
 
 
 def _chapter(s: State, e: ev.ChapterBegan) -> State:
+    players = tuple(replace(p, used=False) if p.used else p for p in s.players)
     return replace(s, phase="play", chapter=e.chapter, start=e.start, event="", wolf_fed=False, board={},
-                   placed="", turn=-1, step="")
+                   placed="", turn=-1, step="", players=players)
 
 
 def _rolled(s: State, e: ev.Rolled) -> State:
     p = s.players[e.seat]
     rolled = dict(e.dice)
     pool = tuple((d, rolled.pop(d, f)) for d, f in p.pool) + tuple(rolled.items())
-    return replace(s, players=_player(s, e.seat, pool=pool))
+    return replace(s, players=_player(s, e.seat, pool=pool), rolled=(e.seat, tuple(d for d, _ in e.dice)))
 
 
 def _snake_rolled(s: State, e: ev.SnakeRolled) -> State:
-    if not isinstance(e.face, int):
-        return replace(s, snake=-1)
     p = s.players[e.seat]
-    return replace(s, snake=e.seat, players=_player(s, e.seat, pool=p.pool + (("snake", e.face),)))
+    pool = _without(p.pool, "snake")
+    if not isinstance(e.face, int):
+        return replace(s, snake=-1, players=_player(s, e.seat, pool=pool) if pool != p.pool else s.players)
+    return replace(s, snake=e.seat, players=_player(s, e.seat, pool=pool + (("snake", e.face),)))
 
 
 def _faces_set(s: State, e: ev.FacesSet) -> State:
@@ -221,7 +261,8 @@ def _event(s: State, e: ev.EventRevealed) -> State:
 
 
 def _turn(s: State, e: ev.TurnBegan) -> State:
-    return replace(s, turn=e.seat, step="place", placed="", doubling=False, this_turn=0)
+    return replace(s, turn=e.seat, step="place", placed="", doubling=False, this_turn=0, arrived="", strayed=False,
+                   offered=())
 
 
 def _placed(s: State, e: ev.Placed) -> State:
@@ -250,12 +291,14 @@ def _step(s: State, e: ev.Step) -> State:
 
 
 def _moved(s: State, e: ev.Moved) -> State:
-    return replace(s, players=_player(s, e.seat, at=e.to))
+    arrived = "" if e.by in ("story", "cap") else e.to
+    return replace(s, players=_player(s, e.seat, at=e.to), arrived=arrived, strayed=s.strayed or e.by == "story")
 
 
 def _gained(s: State, e: ev.Gained) -> State:
     p = s.players[e.seat]
-    return replace(s, players=_player(s, e.seat, tokens=_tokens(p, e.tokens, 1)))
+    gain = (e.seat, s.gain[1] + e.tokens) if e.source == "hazel" else (e.seat, e.tokens)
+    return replace(s, players=_player(s, e.seat, tokens=_tokens(p, e.tokens, 1)), gain=gain)
 
 
 def _item_taken(s: State, e: ev.ItemTaken) -> State:
@@ -281,7 +324,7 @@ def _gave_up(s: State, e: ev.GaveUp) -> State:
 
 
 def _turn_ended(s: State, e: ev.TurnEnded) -> State:
-    return replace(s, step="", placed="", doubling=False)
+    return replace(s, step="", placed="", doubling=False, offered=())
 
 
 def _chapter_ended(s: State, e: ev.ChapterEnded) -> State:
@@ -299,6 +342,204 @@ def _game_over(s: State, e: ev.GameOver) -> State:
     return replace(s, phase="over", turn=-1, step="")
 
 
+def _queued(s: State, e: ev.Queued) -> State:
+    return replace(s, pending=e.effects + s.pending if e.front else s.pending + e.effects)
+
+
+def _popped(s: State, e: ev.Popped) -> State:
+    return replace(s, pending=s.pending[1:])
+
+
+def _character(s: State, e: ev.CharacterChosen) -> State:
+    from .items import load as load_items
+
+    c = load_items().characters[e.character]
+    thumbs = (c.short if s.options.length == "short" else c.count) if c.uses == "game" else 0
+    return replace(s, players=_player(s, e.seat, character=e.character, thumbs=thumbs))
+
+
+def _ability(s: State, e: ev.AbilityUsed) -> State:
+    p = s.players[e.seat]
+    return replace(s, players=_player(s, e.seat, used=True, thumbs=max(0, p.thumbs - 1)))
+
+
+def _decks_shuffled(s: State, e: ev.DecksShuffled) -> State:
+    changes: dict = {}
+    if e.stories or e.refill == "stories":
+        changes.update(stories=e.stories, story_discard=() if e.refill == "stories" else s.story_discard)
+    if e.items or e.refill == "items":
+        changes.update(magic=e.items, magic_discard=() if e.refill == "items" else s.magic_discard)
+    return replace(s, **changes)
+
+
+def _story_drawn(s: State, e: ev.StoryDrawn) -> State:
+    return replace(s, stories=tuple(x for x in s.stories if x != e.story))
+
+
+def _story_discarded(s: State, e: ev.StoryDiscarded) -> State:
+    players = s.players
+    if e.seat >= 0:
+        p = s.players[e.seat]
+        players = _player(s, e.seat, stories=tuple(x for x in p.stories if x != e.story))
+    return replace(s, players=players, story_discard=s.story_discard + (e.story,))
+
+
+def _story_kept(s: State, e: ev.StoryKept) -> State:
+    players = list(s.players)
+    if e.source >= 0:
+        src = players[e.source]
+        players[e.source] = replace(src, stories=tuple(x for x in src.stories if x != e.story))
+    players[e.seat] = replace(players[e.seat], stories=players[e.seat].stories + (e.story,))
+    return replace(s, players=tuple(players))
+
+
+def _lost(s: State, e: ev.Lost) -> State:
+    p = s.players[e.seat]
+    return replace(s, players=_player(s, e.seat, tokens=_tokens(p, e.tokens, -1)))
+
+
+def _dice_lost(s: State, e: ev.DiceLost) -> State:
+    p = s.players[e.seat]
+    pool = p.pool
+    for d in e.dice:
+        pool = _without(pool, d)
+    return replace(s, players=_player(s, e.seat, pool=pool))
+
+
+def _rabbit_given(s: State, e: ev.RabbitGiven) -> State:
+    p = s.players[e.seat]
+    return replace(s, rabbits=s.rabbits - 1, players=_player(s, e.seat, rabbits=p.rabbits + 1))
+
+
+def _items_drawn(s: State, e: ev.ItemsDrawn) -> State:
+    p = s.players[e.seat]
+    return replace(s, magic=s.magic[len(e.items):], players=_player(s, e.seat, magic=p.magic + e.items))
+
+
+def _drop_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` without one ``card`` (the first, or one hidden ``"?"`` in a view)."""
+    out = list(cards)
+    if card in out:
+        out.remove(card)
+    elif out:
+        out.pop()
+    return tuple(out)
+
+
+def _item_gone(s: State, seat: int, item: str) -> State:
+    p = s.players[seat]
+    return replace(s, players=_player(s, seat, magic=_drop_one(p.magic, item)), magic_discard=s.magic_discard + (item,))
+
+
+def _item_discarded(s: State, e: ev.ItemDiscarded) -> State:
+    return _item_gone(s, e.seat, e.item)
+
+
+def _item_played(s: State, e: ev.ItemPlayed) -> State:
+    return _item_gone(s, e.seat, e.item)
+
+
+def _tokens_taken(s: State, e: ev.TokensTaken) -> State:
+    src, me = s.players[e.source], s.players[e.seat]
+    players = list(s.players)
+    players[e.source] = replace(src, tokens=_tokens(src, e.tokens, -1))
+    players[e.seat] = replace(me, tokens=_tokens(me, e.tokens, 1))
+    return replace(s, players=tuple(players), gain=(e.seat, e.tokens))
+
+
+def _quests_taken(s: State, e: ev.QuestsTaken) -> State:
+    src, me = s.players[e.source], s.players[e.seat]
+    players = list(s.players)
+    players[e.source] = replace(src, quests=tuple(q for q in src.quests if q not in e.quests))
+    players[e.seat] = replace(me, quests=me.quests + e.quests)
+    return replace(s, players=tuple(players))
+
+
+def _quest_dropped(s: State, e: ev.QuestDropped) -> State:
+    from .cards import load
+
+    p = s.players[e.seat]
+    v = load().quests[e.quest].ap
+    decks = dict(s.decks)
+    decks[v] = decks.get(v, ()) + (e.quest,)
+    return replace(s, decks=decks, drained=False,
+                   players=_player(s, e.seat, quests=tuple(q for q in p.quests if q != e.quest)))
+
+
+def _face_turned(s: State, e: ev.FaceTurned) -> State:
+    if e.socket:
+        board = dict(s.board)
+        stack = board[e.socket]
+        board[e.socket] = stack[:-1] + (Stacked(stack[-1].seat, stack[-1].die, e.face),)
+        return replace(s, board=board)
+    p = s.players[e.seat]
+    return replace(s, players=_player(s, e.seat, pool=tuple((d, e.face if d == e.die else f) for d, f in p.pool)))
+
+
+def _die_back(s: State, e: ev.DieTakenBack) -> State:
+    board = dict(s.board)
+    top = board[e.socket][-1]
+    board[e.socket] = board[e.socket][:-1]
+    if not board[e.socket]:
+        del board[e.socket]
+    p = s.players[e.seat]
+    return replace(s, board=board, players=_player(s, e.seat, pool=p.pool + ((top.die, top.face),)))
+
+
+def _converted(s: State, e: ev.Converted) -> State:
+    p = s.players[e.seat]
+    return replace(s, players=_player(s, e.seat, tokens=_tokens(replace(p, tokens=_tokens(p, (e.token,), -1)),
+                                                                (e.to,), 1)))
+
+
+def _offered(s: State, e: ev.Offered) -> State:
+    return replace(s, offer=e, offered=s.offered + (e.to,))
+
+
+def _trade_answered(s: State, e: ev.TradeAnswered) -> State:
+    o = s.offer
+    if not e.accepted or o is None:
+        return replace(s, offer=None)
+    players = list(s.players)
+    players[o.seat] = _exchange(players[o.seat], o.give, o.get)
+    players[o.to] = _exchange(players[o.to], o.get, o.give)
+    return replace(s, players=tuple(players), offer=None)
+
+
+def _exchange(p: Player, out: tuple[str, ...], into: tuple[str, ...]) -> Player:
+    """``p`` after giving ``out`` and receiving ``into`` (token kinds, quest ``q…``,
+    Story ``s…`` and Magic Item ``i…`` ids, ``"?"`` an item hidden from a view)."""
+    tokens, quests, stories, magic = p.tokens, list(p.quests), list(p.stories), list(p.magic)
+    for x, sign in [(x, -1) for x in out] + [(x, 1) for x in into]:
+        if x in RESOURCES:
+            tokens = _tokens(replace(p, tokens=tokens), (x,), sign)
+        else:
+            box = {"q": quests, "s": stories}.get(x[0], magic)
+            if sign > 0:
+                box.append(x)
+            elif x in box:
+                box.remove(x)
+            elif box is magic and box:
+                box.pop()
+    return replace(p, tokens=tokens, quests=tuple(quests), stories=tuple(stories), magic=tuple(magic))
+
+
+def _side_quests_met(s: State, e: ev.SideQuestsMet) -> State:
+    return replace(s, met=e.stories)
+
+
+def _window(s: State, e: reactions.WindowOpened) -> State:
+    return replace(s, windows=reactions.opened(s.windows, e))
+
+
+def _passed(s: State, e: reactions.Passed) -> State:
+    return replace(s, windows=reactions.after_pass(s.windows, e.seat))
+
+
+def _answered(s: State, e: reactions.Answered) -> State:
+    return replace(s, windows=reactions.after_answer(s.windows))
+
+
 _HANDLERS = {
     ev.Shuffled: _shuffled, ev.QuestsLaidOut: _laid_out, ev.EventsLaid: _laid, ev.Started: _started, ev.Prompted: _prompted,
     ev.PromptDone: _prompt_done, ev.QuestsDrawn: _drawn, ev.KingDrew: _king_drew, ev.KingKept: _king_kept,
@@ -306,5 +547,13 @@ _HANDLERS = {
     ev.EventRevealed: _event, ev.TurnBegan: _turn, ev.Placed: _placed, ev.RabbitUsed: _rabbit_used,
     ev.WolfFed: _wolf_fed, ev.Step: _step, ev.Moved: _moved, ev.Gained: _gained, ev.ItemTaken: _item_taken,
     ev.Completed: _completed, ev.GaveUp: _gave_up, ev.TurnEnded: _turn_ended, ev.ChapterEnded: _chapter_ended,
-    ev.GameOver: _game_over,
+    ev.GameOver: _game_over, ev.Queued: _queued, ev.Popped: _popped, ev.CharacterChosen: _character,
+    ev.AbilityUsed: _ability, ev.DecksShuffled: _decks_shuffled, ev.StoryDrawn: _story_drawn,
+    ev.StoryDiscarded: _story_discarded, ev.StoryKept: _story_kept, ev.Lost: _lost, ev.DiceLost: _dice_lost,
+    ev.RabbitGiven: _rabbit_given, ev.ItemsDrawn: _items_drawn, ev.ItemDiscarded: _item_discarded,
+    ev.ItemPlayed: _item_played, ev.TokensTaken: _tokens_taken, ev.QuestsTaken: _quests_taken,
+    ev.QuestDropped: _quest_dropped, ev.FaceTurned: _face_turned, ev.DieTakenBack: _die_back,
+    ev.Converted: _converted, ev.Offered: _offered, ev.TradeAnswered: _trade_answered,
+    ev.SideQuestsMet: _side_quests_met, reactions.WindowOpened: _window, reactions.Passed: _passed,
+    reactions.Answered: _answered,
 }
