@@ -86,3 +86,29 @@ def refused(state: State, seat: int, command) -> str:
         assert text and "\n" not in text
         return text
     raise AssertionError(f"{command!r} was accepted")
+
+
+def full_game(n: int = 3, seed: int = 1, **options) -> State:
+    """The full game after setup (Story cards, Magic Items and Character abilities);
+    ``turn`` then sets up a position (the decks by ``stories=`` and ``magic=``, top
+    first), ``with_player`` a hand (``magic=``), a Character (``character=``) or the
+    Story cards in front (``stories=``)."""
+    options.setdefault("cards", "full")
+    options.setdefault("characters", "abilities")
+    return started(n, seed, **options)
+
+
+def answer(state: State, command=None) -> State:
+    """``state`` after the seat to act answers ``command`` (default: ``Pass`` in a
+    reaction window)."""
+    from engine.core.reactions import Pass
+
+    seat = min(GAME.to_act(state))
+    return act(state, seat, command if command is not None else Pass())
+
+
+def pass_windows(state: State) -> State:
+    """``state`` after every open reaction window is passed."""
+    while state.windows and not state.prompts:
+        state = answer(state)
+    return state

@@ -91,7 +91,8 @@ def test_from_the_start_player_clockwise_each_draws_two_quests_of_any_value_face
     face-up" (beginner mode: no Magic Items)."""
     s = started(3, seed=2)
     order = [(s.start + k) % 3 for k in range(3)]
-    assert [(p.seat, p.kind) for p in s.prompts] == [(seat, "draw2") for seat in order]
+    assert [(p.seat, p.kind) for p in s.prompts] == [(order[0], "draw2")]  # one asked at a time
+    assert [(e.seat, e.do, e.token) for e in s.pending] == [(seat, "ask", "draw2") for seat in order[1:]]
     first, second = order[0], order[1]
     assert set(legal(s, first)) == {cmd.Draw(c) for c in ((2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4))}
     assert legal(s, second) == []  # in turn

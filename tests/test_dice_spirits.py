@@ -60,7 +60,7 @@ def test_with_the_five_rabbit_tokens_gone_the_winner_takes_only_the_marker():
 
 
 # ------------------------------------------------------------------ Wolf
-def test_the_wolf_makes_every_other_player_give_an_unused_die_at_once():
+def test_the_wolf_makes_every_other_player_give_an_unused_die_in_clockwise_order():
     """ "Wolf": "the ability of the Wolf gets activated immediately when a player places a
     die in its socket. When the active player activates the Wolf field by placing a die in
     the socket, all players in clockwise order must place one of their unused dice on the
@@ -70,9 +70,10 @@ def test_the_wolf_makes_every_other_player_give_an_unused_die_at_once():
     s = place(s, 0, "plain", "wolf")
     assert [(p.seat, p.kind) for p in s.prompts] == [(1, "feed")]
     assert set(legal(s, 1)) == {cmd.Feed("plain"), cmd.Feed("ban")} and legal(s, 0) == []
-    assert [d.seat for d in s.board["wolf"]] == [0, 2] and s.players[2].pool == ()
+    assert [d.seat for d in s.board["wolf"]] == [0]  # seat 2 gives after seat 1, clockwise
     s = act(s, 1, cmd.Feed("ban"))
-    assert s.players[1].pool == (("plain", 3),) and s.board["wolf"][-1].face == 2 and s.turn == 1
+    assert s.players[1].pool == (("plain", 3),) and [d.seat for d in s.board["wolf"]] == [0, 1, 2]
+    assert s.board["wolf"][1].face == 2 and s.players[2].pool == () and s.turn == 1
 
 
 def test_a_passed_player_feeds_the_wolf_too():

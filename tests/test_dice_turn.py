@@ -112,13 +112,19 @@ def test_legal_placements_are_exactly_those_place_problem_allows():
             if s.result() is not None:
                 break
             st = s.state
-            if not st.prompts and st.step == "place":
+            if not st.prompts and not st.windows and st.step == "place":
                 seat = st.turn
-                allowed = {(c.die, c.socket) for c in legal(st, seat) if isinstance(c, cmd.Place)}
+                places = [c for c in legal(st, seat) if isinstance(c, cmd.Place)]
+                allowed = {(c.die, c.socket) for c in places if not c.using}
                 for die, _ in st.players[seat].pool:
                     for k in SOCKETS:
                         assert ((die, k) in allowed) == (place_problem(st, seat, die, k) == ""), (die, k)
                         checked += 1
+                # a help (an item or an ability) is offered only where it is needed
+                for c in places:
+                    if c.using:
+                        assert place_problem(st, seat, c.die, c.socket) and not place_problem(
+                            st, seat, c.die, c.socket, c.using), c
             s.step_bot()
     assert checked > 1000
 
