@@ -1,10 +1,12 @@
 """Dice Upon a Time (Istvan Szauer, Korona Games): dice placement on a map of Grimms'
-tales for 2–5 players; boxtop plays the rulebook's beginner mode (no Story cards, Magic
-Items or Character abilities), every game length, co-operative and 2-player.
+tales for 2–5 players; boxtop plays the full game (Story cards, Magic Items, Character
+abilities, trading) and the beginner mode as an option, every game length, co-operative
+and 2-player.
 
 Rules: the Dice Upon a Time rulebook; ``RULES.md`` beside this file records every
-decision on an unclear passage; the board, dice, Quest and Event cards are
-reconstructions (``BOARD.md``, ``QUESTS.md``). ``GAME`` is the decider registered as
+decision on an unclear passage; the board, dice, Quest, Event and Story cards and the
+Magic Item and Character texts are reconstructions (``BOARD.md``, ``QUESTS.md``,
+``STORIES.md``, ``ITEMS.md``). ``GAME`` is the decider registered as
 ``dice-upon-a-time``.
 """
 
@@ -41,7 +43,8 @@ GAME = Game(
     describe=notation.describe,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
-    edition=edition("map-", raw, ("board.toml", "dice.toml", "quests.toml", "events.toml")),
+    edition=edition("map-", raw, ("board.toml", "dice.toml", "quests.toml", "events.toml", "stories.toml",
+                                  "items.toml", "characters.toml")),
     rules_text=document(__package__, "RULES.md"),
     help_text=document(__package__, "HELP.md"),
 )

@@ -3,7 +3,7 @@ msgspec Structs and checked when loaded.
 
 The rulebook describes the five types in three colours and quotes a few cards ("Story
 cards") but prints no deck: the deck is a reconstruction, explained in ``STORIES.md``.
-The beginner game built so far does not play it yet; ``load`` raises ``ValueError``
+``effects.py`` plays the cards; ``load`` raises ``ValueError``
 with one sentence naming the bad file or record.
 """
 
