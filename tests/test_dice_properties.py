@@ -21,7 +21,10 @@ shared or by one blow, both undo policies. Checked:
 Secrets (the Dice Upon a Time rulebook as RULES.md reads it, "Hidden information"): the
 Quest decks' order is nobody's (a view shows counts); an Event card is nobody's until its
 chapter unless they are laid face up; the three cards drawn at the King, and the two put
-back under their decks, are the drawer's alone.
+back under their decks, are the drawer's alone. Full game ("Magic Item cards": "These
+cards are kept secret"): the Story and Magic Item decks' order is nobody's; a Magic Item
+in a hand is its holder's (and a trading partner's), drawn (or taken with the Spirit in
+the Bottle) and discarded alike; a Magic Item is shown only when played.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time import events as ev
 from engine.games.dice_upon_a_time.bot import RandomBot
 from engine.games.dice_upon_a_time.cards import load as load_cards
+from engine.games.dice_upon_a_time.items import load as load_items
 from engine.games.dice_upon_a_time.notation import quest_label
 from host import protocol as p
 from session_checks import check_fold, check_saves, check_undo_redo
@@ -50,6 +54,7 @@ GAMES = 200
 SLUG = "dice-upon-a-time"
 HIDDEN = ev.HIDDEN
 CARDS = load_cards()
+ITEMS = load_items().items
 VARIANTS = [(mode, length, events) for mode in ("competitive", "cooperative")
             for length in ("standard", "short", "extra_long") for events in ("hidden", "open", "none")]
 
@@ -60,7 +65,9 @@ def config(seed: int, n: int) -> tuple[list[Seat], dict, str]:
     share = 0.5 if seed % 10 == 0 else 0.1  # the costly games need the King's draws: bots that go there
     seats = [Seat(f"p{i}", "heuristic" if r.random() < share else "random") for i in range(n)]
     mode, length, events = VARIANTS[seed % len(VARIANTS)]
-    options = {"mode": mode, "length": length, "events": events, "ties": r.choice(("shared", "one_blow"))}
+    options = {"mode": mode, "length": length, "events": events, "ties": r.choice(("shared", "one_blow")),
+               "cards": "beginner" if seed % 5 == 4 else "full", "characters": r.choice(("abilities", "none")),
+               "trading": r.choice(("on", "off"))}
     return seats, options, ("casual" if seed // 2 % 2 else "strict")
 
 
@@ -74,7 +81,43 @@ def expected(event, seat: int | None):
         return replace(event, quests=(HIDDEN,) * len(event.quests))
     if isinstance(event, ev.KingKept) and seat != event.seat:
         return replace(event, returned=(HIDDEN,) * len(event.returned))
+    if isinstance(event, ev.DecksShuffled):
+        return replace(event, stories=(HIDDEN,) * len(event.stories), items=(HIDDEN,) * len(event.items))
+    if isinstance(event, ev.ItemsDrawn) and seat != event.seat:
+        return replace(event, items=(HIDDEN,) * len(event.items))
+    if isinstance(event, ev.ItemDiscarded) and seat != event.seat:
+        return replace(event, item=HIDDEN)
+    if isinstance(event, ev.Offered) and seat not in (event.seat, event.to):
+        hide = lambda cards: tuple(HIDDEN if x in ITEMS else x for x in cards)  # noqa: E731
+        return replace(event, give=hide(event.give), get=hide(event.get))
     return event
+
+
+def item_secrets(s: engine.LocalSession, seat: int | None) -> tuple[set[str], set[str]]:
+    """(Magic Item ids ``seat`` may not see in its view now, ids it may never have read
+    in its log): the first every item in the deck, the discards and the others' hands;
+    the second those in the others' hands that were never played (a played item is
+    shown, and may come back through the discards) nor seen by ``seat`` (drawn,
+    discarded or traded by it)."""
+    state = s.state
+    mine = set(state.players[seat].magic) if seat is not None else set()
+    offer = state.offer
+    if offer is not None and seat in (offer.seat, offer.to):
+        mine |= set(offer.give) | set(offer.get)
+    others = {x for i, p in enumerate(state.players) if i != seat for x in p.magic}
+    view_secret = (set(state.magic) | set(state.magic_discard) | others) - mine
+    shown: set[str] = set()
+    for entry in s.applied_entries():
+        for e in entry.events:
+            if isinstance(e, ev.ItemPlayed):
+                shown.add(e.item)
+            elif isinstance(e, (ev.ItemsDrawn,)) and e.seat == seat:
+                shown |= set(e.items)
+            elif isinstance(e, ev.ItemDiscarded) and e.seat == seat:
+                shown.add(e.item)
+            elif isinstance(e, ev.Offered) and seat in (e.seat, e.to):
+                shown |= set(e.give) | set(e.get)
+    return view_secret, others - shown - mine
 
 
 # ------------------------------------------------------------------ secrets now
@@ -105,9 +148,13 @@ def check_view(s: engine.LocalSession, seat: int | None) -> None:
         assert e == (state.laid[k] if shown else HIDDEN)
     assert v.king == (state.king if seat is not None and seat == state.turn else ())
     quests, events = secrets(s, seat)
+    items, _ = item_secrets(s, seat)
+    stories = set(state.stories)
     text = msgspec.json.encode(v).decode()
-    for card in quests | events:
+    for card in quests | events | items | stories:
         assert f'"{card}"' not in text, (card, seat)
+    for i, p in enumerate(v.players):  # another's hand: its size only
+        assert p.magic == (state.players[i].magic if i == seat else (HIDDEN,) * len(state.players[i].magic))
     if seat is not None:  # the moves a room offers the seat ("keep q12") name none either
         assert not quests & {w for line in s.legal(seat) for w in line.split()}, seat
 
@@ -122,6 +169,8 @@ def check_log_lines(s: engine.LocalSession, seat: int | None) -> None:
         assert f" {q}" not in text, (q, seat)  # a command's words ("keep q12")
     for e in events:
         assert CARDS.events[e].name not in text, (CARDS.events[e].name, seat)
+    for item in item_secrets(s, seat)[1]:
+        assert ITEMS[item].name not in text, (ITEMS[item].name, seat)
 
 
 def check_streams(s: engine.LocalSession) -> None:
@@ -144,13 +193,15 @@ def play(seed: int, n: int, counts: dict | None = None) -> engine.LocalSession:
         if not costly or s.result() is not None:
             continue
         king = bool(s.state.king)
-        if king or rng.random() < 0.02:  # every King draw waiting for its keep, and a sample
+        hands = sum(len(q.magic) for q in s.state.players)
+        if king or rng.random() < (0.04 if hands else 0.02):  # every King draw waiting for its keep, and a sample
             for seat in (None, *range(n)):
                 check_view(s, seat)
             for seat in (None, rng.randrange(n)):  # the log lines cost more: two readers
                 check_log_lines(s, seat)
             if counts is not None:
                 quests, events = secrets(s, None)
+                counts["items"] += bool(item_secrets(s, rng.randrange(n))[1])
                 counts["king"] += king
                 counts["decks"] += bool(quests)
                 counts["events"] += bool(events)
@@ -164,7 +215,7 @@ def play(seed: int, n: int, counts: dict | None = None) -> engine.LocalSession:
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_seeded_bot_games_keep_the_log_identities_and_the_secrets(n):
-    counts = {"king": 0, "decks": 0, "events": 0, "strict": 0, "casual": 0}
+    counts = {"king": 0, "decks": 0, "events": 0, "items": 0, "strict": 0, "casual": 0}
     for seed in range(GAMES):
         s = play(seed, n, counts)
         assert s.result() is not None and s.to_act_seats() == [] and s.state.phase == "over"

@@ -4,7 +4,7 @@ loaded.
 
 The rulebook names the 18 Magic Items and the 9 Characters and rules on each
 ("List of the Magic Items with Notes", "List of Character abilities and Notes") but
-prints no card text: both are reconstructions, explained in ``ITEMS.md``. The beginner
+prints no card text: both are reconstructions, explained in ``ITEMS.md``. The full
 game plays them (``effects.py``, ``powers.py``); ``load`` raises ``ValueError`` with one
 sentence naming the bad file or record.
 """
