@@ -43,6 +43,7 @@ def test_setup_deals_one_magic_item_each_seen_by_its_holder_only():
     while s.prompts:
         s = act(s, s.prompts[0].seat, legal(s, s.prompts[0].seat)[0])
     assert all(len(p.magic) == 1 for p in s.players) and len(s.magic) == 15
+    assert s.chapter == 1 and not any(w.trigger == "quests" for w in s.windows)  # dealt, not drawn in play
     entries = GAME.setup(s.options, 3, __import__("random").Random(4))
     drawn = [e for e in entries if isinstance(e, ev.ItemsDrawn)]
     assert drawn == [] or all(GAME.redact(e, (e.seat + 1) % 3).items == (ev.HIDDEN,) for e in drawn)

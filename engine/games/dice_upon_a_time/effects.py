@@ -83,10 +83,11 @@ def window_seats(s, trigger: str, seat: int) -> tuple[int, ...]:
 
 
 def open_window(tx, trigger: str, seat: int, subject: str = "", skip: int = -1) -> None:
-    """Open a ``trigger`` window about ``seat`` (full game only; none when nobody may
-    answer); ``skip`` a seat that already answered this moment."""
+    """Open a ``trigger`` window about ``seat`` (full game only, from the first chapter
+    on: setup deals its cards; none when nobody may answer); ``skip`` a seat that
+    already answered this moment."""
     s = tx.state
-    if not full(s):
+    if not full(s) or s.phase == "setup":
         return
     seats = tuple(i for i in window_seats(s, trigger, seat) if i != skip)
     if seats:
