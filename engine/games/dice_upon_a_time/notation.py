@@ -12,6 +12,14 @@ lines (``describe``).
   ``complete q12``; ``end``; ``set D=M P=6``; ``reroll D`` (``reroll none``);
   ``gift apple``; ``feed P``. Several dice (``set``, ``reroll``) may be typed in any
   order: they are read in the order M S B D P N, as the legal commands list them.
+- The full game: ``D TO-OW +i14`` places with a help (a Magic Item, ``+tailor``,
+  ``+musicians``); ``character puss``; ``choose 1`` / ``choose 2`` (a Bad Luck card's
+  effect); ``discard coin apple`` / ``discard i05`` / ``discard P`` / ``discard q12``;
+  ``go SE``; ``keep i05`` (Snow White); ``play i01 apple``, ``play i07 SE``, ``play i10
+  TO-OW``, ``play i13 s45 bea``, ``play i18 P=6``, ``play i04``; ``decline`` (no Magic
+  Item now); ``redeem s49 coin``; ``walk TO-OW``; ``convert apple coin``; ``rest M S
+  apple``; ``offer bea give coin i04 get apple q01``; ``accept``; ``refuse``. Players by
+  their names (one word), Magic Items, Story cards and quests by their ids.
 """
 
 from __future__ import annotations
@@ -19,11 +27,14 @@ from __future__ import annotations
 from typing import Sequence
 
 from engine.core.errors import IllegalCommand
+from engine.core.reactions import Pass, Passed, WindowOpened
 
 from . import commands as cmd
 from . import events as ev
 from .board import RESOURCES, load_board
 from .cards import load as load_cards
+from .items import load as load_items
+from .stories import load as load_stories
 from .rules import DIE_ORDER
 
 _BOARD = load_board()
@@ -46,6 +57,11 @@ FACE_NAME = {"magic_item": "Magic Item", "story": "Story", "ban": "Ban", "doubli
 TOKEN_NAME = {"coin": ("Gold Coin", "Gold Coins"), "bread": ("Loaf of Bread", "Loaves of Bread"),
               "apple": ("Apple", "Apples")}
 ITEM_NAME = {t.id: t.name for t in _BOARD.quest_token}
+MAGIC = load_items().items
+CHARACTERS = load_items().characters
+STORIES = load_stories()
+#: Place helps that are abilities (``commands.Place.using``).
+HELP_WORDS = ("tailor", "musicians")
 
 
 def die_letter(die: str) -> str:
@@ -126,19 +142,108 @@ def _quest(word: str) -> str:
     return q
 
 
+def _magic(word: str) -> str:
+    i = word.lower()
+    if i not in MAGIC:
+        raise IllegalCommand(f"{word!r} is not a Magic Item: they are i01 to i18.")
+    return i
+
+
+def _story(word: str) -> str:
+    x = word.lower()
+    if x not in STORIES:
+        raise IllegalCommand(f"{word!r} is not a Story card: they are s01 to s64.")
+    return x
+
+
+def _seat(word: str, names: Sequence[str]) -> int:
+    for i, name in enumerate(names):
+        if name.lower() == word.lower():
+            return i
+    raise IllegalCommand(f"There is no player called {word!r}.")
+
+
+def _card(word: str) -> str:
+    """A token kind, quest, Story card or Magic Item id (a trade's words)."""
+    w = word.lower()
+    if w in RESOURCES or w in _CARDS.quests or w in STORIES or w in MAGIC:
+        return w
+    raise IllegalCommand(f"{word!r} cannot be traded: name tokens (coin, bread, apple) or card ids.")
+
+
+def _play(rest: list[str], names: Sequence[str]) -> cmd.Play:
+    if not rest:
+        raise IllegalCommand("play takes a Magic Item, such as play i01 apple.")
+    item, more = _magic(rest[0]), rest[1:]
+    if not more:
+        return cmd.Play(item)
+    if len(more) == 2 and more[0].lower() in STORIES:
+        return cmd.Play(item, story=_story(more[0]), target=_seat(more[1], names))
+    if len(more) == 1:
+        w = more[0]
+        if w.lower() in RESOURCES:
+            return cmd.Play(item, token=w.lower())
+        if "=" in w:
+            d, f = w.split("=", 1)
+            face = _face(f)
+            if not isinstance(face, int):
+                raise IllegalCommand("The Golden Bird turns a die to a number, such as play i18 P=6.")
+            return cmd.Play(item, die=_die(d), face=face)
+        if "-" in w or w.lower() in SPIRIT_SOCKETS:
+            return cmd.Play(item, socket=_socket(w))
+        return cmd.Play(item, to=_field(w))
+    raise IllegalCommand("play takes a Magic Item and what it asks, such as play i07 SE.")
+
+
+def _discard(rest: list[str]) -> cmd.Discard:
+    if not rest:
+        raise IllegalCommand("discard takes tokens, a Magic Item, a die or a quest.")
+    if len(rest) == 1:
+        w = rest[0]
+        if w.lower() in MAGIC:
+            return cmd.Discard(item=w.lower())
+        if w.lower() in _CARDS.quests:
+            return cmd.Discard(quest=w.lower())
+        if w.upper() in _LETTER_DIE:
+            return cmd.Discard(die=_die(w))
+    return cmd.Discard(tokens=tuple(sorted((_token(w) for w in rest), key=RESOURCES.index)))
+
+
+def _offer(rest: list[str], names: Sequence[str]) -> cmd.Offer:
+    lower = [w.lower() for w in rest]
+    if not rest or lower[0] in ("give", "get"):
+        raise IllegalCommand("offer takes a player, then give … and/or get …, such as offer bea give coin get apple.")
+    to = _seat(rest[0], names)
+    give: list[str] = []
+    get: list[str] = []
+    box = None
+    for w, low in zip(rest[1:], lower[1:]):
+        if low in ("give", "get"):
+            box = give if low == "give" else get
+            continue
+        if box is None:
+            raise IllegalCommand("offer takes a player, then give … and/or get ….")
+        box.append(_card(w))
+    return cmd.Offer(to, tuple(give), tuple(get))
+
+
 def parse(text: str, names: Sequence[str]) -> object:
     """A command from its notation; raises ``IllegalCommand`` naming what is wrong."""
     words = text.split()
     if not words:
         raise IllegalCommand("Type a move, such as D TO-OW, move, stay or pass.")
     head, rest = words[0].lower(), words[1:]
+    full = _parse_full(head, rest, names)
+    if full is not None:
+        return full
     simple = {"pass": cmd.PassTurn, "move": cmd.Move, "stay": cmd.Skip, "end": cmd.End}
     if head in simple:
         if rest:
             raise IllegalCommand(f"{head} takes nothing after it.")
         return simple[head]()
     one = {"rabbit": lambda w: cmd.Rabbit(_socket(w)), "jump": lambda w: cmd.Jump(_field(w)),
-           "take": lambda w: cmd.Take(_token(w)), "keep": lambda w: cmd.Keep(_quest(w)),
+           "take": lambda w: cmd.Take(_token(w)),
+           "keep": lambda w: cmd.KeepItem(_magic(w)) if w.lower().startswith("i") else cmd.Keep(_quest(w)),
            "complete": lambda w: cmd.Complete(_quest(w)), "feed": lambda w: cmd.Feed(_die(w))}
     if head in one:
         if len(rest) != 1:
@@ -168,16 +273,108 @@ def parse(text: str, names: Sequence[str]) -> object:
         if not rest:
             raise IllegalCommand("gift takes tokens, such as gift apple.")
         return cmd.Gift(tuple(sorted((_token(w) for w in rest), key=RESOURCES.index)))
-    if len(words) == 2 and words[0].upper() in _LETTER_DIE:
-        return cmd.Place(_die(words[0]), _socket(words[1]))
+    if len(words) in (2, 3) and words[0].upper() in _LETTER_DIE:
+        using = ""
+        if len(words) == 3:
+            if not words[2].startswith("+"):
+                raise IllegalCommand("A help follows the socket with +, such as D TO-OW +i14.")
+            using = words[2][1:].lower()
+            if using not in HELP_WORDS:
+                using = _magic(using)
+        return cmd.Place(_die(words[0]), _socket(words[1]), using)
     raise IllegalCommand(f"{words[0]!r} is not a move: try D TO-OW, rabbit TO-OW, move, stay, pass or end.")
+
+
+def _parse_full(head: str, rest: list[str], names: Sequence[str]):
+    """The full game's commands (None: not one of them)."""
+    if head in ("decline", "accept", "refuse"):
+        if rest:
+            raise IllegalCommand(f"{head} takes nothing after it.")
+        return {"decline": Pass(), "accept": cmd.Answer(True), "refuse": cmd.Answer(False)}[head]
+    one = {"character": lambda w: cmd.Character(_character(w)), "go": lambda w: cmd.Go(_field(w)),
+           "walk": lambda w: cmd.Walk(_socket(w)), "choose": _choose}
+    if head in one:
+        if len(rest) != 1:
+            raise IllegalCommand(f"{head} takes one word after it.")
+        return one[head](rest[0])
+    if head == "play":
+        return _play(rest, names)
+    if head == "discard":
+        return _discard(rest)
+    if head == "redeem":
+        if not rest:
+            raise IllegalCommand("redeem takes a Story card and the tokens it asks, such as redeem s49 coin.")
+        return cmd.Redeem(_story(rest[0]), tuple(sorted((_token(w) for w in rest[1:]), key=RESOURCES.index)))
+    if head == "convert":
+        if len(rest) != 2:
+            raise IllegalCommand("convert takes two tokens, such as convert apple coin.")
+        return cmd.Convert(_token(rest[0]), _token(rest[1]))
+    if head == "rest":
+        if len(rest) != 3:
+            raise IllegalCommand("rest takes two dice and a token, such as rest M S apple.")
+        dice = tuple(sorted((_die(w) for w in rest[:2]), key=DIE_ORDER.index))
+        return cmd.Rest(dice, _token(rest[2]))
+    if head == "offer":
+        return _offer(rest, names)
+    return None
+
+
+def _character(word: str) -> str:
+    c = word.lower()
+    if c not in CHARACTERS:
+        raise IllegalCommand(f"{word!r} is not a Character: {', '.join(CHARACTERS)}.")
+    return c
+
+
+def _choose(word: str) -> cmd.Pick:
+    if word not in ("1", "2"):
+        raise IllegalCommand("choose takes 1 (the first effect) or 2 (the latter).")
+    return cmd.Pick(int(word) - 1)
+
+
+def _notation_full(c, names: Sequence[str]) -> str | None:
+    name = lambda i: names[i] if 0 <= i < len(names) else str(i)  # noqa: E731
+    match c:
+        case Pass():
+            return "decline"
+        case cmd.Answer(yes):
+            return "accept" if yes else "refuse"
+        case cmd.Character(character):
+            return f"character {character}"
+        case cmd.Pick(option):
+            return f"choose {option + 1}"
+        case cmd.Discard(tokens, item, die, quest):
+            return "discard " + (item or quest or (DIE_LETTER[die] if die else " ".join(tokens)))
+        case cmd.Go(to):
+            return f"go {CODE[to]}"
+        case cmd.KeepItem(item):
+            return f"keep {item}"
+        case cmd.Play(item, token, to, socket, target, story, die, face):
+            more = (token or (CODE[to] if to else "") or (socket_text(socket) if socket else "")
+                    or (f"{story} {name(target)}" if story else "") or (f"{DIE_LETTER[die]}={face}" if die else ""))
+            return f"play {item} {more}".rstrip()
+        case cmd.Redeem(story, tokens):
+            return " ".join(["redeem", story, *tokens])
+        case cmd.Walk(route):
+            return f"walk {socket_text(route)}"
+        case cmd.Convert(token, to):
+            return f"convert {token} {to}"
+        case cmd.Rest(dice, token):
+            return " ".join(["rest", *(DIE_LETTER[d] for d in dice), token])
+        case cmd.Offer(to, give, get):
+            return " ".join(["offer", name(to)] + (["give", *give] if give else []) + (["get", *get] if get else []))
+    return None
 
 
 def notation(command, names: Sequence[str]) -> str:
     """``command`` in notation (``parse`` reads it back to the same command)."""
     c = command
+    full = _notation_full(c, names)
+    if full is not None:
+        return full
     if isinstance(c, cmd.Place):
-        return f"{DIE_LETTER[c.die]} {socket_text(c.socket)}"
+        help_word = f" +{c.using}" if c.using else ""
+        return f"{DIE_LETTER[c.die]} {socket_text(c.socket)}{help_word}"
     if isinstance(c, cmd.Rabbit):
         return f"rabbit {socket_text(c.route)}"
     if isinstance(c, cmd.PassTurn):
@@ -278,7 +475,8 @@ def describe(event, names: Sequence[str]) -> str:
     if isinstance(e, ev.WolfFed):
         return f"The Wolf gobbles up {who}'s {DIE_NAME[e.die]}."
     if isinstance(e, ev.Moved):
-        how = {"steed": "rides a Steed to", "rabbit": "hops to"}.get(e.by, "moves to")
+        how = {"steed": "rides a Steed to", "rabbit": "hops to", "walk": "walks to", "story": "goes to",
+               "horse": "rides the Golden Horse to", "cap": "wishes themselves to"}.get(e.by, "moves to")
         return f"{who} {how} {locs[e.to].name}."
     if isinstance(e, ev.Gained):
         return f"{who} takes {tokens_text(e.tokens)}."
@@ -297,4 +495,98 @@ def describe(event, names: Sequence[str]) -> str:
         return " ".join(parts)
     if isinstance(e, ev.GameOver):
         return "The story ends."
+    return _describe_full(e, names, who)
+
+
+def item_label(item: str) -> str:
+    """A Magic Item for a log line: its name, or "a Magic Item" when hidden."""
+    return MAGIC[item].name if item in MAGIC else "a Magic Item"
+
+
+def story_option(story: str, option: int) -> str:
+    """The words of a Bad Luck card's effect ``option`` (0 the first, 1 the latter)."""
+    parts = [p.strip() for p in STORIES[story].text.split("- OR -")]
+    return parts[option] if option < len(parts) else STORIES[story].text
+
+
+def _card_words(cards) -> str:
+    words = []
+    for x in cards:
+        if x in RESOURCES:
+            words.append(f"a {TOKEN_NAME[x][0]}")
+        elif x in _CARDS.quests:
+            words.append(quest_label(x))
+        elif x in STORIES:
+            words.append(STORIES[x].name)
+        else:
+            words.append(item_label(x))
+    return ", ".join(words) or "nothing"
+
+
+_WHY = {"roll": "the roll", "snake": "the Snake Die", "tokens": "the tokens taken", "items": "the Magic Items drawn",
+        "quests": "the Quest cards drawn", "story": "the Bad Luck card", "harm": "the harm"}
+
+
+def _describe_full(e, names: Sequence[str], who: str) -> str:
+    """Log lines of the full game's events (Story cards, Magic Items, Characters, trades)."""
+    name = lambda i: names[i] if 0 <= i < len(names) else "?"  # noqa: E731
+    match e:
+        case ev.CharacterChosen(_, character):
+            return f"{who} plays {CHARACTERS[character].name}."
+        case ev.AbilityUsed():
+            return f"{who} uses their Character's ability."
+        case ev.DecksShuffled(_, _, refill):
+            if refill:
+                return "The " + ("Story card" if refill == "stories" else "Magic Item") + " discards are shuffled."
+            return "The Story and Magic Item decks are shuffled."
+        case ev.StoryDrawn(_, story):
+            card = STORIES[story]
+            return f"{who} draws a Story card, {card.name}: " + card.text.replace("\n", " ")
+        case ev.StoryDiscarded(story, seat):
+            return f"{who} is done with {STORIES[story].name}." if seat >= 0 else ""
+        case ev.StoryKept(_, story, source):
+            if source >= 0:
+                return f"{name(source)} passes {STORIES[story].name} on to {who}."
+            return f"{who} lays {STORIES[story].name} in front of them."
+        case ev.BadLuckChosen(_, story, option):
+            return f"{who} chooses: {story_option(story, option)}"
+        case ev.Lost(_, tokens):
+            return f"{who} gives up {tokens_text(tokens)}."
+        case ev.DiceLost(_, dice):
+            return f"{who} discards the " + " and the ".join(DIE_NAME[d] for d in dice) + "."
+        case ev.RabbitGiven():
+            return f"{who} takes a Rabbit token."
+        case ev.ItemsDrawn(_, items):
+            if any(i == ev.HIDDEN for i in items):
+                k = len(items)
+                return f"{who} draws {'a Magic Item card' if k == 1 else f'{k} Magic Item cards'}."
+            return f"{who} draws {', '.join(item_label(i) for i in items)}."
+        case ev.ItemDiscarded(_, item):
+            return f"{who} discards {item_label(item)}."
+        case ev.ItemPlayed(_, item):
+            return f"{who} plays {item_label(item)}: {MAGIC[item].text}" if item in MAGIC else ""
+        case ev.Warded():
+            return f"{who} wards it off."
+        case ev.TokensTaken(_, source, tokens):
+            return f"{who} takes {tokens_text(tokens)} from {name(source)}."
+        case ev.QuestsTaken(_, source, quests):
+            return f"{who} takes {', '.join(quest_label(q) for q in quests)} from {name(source)}."
+        case ev.QuestDropped(_, quest):
+            return f"{who} puts {quest_label(quest)} back under its deck."
+        case ev.FaceTurned(_, die, face, socket):
+            shown = face if isinstance(face, int) else FACE_NAME[face]
+            where = f" on {socket_name(socket)}" if socket else ""
+            return f"{who}'s {DIE_NAME[die]}{where} now shows {shown}."
+        case ev.DieTakenBack(_, socket):
+            return f"{who} takes their die back from {socket_name(socket)}."
+        case ev.Converted(_, token, to):
+            return f"{who} changes a {TOKEN_NAME[token][0]} into a {TOKEN_NAME[to][0]}."
+        case ev.Offered(_, to, give, get):
+            return f"{who} offers {name(to)} {_card_words(give)} for {_card_words(get)}."
+        case ev.TradeAnswered(accepted):
+            return "The trade is made." if accepted else "The trade is refused."
+        case ev.SideQuestsMet(stories):
+            return ("Side Quests met: " + ", ".join(STORIES[x].name for x in stories) + ".") if stories else ""
+        case WindowOpened(trigger, _, seats, _):
+            return f"{', '.join(name(i) for i in seats)} may answer {_WHY.get(trigger, 'it')} with a Magic Item."
     return ""

@@ -78,7 +78,9 @@ def _ability_options(s, seat: int) -> list:
     if ability(s, seat, "convert_token"):
         out += convert_options(s, seat)
     if ability(s, seat, "discard_dice") and len(p.pool) >= 2:
-        dice = sorted({d for d, _ in p.pool})
+        from .rules import DIE_ORDER
+
+        dice = sorted({d for d, _ in p.pool}, key=DIE_ORDER.index)
         out += [cmd.Rest(c, t) for c in combinations(dice, 2) for t in RESOURCES]
     if ability(s, seat, "draw_quest") and may_draw(s, seat):
         out += [cmd.Draw(c) for c in deck_choices(s, 1)]

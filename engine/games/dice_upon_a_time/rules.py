@@ -335,6 +335,8 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
     if isinstance(command, cmd.Place) and free and state.step == "place":
         problem = help_problem(state, seat, command.using) or place_problem(
             state, seat, command.die, command.socket, command.using)
+        if not problem and command.using and not place_problem(state, seat, command.die, command.socket):
+            problem = "That die goes there without help."
         if problem:
             raise IllegalCommand(problem)
     elif isinstance(command, cmd.Offer) and free and state.step in ("place", "complete"):
