@@ -128,8 +128,9 @@ def secrets(s: engine.LocalSession, seat: int | None) -> tuple[set[str], set[str
     still to come (none when they lie face up)."""
     state = s.state
     seen: set[str] = set()
-    if seat is not None:
-        for entry in s.applied_entries():
+    for entry in s.applied_entries():  # a quest put back under its deck was face up (the Magic Mirror)
+        seen |= {e.quest for e in entry.events if isinstance(e, ev.QuestDropped)}
+        if seat is not None:
             seen |= {q for e in entry.events if isinstance(e, ev.KingDrew) and e.seat == seat for q in e.quests}
     quests = {q for deck in state.decks.values() for q in deck} | set(state.king)
     events = set() if state.options.events == "open" else set(state.laid[state.chapter:])
@@ -246,21 +247,25 @@ def test_the_secrets_are_exercised():
 
 
 def _a_king_draw() -> engine.LocalSession:
-    """A competitive game stopped while a King draw waits for its keep, Events face down."""
-    for seed in range(0, 200, 18):  # competitive, standard, Events face down
+    """A competitive game stopped while a King draw waits for its keep, Events face down,
+    the others holding Magic Items."""
+    for seed in range(0, 1800, 18):  # competitive, standard, Events face down
         seats, options, policy = config(seed, 3)
         s = engine.new_game(SLUG, seats, seed=seed, options=options, undo=policy)
         while s.result() is None and not s.state.king:
             s.step_bot()
-        if s.state.king and s.state.chapter < len(s.state.laid):
+        others = [q for i, q in enumerate(s.state.players) if i != s.state.turn]
+        if s.state.king and s.state.chapter < len(s.state.laid) and all(q.magic for q in others):
             return s
     raise AssertionError("no King draw in these games")
 
 
 def test_a_leak_would_be_caught():
     """The checks can fail: a redaction or a view that shows the King's draw to everyone
-    is refused, and so is a view that shows the next chapter's Event."""
+    is refused, and so is a view that shows the next chapter's Event or another's Magic
+    Items, and a redaction that shows the Magic Items drawn."""
     s = _a_king_draw()
+    assert all(q.magic for i, q in enumerate(s.state.players) if i != s.state.turn)
     other = (s.state.turn + 1) % len(s.seats)
     check_view(s, other)
     check_log_lines(s, other)
@@ -274,7 +279,15 @@ def test_a_leak_would_be_caught():
             check_log_lines(s, other)
     finally:
         object.__setattr__(s.game, "redact", real_redact)
-    for leak in (lambda v, st: replace(v, king=st.king), lambda v, st: replace(v, laid=st.laid)):
+    drawn = lambda event, seat: event if isinstance(event, ev.ItemsDrawn) else real_redact(event, seat)  # noqa: E731
+    object.__setattr__(s.game, "redact", drawn)
+    try:
+        with pytest.raises(AssertionError):
+            check_streams(s)
+    finally:
+        object.__setattr__(s.game, "redact", real_redact)
+    for leak in (lambda v, st: replace(v, king=st.king), lambda v, st: replace(v, laid=st.laid),
+                 lambda v, st: replace(v, players=st.players)):  # another's Magic Items shown
         object.__setattr__(s.game, "view", lambda state, seat, leak=leak: leak(real_view(state, seat), state))
         try:
             with pytest.raises(AssertionError):
