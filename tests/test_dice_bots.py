@@ -69,10 +69,11 @@ def test_bots_only_return_legal_commands(kind, options):
         assert s.result() is not None
 
 
-def _hidden_swapped(state, rng: random.Random):
-    """``state`` with the Quest decks reordered and the Event cards still face down
-    swapped for others: all of it hidden from every seat ("Hidden information" in
-    RULES.md)."""
+def _hidden_swapped(state, rng: random.Random, seat: int = -1):
+    """``state`` with the Quest, Story and Magic Item decks reordered, the Event cards
+    still face down swapped for others, and the Magic Items in the hands of the players
+    other than ``seat`` swapped with the deck's: all of it hidden from ``seat`` ("Hidden
+    information" in RULES.md)."""
     decks = {}
     for v, d in state.decks.items():
         d = list(d)
@@ -86,7 +87,18 @@ def _hidden_swapped(state, rng: random.Random):
         pool = later + unused
         rng.shuffle(pool)
         laid[state.chapter:] = pool[:len(later)]
-    return replace(state, decks=decks, laid=tuple(laid))
+    stories, magic = list(state.stories), list(state.magic)
+    rng.shuffle(stories)
+    players = list(state.players)
+    for i, p in enumerate(players):
+        if i != seat and p.magic and not state.windows and not state.prompts:
+            magic += p.magic
+            rng.shuffle(magic)
+            players[i] = replace(p, magic=tuple(magic[:len(p.magic)]))
+            magic = magic[len(p.magic):]
+    rng.shuffle(magic)
+    return replace(state, decks=decks, laid=tuple(laid), stories=tuple(stories), magic=tuple(magic),
+                   players=tuple(players))
 
 
 def test_heuristic_never_reads_hidden_information():
@@ -103,7 +115,7 @@ def test_heuristic_never_reads_hidden_information():
             seat = s.to_act_seats()[0]
             state = s.state
             if len(s.entries) % 3 == 0:
-                other = _hidden_swapped(state, swap)
+                other = _hidden_swapped(state, swap, seat)
                 offered = legal.legal(state, seat)
                 assert legal.legal(other, seat) == offered
                 assert view(other, seat) == view(state, seat)
@@ -111,14 +123,17 @@ def test_heuristic_never_reads_hidden_information():
                 b = h.choose(view(other, seat), offered, random.Random(7))
                 assert a == b
                 checked += 1
-                changed += other.decks != state.decks or other.laid != state.laid
+                changed += other.decks != state.decks or other.laid != state.laid or other.players != state.players
             s.step_bot()
     assert checked > 100 and changed > 50
 
 
 # ---------------------------------------------------------------------- crafted tables
 def table(n: int = 2, seed: int = 3, **options):
-    """A table whose first turn is about to be played (opening quests drawn)."""
+    """A table whose first turn is about to be played (opening quests drawn), the
+    beginner game unless ``options`` say otherwise."""
+    options.setdefault("cards", "beginner")
+    options.setdefault("characters", "none")
     s = LocalSession(GAME, [Seat(f"b{i}", "heuristic") for i in range(n)], seed, options)
     while s.state.prompts:
         s.step_bot()
@@ -188,3 +203,69 @@ def test_no_die_fed_to_the_wolf_in_the_cooperative_game():
         placed = [e for entry in s.applied_entries() for e in entry.events if isinstance(e, ev.Placed)]
         assert placed and not [e for e in placed if e.socket == "wolf"]
         assert band(s.state) >= 1
+
+
+# ---------------------------------------------------------------------- the full game
+def _full_turn(**changes):
+    from dice_rules_kit import full_game, turn
+
+    return turn(full_game(3, seed=2), 0, **changes)
+
+
+def test_picks_the_bad_luck_effect_that_hurts_less():
+    """"The active player must choose from two negative effects" ("Bad Luck cards"): the
+    heuristic gives up the token its quests do not want."""
+    from dice_rules_kit import place, with_player
+
+    s = _full_turn(pool=(("story", "story"), ("plain", 3)), at="church", stories=("s19",))
+    s = with_player(s, 0, tokens=(0, 1, 1), quests=("q06",))  # q06 wants Apples
+    s = place(s, 0, "story", "church-hell")
+    choice, offered = choose(s, 0)
+    assert offered == [cmd.Pick(0), cmd.Pick(1)] and choice == cmd.Pick(0)  # the Loaf, not the Apple
+
+
+def test_wards_off_a_cudgel_and_lets_a_useless_window_pass():
+    """ "Starwort": "This ability can be used in defense against any other card's effect
+    that would directly affect you negatively"; a window where nothing fits is passed."""
+    from dice_rules_kit import act, place, with_player
+    from engine.core.reactions import Pass
+
+    s = _full_turn(pool=(("plain", 2), ("ban", 3)), at="huntsman")
+    s = with_player(with_player(s, 0, magic=("i09",)), 1, magic=("i17",))
+    s = act(place(s, 0, "plain", "huntsman-apple"), 0, cmd.Move())
+    assert choose(s, 0) == (Pass(), [Pass()])  # no hazel branch: nothing to play on its own gain
+    s = act(s, 0, Pass())
+    assert choose(s, 1)[0] == cmd.Play("i17")  # the competitive heuristic takes the Apple
+    s = act(s, 1, cmd.Play("i17"))
+    assert choose(s, 0)[0] == cmd.Play("i09")
+
+
+def test_the_golden_bird_turns_a_one_into_a_six():
+    """ "The Golden Bird": "This card must be played right after the roll"; the heuristic
+    turns its lowest die into a 6."""
+    from dice_rules_kit import fold, with_player
+
+    s = with_player(_full_turn(pool=(("plain", 3), ("ban", 4))), 0, magic=("i18", "i06"))
+    for seed in range(80):
+        es = GAME.decide(s, 0, cmd.Play("i06"), random.Random(seed))
+        rolled = next(e for e in es if isinstance(e, ev.Rolled))
+        if any(f == 1 for _, f in rolled.dice):
+            break
+    s = fold(GAME, s, es)
+    choice, _ = choose(s, 0)
+    assert choice.item == "i18" and choice.face == 6 and s.players[0].face(choice.die) == 1
+
+
+def test_chooses_a_character_and_avoids_thumbling_in_the_cooperative_game():
+    """ "The abilities of some Characters (e.g. Thumbling) are not useful in this mode,
+    you might want to avoid choosing them" ("Cooperative game")."""
+    from dice_rules_kit import act, full_game
+
+    s = full_game(3, seed=2, mode="cooperative")
+    picks = []
+    while s.prompts and s.prompts[0].kind == "character":
+        seat = s.prompts[0].seat
+        c, _ = choose(s, seat)
+        picks.append(c.character)
+        s = act(s, seat, c)
+    assert "thumbling" not in picks and len(set(picks)) == 3

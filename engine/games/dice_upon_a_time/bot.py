@@ -37,6 +37,7 @@ from functools import cache
 from itertools import permutations
 from typing import Any
 
+from . import bot_cards
 from . import commands as cmd
 from .board import RESOURCES, face_value, load_board
 from .cards import load as load_cards
@@ -236,6 +237,8 @@ class HeuristicBot(RandomBot):
             gain += (1.6 if want[loc.resource] else 0.3) * (2 if doubling else 1)
         elif loc.kind == "fairy":
             gain += (1.6 if want else 0.6) * (2 if doubling and want else 1)
+        elif loc.kind in ("supporting", "magic_items") and view.options.cards == "full":
+            gain += bot_cards.field_worth(loc.kind)
         elif loc.kind in ("town", "king") and self._draw_worth:
             gain += 2 * self._draw_worth if loc.kind == "town" else 2.8 * self._draw_worth
         for quest, w in self._weights.items():
@@ -305,6 +308,11 @@ class HeuristicBot(RandomBot):
 
     def score(self, view: Any, seat: int, c: Any) -> float:
         """The worth of command ``c`` for ``seat`` now (``choose`` prepares first)."""
+        full = bot_cards.worth(self, view, seat, c)
+        if full is not None:
+            return full
+        if isinstance(c, cmd.Place) and c.using:
+            return self.score(view, seat, cmd.Place(c.die, c.socket)) - bot_cards.place_cost(c)
         p = self._p
         here = p.at
         match c:
