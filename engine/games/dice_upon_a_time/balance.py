@@ -1,5 +1,6 @@
 """Dice Upon a Time balance figures from bot games (issue 14): run
-``python -m engine.games.dice_upon_a_time.balance [--games 200] [--jobs 2]``.
+``python -m engine.games.dice_upon_a_time.balance [--games 200] [--jobs 2] [--cards full]``
+(``--cards beginner``: the beginner game without Character abilities).
 
 It prints, as Markdown tables, each over ``--games`` seeds (seed 0, 1, …):
 
@@ -14,7 +15,9 @@ It prints, as Markdown tables, each over ``--games`` seeds (seed 0, 1, …):
   the chapters an Extra Long game of 4 heuristic bots lasts (it ends with the chapter
   the last Quest card is drawn in, at chapter 12 at the latest);
 - heuristic bots only, co-operative, 2–5 players: the table's mean AP and how often each
-  band of the completion table was reached.
+  band of the completion table was reached;
+- the full game: the mean AP of Story cards (Side Quests met, Curses kept) a player
+  ends with, and the Magic Items played a game.
 
 The figures measure the reconstructed board, dice and cards as these bots play them,
 not as people do.
@@ -38,10 +41,12 @@ CARDS = load_cards()
 TABLES = (2, 3, 4, 5)
 
 
-def play(job: tuple[tuple[str, ...], int, dict]):
-    """One game of ``bots`` on ``seed`` with ``options``: (AP by seat, winners, start
-    player, quests drawn, quests completed, band, turns, chapters)."""
+def play(job: tuple[tuple[str, ...], int, dict], base: dict | None = None):
+    """One game of ``bots`` on ``seed`` with ``options`` (over ``base``): (AP by seat,
+    winners, start player, quests drawn, quests completed, band, turns, chapters, mean
+    Story card AP, Magic Items played)."""
     bots, seed, options = job
+    options = {**(base or {}), **options}
     s = LocalSession(GAME, [Seat(f"b{i}", kind) for i, kind in enumerate(bots)], seed, options)
     s.run_bots()
     r = s.result()
@@ -59,8 +64,10 @@ def play(job: tuple[tuple[str, ...], int, dict]):
                 start = e.seat
             elif isinstance(e, ev.TurnBegan):
                 turns += 1
+    played = sum(1 for entry in s.applied_entries() for e in entry.events if isinstance(e, ev.ItemPlayed))
+    stories = statistics.mean(x.get("stories", 0) for x in r.scores)
     return ([x["total"] for x in r.scores], tuple(r.winners), start, drawn, done, band(s.state), turns,
-            s.state.chapter)
+            s.state.chapter, stories, played)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -68,11 +75,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--cards", choices=("full", "beginner"), default="full")
     args = parser.parse_args(argv)
     seeds = range(args.games)
+    base = {"cards": args.cards, "characters": "abilities" if args.cards == "full" else "none"}
+    print(f"Game: {'the full game' if args.cards == 'full' else 'the beginner game'}.\n")
+    extra = []
     with ProcessPoolExecutor(args.jobs) as pool:
         vs = list(pool.map(play, [(("heuristic", "random") if k % 2 == 0 else ("random", "heuristic"), k, {})
-                                  for k in seeds]))
+                                  for k in seeds], [base] * len(seeds)))
         share = sum((1 / len(w)) if (k % 2) in w else 0 for k, (_, w, *_) in enumerate(vs))
         print(f"## Heuristic against random, 2 players, {args.games} seeds\n")
         print(f"The heuristic wins {100 * share / args.games:.0f} % (a shared win counts half).\n")
@@ -82,7 +93,8 @@ def main(argv: list[str] | None = None) -> None:
         drawn_in, done_in = Counter(), Counter()
         lengths = {}
         for n in TABLES:
-            games = list(pool.map(play, [(("heuristic",) * n, k, {}) for k in seeds]))
+            games = list(pool.map(play, [(("heuristic",) * n, k, {}) for k in seeds], [base] * len(seeds)))
+            extra.append((n, statistics.mean(g[8] for g in games), statistics.mean(g[9] for g in games)))
             aps = [[] for _ in range(n)]
             wins = [0.0] * n
             lengths[n] = statistics.mean(g[6] for g in games)
@@ -109,7 +121,8 @@ def main(argv: list[str] | None = None) -> None:
         print("|---|---|")
         for n in TABLES:
             print(f"| {n} | {lengths[n]:.0f} |")
-        long = list(pool.map(play, [(("heuristic",) * 4, k, {"length": "extra_long"}) for k in seeds]))
+        long = list(pool.map(play, [(("heuristic",) * 4, k, {"length": "extra_long"}) for k in seeds],
+                             [base] * len(seeds)))
         ends = Counter(g[7] for g in long)
         print(f"\nExtra Long, 4 players: {statistics.mean(g[7] for g in long):.1f} chapters on average "
               f"({', '.join(f'{c}: {100 * k / len(long):.0f} %' for c, k in sorted(ends.items()))}).")
@@ -117,11 +130,18 @@ def main(argv: list[str] | None = None) -> None:
         print("| players | mean AP | bands (below 1st, 1st … 4th) |")
         print("|---|---|---|")
         for n in TABLES:
-            games = list(pool.map(play, [(("heuristic",) * n, k, {"mode": "cooperative"}) for k in seeds]))
+            games = list(pool.map(play, [(("heuristic",) * n, k, {"mode": "cooperative"}) for k in seeds],
+                                  [base] * len(seeds)))
             bands = Counter(g[5] for g in games)
             mean = statistics.mean(sum(g[0]) for g in games)
             cells = " / ".join(f"{100 * bands[b] / len(games):.0f} %" for b in range(5))
             print(f"| {n} | {mean:.1f} (edges {', '.join(map(str, BANDS[n]))}) | {cells} |")
+        if args.cards == "full":
+            print("\n## Story cards and Magic Items (heuristic bots, competitive)\n")
+            print("| players | mean Story card AP a player | Magic Items played a game |")
+            print("|---|---|---|")
+            for n, story_ap, played in extra:
+                print(f"| {n} | {story_ap:+.2f} | {played:.1f} |")
 
 
 if __name__ == "__main__":
