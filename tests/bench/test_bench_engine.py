@@ -12,14 +12,15 @@ from engine import Seat
 from .conftest import long_session
 
 
-def random_bot_game(slug: str, kind: str = "random"):
+def random_bot_game(slug: str, kind: str = "random", options: dict | None = None):
     """A function playing one whole game of ``slug`` by 4 bots of ``kind`` (random
-    unless told), on a new seed each call; it returns the finished session."""
+    unless told) with ``options``, on a new seed each call; it returns the finished
+    session."""
     seeds = iter(range(10**9))
 
     def play():
         seats = [Seat(f"b{i}", kind) for i in range(4)]
-        s = engine.LocalSession(engine.get_game(slug), seats, next(seeds))
+        s = engine.LocalSession(engine.get_game(slug), seats, next(seeds), options or {})
         s.run_bots()
         return s
 
@@ -71,6 +72,13 @@ def test_bench_naughty_random_bot_game_4_players(benchmark):
 def test_bench_dice_random_bot_game_4_players(benchmark):
     """Issue 14's figure: a 4-player random-bot game of Dice Upon a Time (beginner mode,
     six chapters), median ≤ 100 ms."""
+    s = benchmark(random_bot_game("dice-upon-a-time", options={"cards": "beginner", "characters": "none"}))
+    assert s.result() is not None
+
+
+def test_bench_dice_full_random_bot_game_4_players(benchmark):
+    """Issue 15's figure: a 4-player random-bot full game of Dice Upon a Time (Story
+    cards, Magic Items and their windows, Characters, trades), median ≤ 150 ms."""
     s = benchmark(random_bot_game("dice-upon-a-time"))
     assert s.result() is not None
 
