@@ -17,6 +17,10 @@ from tui_driver import (
 )
 
 
+#: The beginner game's options (no Story cards, Magic Items or Character abilities).
+BEGINNER = {"cards": "beginner", "characters": "none"}
+
+
 @pytest.fixture
 def save_dir(isolated_user_folders):
     """The save folder every test already has (tests/conftest.py)."""
@@ -28,7 +32,8 @@ async def test_a_short_game_against_bots_by_keys_with_undo_save_load_and_replay(
     Woman), then a short game ("Short and Extra Long game modes") to the result by keys."""
     async with menu_app(LARGE) as pilot:
         app = pilot.app
-        await new_game(pilot, GAME, ["ann", "bob:heuristic"], options={"length": "short"}, seed=2, undo="casual")
+        await new_game(pilot, GAME, ["ann", "bob:heuristic"], options={"length": "short", **BEGINNER}, seed=2,
+                       undo="casual")
         await wait_for_text(pilot, "Draw your two opening Quest cards")
         session = game_session(app)
         await pilot.press("right", "enter")  # 2 AP + 3 AP
@@ -98,7 +103,7 @@ async def test_a_short_game_against_bots_by_keys_with_undo_save_load_and_replay(
 async def test_the_command_line_takes_the_notation_and_a_refused_line_says_why():
     async with menu_app(LARGE) as pilot:
         app = pilot.app
-        await new_game(pilot, GAME, ["ann", "bob:random"], seed=3)
+        await new_game(pilot, GAME, ["ann", "bob:random"], options=BEGINNER, seed=3)
         await wait_for_text(pilot, "Draw your two opening Quest cards")
         session = game_session(app)
         await pilot.press("colon", *"draw 2 2", "enter")
@@ -120,7 +125,7 @@ async def test_five_players_fit_80x24_with_the_map_the_dice_and_the_quests():
     async with menu_app(SMALL) as pilot:
         app = pilot.app
         await new_game(pilot, GAME, ["ann", "bob:random", "cyd:random", "dan:random", "eve:random"], seed=4)
-        await wait_for_text(pilot, "Draw your two opening Quest cards")
+        await wait_for_text(pilot, "Choose your Character")
         session = game_session(app)
         await play_until(pilot, lambda: session.state.turn == 0 and session.state.step == "place"
                          and not session.state.prompts)
@@ -165,7 +170,8 @@ def at_the_fairy(seed: int = 6):
     from engine.games.dice_upon_a_time.bot import HeuristicBot
 
     ann = HeuristicBot(0)
-    session = engine.new_game("dice-upon-a-time", [engine.Seat("ann"), engine.Seat("bob", "heuristic")], seed=seed)
+    session = engine.new_game("dice-upon-a-time", [engine.Seat("ann"), engine.Seat("bob", "heuristic")], seed=seed,
+                              options=BEGINNER)
     session.run_bots()
     def asking(st) -> str:
         return st.prompts[0].kind if st.prompts else st.step
@@ -212,7 +218,7 @@ async def test_hot_seat_hands_the_keyboard_to_each_player_the_wolf_asks():
 
     async with menu_app(LARGE) as pilot:
         app = pilot.app
-        await new_game(pilot, GAME, ["ann", "bob", "cyd:random"], seed=6)
+        await new_game(pilot, GAME, ["ann", "bob", "cyd:random"], options=BEGINNER, seed=6)
         session = game_session(app)
 
         def ann_places() -> bool:

@@ -8,7 +8,9 @@ from typing import Any, Sequence
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.board import RESOURCES, load_board
 from engine.games.dice_upon_a_time.cards import load as load_cards
-from engine.games.dice_upon_a_time.notation import DIE_LETTER, TOKEN_NAME, face_text, socket_name
+from engine.core.reactions import Pass
+from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS, STORIES
+from engine.games.dice_upon_a_time.notation import DIE_LETTER, TOKEN_NAME, face_text, socket_name, story_option
 from engine.games.dice_upon_a_time.rules import ROUTES
 
 BOARD = load_board()
@@ -45,19 +47,94 @@ def die_label(die: str, face) -> str:
     return DIE_LETTER[die] + face_text(face)
 
 
+def item_name(item: str) -> str:
+    """A Magic Item's name, or "a Magic Item" when hidden."""
+    return ITEMS[item].name if item in ITEMS else "a Magic Item"
+
+
+def card_short(x: str) -> str:
+    """A token, quest, Story card or Magic Item in a trade, in a word or two."""
+    if x in TOKEN_LETTER:
+        return TOKEN_NAME[x][0]
+    if x in CARDS.quests:
+        return f"{CARDS.quests[x].ap}AP {quest_short(x)}"
+    if x in STORIES:
+        return STORIES[x].name
+    return item_name(x)
+
+
+def story_short(story: str) -> str:
+    """A Story card in front of a player: "Curse −2: Visit the Fairy …" shortened."""
+    card = STORIES[story]
+    kind = {"side_quest": "Side Quest", "curse": "Curse", "mini_quest": "Mini Quest"}.get(card.type, "Story")
+    ap = f" {card.ap:+d}" if card.ap else ""
+    return f"{kind}{ap}: {card.name}"
+
+
+def _full_label(c: Any, view: Any, names: Sequence[str]) -> str | None:
+    """Labels of the full game's commands (None: not one of them)."""
+    who = lambda i: names[i] if 0 <= i < len(names) else "?"  # noqa: E731
+    match c:
+        case Pass():
+            return "no item"
+        case cmd.Character(character):
+            return CHARACTERS[character].name
+        case cmd.Pick(option):
+            story = view.prompts[0].story if view.prompts else ""
+            return story_option(story, option) if story in STORIES else f"effect {option + 1}"
+        case cmd.Discard(tokens, item, die, quest):
+            if item:
+                return item_name(item)
+            if die:
+                me = view.players[view.me] if view.me is not None else None
+                face = me.face(die) if me is not None else None
+                return die_label(die, face) if face is not None else DIE_LETTER[die]
+            if quest:
+                return f"{CARDS.quests[quest].ap} AP {quest_short(quest)}"
+            return " + ".join(TOKEN_NAME[t][0] for t in tokens)
+        case cmd.Go(to):
+            return LOCS[to].name
+        case cmd.KeepItem(item):
+            return item_name(item)
+        case cmd.Play(item, token, to, socket, target, story, die, face):
+            more = (TOKEN_NAME[token][1] if token else "") or (LOCS[to].name if to else "") or (
+                socket_name(socket) if socket else "") or (f"{STORIES[story].name} to {who(target)}" if story else "") or (
+                f"{DIE_LETTER[die]} to {face}" if die else "")
+            return item_name(item) + (f": {more}" if more else "")
+        case cmd.Redeem(story, tokens):
+            paid = " for " + " + ".join(TOKEN_NAME[t][0] for t in tokens) if tokens else ""
+            return f"{STORIES[story].name}{paid}"
+        case cmd.Walk(route):
+            return f"walk {socket_name(route)}"
+        case cmd.Convert(token, to):
+            return f"{TOKEN_NAME[token][0]} → {TOKEN_NAME[to][0]}"
+        case cmd.Rest(dice, token):
+            return f"rest {' '.join(DIE_LETTER[d] for d in dice)} → {TOKEN_NAME[token][0]}"
+        case cmd.Offer(to, give, get):
+            return (f"offer {who(to)} {', '.join(card_short(x) for x in give) or 'nothing'}"
+                    f" for {', '.join(card_short(x) for x in get) or 'nothing'}")
+        case cmd.Answer(yes):
+            return "accept" if yes else "refuse"
+    return None
+
+
 def command_label(c: Any, view: Any, names: Sequence[str]) -> str:
     """A command as one choice of a list reads."""
     step = view.prompts[0].kind if view.prompts else view.step
     me = view.players[view.me] if view.me is not None else None
+    full = _full_label(c, view, names)
+    if full is not None:
+        return full
     match c:
         case cmd.Draw(decks):
-            return " + ".join(f"{v} AP" for v in decks)
+            drawn = " + ".join(f"{v} AP" for v in decks)
+            return drawn if step != "place" else f"Thumbling: draw {drawn}"
         case cmd.Keep(q):
             return f"{CARDS.quests[q].ap} AP {quest_short(q)}"
         case cmd.Jump(to):
             return LOCS[to].name
         case cmd.Take(t):
-            return TOKEN_NAME[t][0]
+            return TOKEN_NAME[t][0] if step == "fairy" else f"Thrushbeard: 2 {TOKEN_NAME[t][1]}"
         case cmd.Skip():
             return {"town": "no card", "king": "no cards", "jump": "stay"}.get(step, "stay")
         case cmd.Move():
@@ -82,8 +159,9 @@ def command_label(c: Any, view: Any, names: Sequence[str]) -> str:
             return die_label(die, face) if face is not None else DIE_LETTER[die]
         case cmd.Rabbit(route):
             return socket_name(route)
-        case cmd.Place(die, socket):
-            return f"{DIE_LETTER[die]} on {socket_name(socket)}"
+        case cmd.Place(die, socket, using):
+            helped = f" with {ITEMS[using].name if using in ITEMS else CHARACTERS[using].name}" if using else ""
+            return f"{DIE_LETTER[die]} on {socket_name(socket)}{helped}"
         case cmd.PassTurn():
             return "pass"
     return str(c)
@@ -103,7 +181,31 @@ QUESTION = {
     "king": "The King: draw three Quest cards from any decks, then keep one.",
     "keep": "The King: keep one of these Quest cards.",
     "complete": "Complete a quest, or end your turn.",
+    "character": "Choose your Character: its ability is yours all game.",
+    "bad_luck": "Bad Luck: choose which effect you suffer.",
+    "gain": "A Story card: take tokens of your choice.",
+    "lose": "Choose the tokens you give up.",
+    "lose_item": "Choose the Magic Item card you discard.",
+    "lose_die": "Choose the unused die you discard.",
+    "go": "A Story card sends you away: choose where.",
+    "draw1": "Draw a Quest card: choose its deck.",
+    "keep_item": "Snow White: keep one of these two Magic Items.",
+    "rapunzel": "Rapunzel: roll one die showing 1 or 2 again, or keep all.",
+    "trim": "You may hold 4 quests: put one back under its deck.",
+    "trade": "A trade is offered to you: accept or refuse.",
+    "actions": "Before placing a die: a Magic Item, your ability or a trade.",
+    "window:roll": "Right after your roll: play a Magic Item, or no item.",
+    "window:snake": "The Snake Die was rolled: play a Magic Item, or no item.",
+    "window:tokens": "Tokens were taken: play a Magic Item, or no item.",
+    "window:items": "Magic Item cards are drawn: play a Magic Item, or no item.",
+    "window:quests": "Quest cards were drawn: play a Magic Item, or no item.",
+    "window:story": "You drew a Bad Luck card: play a Magic Item, or no item.",
+    "window:harm": "Harm is coming your way: play a Magic Item to ward it off, or no item.",
 }
 #: What a seat is waiting for, for the phase line.
 WAITS = {"draw2": "to draw opening quests", "fox": "to set Fox dice", "reroll": "to re-roll",
-         "gift": "to take a token", "feed": "to feed the Wolf"}
+         "gift": "to take a token", "feed": "to feed the Wolf", "character": "to choose a Character",
+         "bad_luck": "to choose a Bad Luck effect", "gain": "to take tokens", "lose": "to give up tokens",
+         "lose_item": "to discard a Magic Item", "lose_die": "to discard a die", "go": "to choose where to go",
+         "draw1": "to draw a Quest card", "keep_item": "to keep a Magic Item", "rapunzel": "to re-roll",
+         "trim": "to put back a quest", "trade": "to answer a trade", "window": "to answer with a Magic Item"}

@@ -14,7 +14,15 @@ sentence. The keys:
   complete, the Wolf, dice from the Fox, an Event's gift or re-roll): ←→ or a digit
   choose, enter answers; ``m`` moves and ``s`` stays; ``c`` puts the cursor on the
   next quest that can be completed (enter completes it); ``e`` ends the turn.
-- escape steps back out of a Rabbit or a pass half made.
+- The full game: ``a`` (before placing a die) opens the row of what else may be done:
+  a Magic Item played in one's turn, the Character's ability (a walk, a conversion, a
+  rest, Thumbling's draw) or a trade offered to a player on the field; enter does it.
+  A placement that needs help (the Crystal Ball, the Magic Beans, the Tailor, the
+  Musicians) is among the sockets the cursor walks, the help named. A reaction window
+  (a Magic Item may answer a roll, tokens taken, cards drawn, harm coming) is a row of
+  choices, "no item" first; so are a Bad Luck card's two effects, a Character to choose
+  and a trade to accept or refuse.
+- escape steps back out of a Rabbit, a pass or the ``a`` row half made.
 
 It fits 80×24 at 5 players (the map by codes, the side panel beside it); with room
 (120×40) the map shows names and whole stacks, the panels are framed. The map is a
@@ -31,13 +39,16 @@ from textual.containers import Vertical
 
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.cards import load as load_cards
+from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS, STORIES
 from engine.games.dice_upon_a_time.notation import DIE_NAME, FACE_NAME, socket_name
 from engine.games.dice_upon_a_time.rules import BANDS, CHAPTERS, quest_met, route_from
 
 from ..widgets.lines import Line, Panel, Run, wrap
 from . import GameTable
 from .dice_map import MapGraph, initials
-from .dice_text import CARDS, LOCS, QUESTION, WAITS, command_label, die_label, quest_short, tokens_short
+from .dice_text import (
+    CARDS, LOCS, QUESTION, WAITS, card_short, command_label, die_label, quest_short, story_short, tokens_short,
+)
 
 #: Below this many columns or rows the table is compact (codes, no frames).
 COMPACT_BELOW = (110, 32)
@@ -87,7 +98,9 @@ class DiceUponATimeTable(GameTable):
         "for the Wolf, Fox faces)\n"
         "c: at the end of your turn, walk the quests you can complete (enter completes the one chosen)\n"
         "e: end your turn\n"
-        "escape: step back out of a Rabbit or a pass half made"
+        "a: before placing, play a Magic Item, use your Character's ability or offer a trade (enter does it)\n"
+        "in a Magic Item window: ←/→ or 1–9 and enter, 1 (no item) lets it pass\n"
+        "escape: step back out of a Rabbit, a pass or the a row"
     )
     LEGEND = (
         "- The map: each field by its two letters (TO Town, KI King, FA Fairy, OW Old Woman, HU Huntsman, "
@@ -112,6 +125,7 @@ class DiceUponATimeTable(GameTable):
         Binding("s", "stay", "Stay", show=False),
         Binding("c", "complete", "Complete"),
         Binding("e", "end", "End turn"),
+        Binding("a", "actions", "Items"),
         *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 10)],
     ]
 
@@ -142,7 +156,7 @@ class DiceUponATimeTable(GameTable):
         self.names: list[str] = []
         self.legal: list[Any] = []
         self.active = False
-        self.flow = ""  # "", "place", "rabbit", "pass", "list"
+        self.flow = ""  # "", "place", "rabbit", "pass", "list", "actions"
         self.die = 0  # place: index into the dice that may be placed
         self.cursor = 0  # place/rabbit: index into the sockets; list: the choice
         self.choices: list[Any] = []
@@ -188,13 +202,15 @@ class DiceUponATimeTable(GameTable):
         if view.prompts:
             p = view.prompts[0]
             text += f" · {name(p.seat)} {WAITS.get(p.kind, 'to choose')}"
+        elif view.windows:
+            text += f" · {name(view.windows[-1].waiting[0])} {WAITS['window']}"
         return text
 
     def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
         """Redraw for ``view``; ``legal`` and ``active`` as in ``GameTable``."""
         self.view, self.names, self.legal, self.active = view, list(names), legal, active
         key = (view.me, view.chapter, view.turn, view.step, view.prompts, view.placed, len(legal),
-               view.players[view.me].pool if view.me is not None else None)
+               view.players[view.me].pool if view.me is not None else None, view.windows)
         if key != self._step_key:  # a new question: half-made choices are dropped
             self._step_key = key
             self._reset()
@@ -206,7 +222,11 @@ class DiceUponATimeTable(GameTable):
         v = self.view
         if v is None or not self.active:
             return ""
-        return v.prompts[0].kind if v.prompts else v.step
+        if v.prompts:
+            return v.prompts[0].kind
+        if v.windows:
+            return "window:" + v.windows[-1].trigger
+        return v.step
 
     def _reset(self) -> None:
         self.flow, self.cursor, self.choices = "", 0, []
@@ -247,10 +267,29 @@ class DiceUponATimeTable(GameTable):
             return True
         return False
 
+    def _actions(self) -> list[Any]:
+        """What may be done before placing besides placing: Magic Items, abilities, trades."""
+        kinds = (cmd.Play, cmd.Walk, cmd.Convert, cmd.Rest, cmd.Draw, cmd.Offer)
+        return [c for c in self.legal if isinstance(c, kinds)] if self._asking() == "place" else []
+
+    def action_actions(self) -> None:
+        """Open (or close) the row of Magic Items, abilities and trades before placing."""
+        if self._not_now():
+            return
+        if self.flow == "actions":
+            self.back()
+            return
+        actions = self._actions()
+        if not actions:
+            self.refuse("Nothing else to do now: no Magic Item, ability or trade can be used before placing.")
+            return
+        self.flow, self.cursor, self.choices = "actions", 0, actions
+        self._draw()
+
     def action_die(self, delta: int) -> None:
         if self._not_now():
             return
-        if self.flow == "list" and self.choices:
+        if self.flow in ("list", "actions") and self.choices:
             self.cursor = (self.cursor + delta) % len(self.choices)
         elif self.flow in ("place", "pass"):
             dice = self._dice()
@@ -267,14 +306,14 @@ class DiceUponATimeTable(GameTable):
             sockets = self._sockets()
             if sockets:
                 self.cursor = (self.cursor + delta) % len(sockets)
-        elif self.flow == "list" and self.choices:
+        elif self.flow in ("list", "actions") and self.choices:
             self.cursor = (self.cursor + delta) % len(self.choices)
         self._draw()
 
     def action_digit(self, digit: int) -> None:
         if self._not_now():
             return
-        if self.flow == "list":
+        if self.flow in ("list", "actions"):
             if 1 <= digit <= len(self.choices):
                 self.cursor = digit - 1
                 self._draw()
@@ -293,7 +332,7 @@ class DiceUponATimeTable(GameTable):
     def action_confirm(self) -> None:
         if self._not_now():
             return
-        if self.flow == "list" and self.choices:
+        if self.flow in ("list", "actions") and self.choices:
             self.choose(self.choices[self.cursor])
         elif self.flow in ("place", "rabbit"):
             sockets = self._sockets()
@@ -363,8 +402,8 @@ class DiceUponATimeTable(GameTable):
 
     def back(self) -> bool:
         """Step back out of a Rabbit or a pass half made (escape); whether there was one."""
-        if self.flow in ("rabbit", "pass"):
-            self.flow, self.cursor = "place", 0
+        if self.flow in ("rabbit", "pass", "actions"):
+            self.flow, self.cursor, self.choices = "place", 0, []
             self._draw()
             return True
         return False
@@ -387,6 +426,8 @@ class DiceUponATimeTable(GameTable):
             return cmd.End() in self.legal
         if action == "complete":
             return any(isinstance(c, cmd.Complete) for c in self.legal)
+        if action == "actions":
+            return bool(self._actions())
         if action == "confirm":
             return bool(self.flow)
         return True
@@ -458,9 +499,15 @@ class DiceUponATimeTable(GameTable):
                                (letters[seat], player_class(seat) + " panel--bold"),
                                (f" {names[seat]} ", "panel--bold"), (f"{LOCS[p.at].code} {ap}AP ", ""),
                                (tokens_short(p.tokens), "panel--muted")]
+            if p.magic:
+                runs.append((f" {len(p.magic)}i", "panel--special"))
             if not compact:
                 runs.append((f" · {dice}", ""))
             out.append(tuple(runs))
+            if not compact and (p.character or p.stories):
+                who = CHARACTERS[p.character].name if p.character in CHARACTERS else ""
+                cards = ", ".join(story_short(x) for x in p.stories)
+                out.append(((f"   {' · '.join(x for x in (who, cards) if x)}", "panel--muted"),))
             if not compact and v.options.mode == "competitive":
                 out.append((("   quests: " + (", ".join(quest_short(q) for q in p.quests) or "none"),
                              "panel--muted"),))
@@ -485,6 +532,7 @@ class DiceUponATimeTable(GameTable):
         extra = f" · rabbit {p.rabbits}" if p.rabbits else ""
         items = f" · {', '.join(p.items)}" if p.items else ""
         out.append(((tokens_short(p.tokens) + extra + items, ""),))
+        out += self._cards(v, p, compact)
         quests = v.table if v.options.mode == "cooperative" else p.quests
         more = 0
         if v.options.mode == "cooperative":  # the shared table: those ready here first
@@ -501,6 +549,32 @@ class DiceUponATimeTable(GameTable):
             out.append(((f"   +{more} more" if compact else f"   and {more} more on the table", "panel--muted"),))
         return out
 
+    def _cards(self, v: Any, p: Any, compact: bool) -> list[Line]:
+        """The seat's Character, Magic Items and Story cards in front (full game); on
+        one line when compact (80×24 holds five players)."""
+        width = self.side.content_region.width or 22
+        runs: list[Run] = []
+        if p.character in CHARACTERS:
+            c = CHARACTERS[p.character]
+            state = ""
+            if v.options.characters == "abilities":
+                state = {"game": f" ({p.thumbs} left)", "chapter": " (used)" if p.used else " ✓"}.get(c.uses, "")
+            runs.append((c.name + state, "panel--special"))
+        names = [ITEMS[i].name if i in ITEMS else "?" for i in p.magic]
+        if compact:
+            if names:
+                runs += [(" · " if runs else "", ""), (", ".join(names), "panel--special")]
+            if p.stories:
+                runs.append((f" · {len(p.stories)} Story card{'s' if len(p.stories) > 1 else ''}", "panel--warn"))
+            return [tuple(runs)] if runs else []
+        out: list[Line] = [tuple(runs)] if runs else []
+        if names:
+            out += wrap((("items: ", "panel--muted"), (", ".join(names), "panel--special")), width)
+        for x in p.stories:
+            out += wrap(((" " + story_short(x), "panel--warn" if STORIES[x].type == "curse" else "panel--good"),),
+                        width)
+        return out
+
     def _ask(self) -> list[Line]:
         v = self.view
         if v.phase == "over":
@@ -512,9 +586,9 @@ class DiceUponATimeTable(GameTable):
                     (("Pass for the rest of this chapter? Your unused dice stay unused.", "panel--bold"),)]
         if self.flow in ("place", "rabbit"):
             return self._ask_place()
-        asking = self._asking()
+        asking = "actions" if self.flow == "actions" else self._asking()
         n = len(self.choices)
-        extra: list[tuple[str, str]] = []
+        extra: list[tuple[str, str]] = [("esc", "back")] if self.flow == "actions" else []
         if asking == "move":
             extra = [("m", "move"), ("s", "stay")]
         if asking == "complete":
@@ -525,7 +599,14 @@ class DiceUponATimeTable(GameTable):
         question = QUESTION.get(asking, "Choose.")
         if asking == "keep" and v.king:
             question = "The King: keep one of these Quest cards; the others go under their decks."
-        return [head, ((question, "panel--bold"),), tuple(row)]
+        if asking == "bad_luck" and v.prompts[0].story in STORIES:
+            question = f"Bad Luck, {STORIES[v.prompts[0].story].name}: choose which effect you suffer."
+        if asking == "trade" and v.offer is not None:
+            o = v.offer
+            question = (f"{self.names[o.seat]} offers {', '.join(card_short(x) for x in o.give) or 'nothing'} "
+                        f"for your {', '.join(card_short(x) for x in o.get) or 'nothing'}: accept or refuse?")
+        return [head, *wrap(((question, "panel--bold"),), max(20, (self.ask.content_region.width or 56) - 1)),
+                tuple(row)]
 
     def _choice_row(self, labels: list[str]) -> Line:
         """The numbered choices on one row, the cursor's reversed; when they do not all
@@ -566,6 +647,8 @@ class DiceUponATimeTable(GameTable):
             pairs = [("←→", "die"), ("tab/↑↓", "socket"), ("enter", "place")]
             if any(isinstance(c, cmd.Rabbit) for c in self.legal):
                 pairs.append(("r", "rabbit"))
+            if self._actions():
+                pairs.append(("a", "items"))
             pairs.append(("p", "pass"))
             head = self._keys(*pairs)
             dice = self._dice()
@@ -587,6 +670,9 @@ class DiceUponATimeTable(GameTable):
             then = f" → you may move to {LOCS[to].name}" if to else ""
             if socket in ("wolf",):
                 then = " → every other player feeds the Wolf a die"
+            using = getattr(c, "using", "")
+            if using:
+                then = f" with {ITEMS[using].name if using in ITEMS else CHARACTERS[using].name}" + then
             out.append(((f"{self.cursor % len(sockets) + 1}/{len(sockets)} ", "panel--muted"),
                         (where[0].upper() + where[1:], "panel--cursor"), (then, "")))
         return out
