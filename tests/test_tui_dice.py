@@ -10,6 +10,7 @@ import re
 import pytest
 
 import engine
+import engine.core.reactions
 from dice_play import GAME, game_session, play_until
 from tui_driver import (
     LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
@@ -240,3 +241,71 @@ async def test_hot_seat_hands_the_keyboard_to_each_player_the_wolf_asks():
         await pilot.press("enter")
         await wait_for(pilot, lambda: {d.seat for d in session.state.board.get("wolf", ())} >= {0, 1},
                        "bob's die on the Wolf")
+
+
+async def test_the_full_game_by_keys_a_trade_a_magic_item_window_and_bad_luck():
+    """The full game at one keyboard ("Encounter", "Magic Item cards", "Bad Luck cards"):
+    the Characters chosen by keys; before her first die ann presses ``a`` and offers bob,
+    on her field, a quest for one of his, which he accepts after the hand-over; a Magic
+    Item window is answered "no item" by keys; a Bad Luck card's two effects are a row of
+    choices."""
+    from engine.games.dice_upon_a_time import commands as cmd
+    from engine.games.dice_upon_a_time import events as ev
+
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob", "cyd:random"], seed=8)
+        session = game_session(app)
+        await play_until(pilot, lambda: any(p.kind == "character" for p in session.state.prompts)
+                         and screen_name(app) == "GameScreen")
+        await wait_for_text(pilot, "Choose your Character")
+        await play_until(pilot, lambda: session.state.turn == 0 and session.state.step == "place"
+                         and not session.state.prompts and not session.state.windows)
+        if screen_name(app) == "HandoverScreen":
+            await pilot.press("enter")
+        await wait_for_text(pilot, "a items")
+        kinds = (cmd.Play, cmd.Walk, cmd.Convert, cmd.Rest, cmd.Draw, cmd.Offer)
+        actions = [c for c in session.legal_commands(0) if isinstance(c, kinds)]
+        offer = next(c for c in actions if isinstance(c, cmd.Offer) and c.to == 1)
+        mine, his = session.state.players[0].quests, session.state.players[1].quests
+        await pilot.press("a")
+        await wait_for_text(pilot, "Before placing a die")
+        await pilot.press(*["right"] * actions.index(offer), "enter")
+        await wait_for_screen(pilot, "HandoverScreen")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "accept or refuse")
+        assert shows(app, "1:accept") and shows(app, "2:refuse")
+        await pilot.press("1", "enter")
+        await wait_for(pilot, lambda: session.state.offer is None, "the trade answered")
+        assert offer.get[0] in session.state.players[0].quests and offer.give[0] in session.state.players[1].quests
+        assert set(mine) - {offer.give[0]} <= set(session.state.players[0].quests) and his != session.state.players[1].quests
+
+        def human_window() -> bool:
+            st = session.state
+            return bool(st.windows) and not st.prompts and st.windows[-1].waiting[0] in (0, 1)
+
+        await play_until(pilot, human_window)
+        if screen_name(app) == "HandoverScreen":
+            await pilot.press("enter")
+        await wait_for_text(pilot, "1:no item")
+        assert "play a Magic Item" in screen_text(app).replace("\n", " ") or "ward it off" in screen_text(app)
+        before = len(session.entries)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(session.entries) > before, "the window answered")
+        assert any(isinstance(e, engine.core.reactions.Passed) for e in session.entries[-1].events)
+
+        def bad_luck() -> bool:
+            st = session.state
+            return bool(st.prompts) and st.prompts[0].kind == "bad_luck" and st.prompts[0].seat in (0, 1)
+
+        await play_until(pilot, bad_luck)
+        if screen_name(app) == "HandoverScreen":
+            await pilot.press("enter")
+        await wait_for_text(pilot, "choose which effect you suffer")
+        story = session.state.prompts[0].story
+        from engine.games.dice_upon_a_time.notation import story_option
+
+        assert shows(app, "1:" + story_option(story, 0)[:20])
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(isinstance(e, ev.BadLuckChosen) for entry in session.entries[-2:]
+                                          for e in entry.events), "the Bad Luck effect chosen")

@@ -190,13 +190,17 @@ def partners(s, seat: int) -> list[int]:
 
 
 def offer_options(s, seat: int) -> list:
-    """The trades the legal list offers: one token for one of another kind."""
+    """The trades the legal list offers: one token for one of another kind, and one
+    active quest for one of the other's (competitive game); other trades are typed
+    (``offer_problem`` checks them)."""
     out: list = []
     me = s.players[seat]
     for other in partners(s, seat):
         them = s.players[other]
         out += [cmd.Offer(other, (a,), (b,)) for a in RESOURCES if me.count(a) for b in RESOURCES
                 if b != a and them.count(b)]
+        if s.options.mode == "competitive":
+            out += [cmd.Offer(other, (q,), (r,)) for q in me.quests for r in them.quests]
     return out
 
 
