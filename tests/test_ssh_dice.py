@@ -1,8 +1,9 @@
 """Dice Upon a Time over SSH (issue 14, "Around it": "a shared room to the result";
-"Hidden information"): a spectator watches over SSH to the result; until an Event's
-chapter comes its name never reaches the spectator's terminal, nor do the names of the
-three Quest cards bob draws at the King (while he chooses, and the two he puts back
-for good).
+"Hidden information"; issue 15, "a shared room where the spectator never sees an item's
+name in a hand"): a spectator watches the full game over SSH to the result; until an
+Event's chapter comes its name never reaches the spectator's terminal, nor do the names
+of the three Quest cards bob draws at the King (while he chooses, and the two he puts
+back for good), nor the name of a Magic Item in anyone's hand.
 
 bob plays through the room service (sent as notation): he heads for the King and draws
 there, otherwise a random bot's choices; a random bot takes the other seat; cyd logs in
@@ -25,6 +26,7 @@ from engine.games.dice_upon_a_time import commands as cmd  # noqa: E402
 from engine.games.dice_upon_a_time import events as ev  # noqa: E402
 from engine.games.dice_upon_a_time.bot import RandomBot  # noqa: E402
 from engine.games.dice_upon_a_time.cards import load as load_cards  # noqa: E402
+from engine.games.dice_upon_a_time.items import load as load_items  # noqa: E402
 from engine.games.dice_upon_a_time.rules import ROUTES, route_from  # noqa: E402
 from host import service as host_service  # noqa: E402
 from host import protocol as p  # noqa: E402
@@ -36,6 +38,7 @@ from test_ssh_game import session  # noqa: E402
 
 EVENTS = load_cards().events
 QUESTS = load_cards().quests
+ITEMS = load_items().items
 
 
 def _distances(goal: str) -> dict[str, int]:
@@ -83,6 +86,21 @@ def _seen(terminal) -> str:
     return " ".join(terminal.text().decode("utf-8", "replace").split())
 
 
+def _held_unplayed(session) -> set[str]:
+    """The names of the Magic Items in the players' hands now that were never played
+    (a played item is shown to all, and may come back through the discards)."""
+    played = {e.item for entry in session.applied_entries() for e in entry.events if isinstance(e, ev.ItemPlayed)}
+    return {ITEMS[i].name for q in session.state.players for i in q.magic if i not in played}
+
+
+def _no_item_in_a_hand(session, seen: str) -> int:
+    """Fails if ``seen`` names a Magic Item in a hand; the number of items checked."""
+    held = _held_unplayed(session)
+    for name in held:
+        assert name not in seen, name
+    return len(held)
+
+
 async def test_a_spectator_over_ssh_watches_to_the_result_and_never_sees_an_event_early(monkeypatch):
     monkeypatch.setattr(host_service, "new_seed", lambda: 3)  # bob reaches the King twice
     data = Path(tempfile.mkdtemp(prefix="bxd", dir="/tmp"))
@@ -112,7 +130,7 @@ async def test_a_spectator_over_ssh_watches_to_the_result_and_never_sees_an_even
         laid = room.session.state.laid
         brain, rng = KingSeeker(3), random.Random(3)
         chapter_seen = 0
-        kings = 0
+        kings = items_checked = 0
         for _ in range(3000):
             table = state["table"]
             if table is not None and table.result is not None:
@@ -123,6 +141,7 @@ async def test_a_spectator_over_ssh_watches_to_the_result_and_never_sees_an_even
                 seen = _seen(cyd)
                 for later in laid[chapter:]:
                     assert EVENTS[later].name not in seen, (chapter, EVENTS[later].name)
+                items_checked += _no_item_in_a_hand(room.session, seen)
                 chapter_seen = chapter
             if table is None or 0 not in table.to_act:
                 await asyncio.sleep(0.02)
@@ -132,6 +151,7 @@ async def test_a_spectator_over_ssh_watches_to_the_result_and_never_sees_an_even
                 seen = _seen(cyd)
                 for q in room.session.state.king:
                     assert QUESTS[q].name not in seen, QUESTS[q].name
+                items_checked += _no_item_in_a_hand(room.session, seen)
                 kings += 1
             shown = SharedTable(table)
             await bob.send(p.Play(shown.game.notation(brain.choose(shown.view(0), shown.legal_commands(0), rng),
@@ -141,7 +161,7 @@ async def test_a_spectator_over_ssh_watches_to_the_result_and_never_sees_an_even
         result = state["table"].result
         assert result is not None, "the game did not end"
         await cyd.shows(b" win")  # "bob wins!" or "… share the win"
-        assert chapter_seen == 3 and kings >= 1
+        assert chapter_seen == 3 and kings >= 1 and items_checked > 0
         # the cards put back at the King and still in the decks were never shown to cyd
         state = room.session.state
         drawn = {q for entry in room.session.applied_entries() for e in entry.events
@@ -152,6 +172,7 @@ async def test_a_spectator_over_ssh_watches_to_the_result_and_never_sees_an_even
         for q in put_back:
             assert QUESTS[q].name not in seen, QUESTS[q].name
         assert any(QUESTS[q].name in seen for q in drawn - put_back)  # the kept ones are public
+        _no_item_in_a_hand(room.session, seen)  # the full game: nobody's Magic Items
         reader.cancel()
         await bob.close()
         cyd.conn.close()
