@@ -382,9 +382,21 @@ async def _(pilot: Player) -> None:
     await new_game(pilot, "Dice Upon a Time", DU5, seed=3)
     session = game_session(pilot.app)
     await play_until(pilot, lambda: session.state.chapter == 2 and session.state.turn == 0
-                     and session.state.step == "place" and not session.state.prompts)
+                     and session.state.step == "place" and not session.state.prompts and not session.state.windows)
     await wait_for_text(pilot, "Place your")
     await pilot.press("tab", "tab")
+
+
+@shot("dice-upon-a-time-bad-luck")
+async def _(pilot: Player) -> None:
+    # the full game: ann, played by keys, draws a Bad Luck card in chapter 1 and is
+    # asked which of its two effects she suffers (her Character and Magic Item beside)
+    from dice_play import game_session, play_until
+
+    await new_game(pilot, "Dice Upon a Time", ["ann", "bob:heuristic", "cyd:heuristic"], seed=11)
+    session = game_session(pilot.app)
+    await play_until(pilot, lambda: bool(session.state.prompts) and session.state.prompts[0].kind == "bad_luck")
+    await wait_for_text(pilot, "1:Go to the Big Sea.")
 
 
 @shot("dice-upon-a-time-result")

@@ -531,7 +531,10 @@ class DiceUponATimeTable(GameTable):
             out.append(tuple(dice))
         extra = f" · rabbit {p.rabbits}" if p.rabbits else ""
         items = f" · {', '.join(p.items)}" if p.items else ""
-        out.append(((tokens_short(p.tokens) + extra + items, ""),))
+        line: list[Run] = [(tokens_short(p.tokens) + extra + items, "")]
+        if compact and p.magic:  # 80×24: the Magic Items on the tokens' line
+            line.append((" · " + ", ".join(ITEMS[i].name if i in ITEMS else "?" for i in p.magic), "panel--special"))
+        out.append(tuple(line))
         out += self._cards(v, p, compact)
         quests = v.table if v.options.mode == "cooperative" else p.quests
         more = 0
@@ -562,8 +565,6 @@ class DiceUponATimeTable(GameTable):
             runs.append((c.name + state, "panel--special"))
         names = [ITEMS[i].name if i in ITEMS else "?" for i in p.magic]
         if compact:
-            if names:
-                runs += [(" · " if runs else "", ""), (", ".join(names), "panel--special")]
             if p.stories:
                 runs.append((f" · {len(p.stories)} Story card{'s' if len(p.stories) > 1 else ''}", "panel--warn"))
             return [tuple(runs)] if runs else []
@@ -599,12 +600,14 @@ class DiceUponATimeTable(GameTable):
         question = QUESTION.get(asking, "Choose.")
         if asking == "keep" and v.king:
             question = "The King: keep one of these Quest cards; the others go under their decks."
-        if asking == "bad_luck" and v.prompts[0].story in STORIES:
+        if asking == "bad_luck" and v.prompts[0].story in STORIES and not self.compact:
             question = f"Bad Luck, {STORIES[v.prompts[0].story].name}: choose which effect you suffer."
         if asking == "trade" and v.offer is not None:
             o = v.offer
             question = (f"{self.names[o.seat]} offers {', '.join(card_short(x) for x in o.give) or 'nothing'} "
                         f"for your {', '.join(card_short(x) for x in o.get) or 'nothing'}: accept or refuse?")
+        if self.compact:  # 80×24: the question on one line, so the choices always show
+            return [head, ((question, "panel--bold"),), tuple(row)]
         return [head, *wrap(((question, "panel--bold"),), max(20, (self.ask.content_region.width or 56) - 1)),
                 tuple(row)]
 
