@@ -18,8 +18,8 @@ from tui_driver import (
 )
 
 
-#: The beginner game's options (no Story cards, Magic Items or Character abilities).
-BEGINNER = {"cards": "beginner", "characters": "none"}
+#: The beginner game's options (no Story cards, Magic Items, Character abilities or trades).
+BEGINNER = {"cards": "beginner", "characters": "none", "trading": "off"}
 
 
 @pytest.fixture
