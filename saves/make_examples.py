@@ -123,10 +123,20 @@ def naughty_level_one() -> engine.LocalSession:
 NAUGHTY_SEEDS = (13, 24)
 
 def dice_competitive() -> engine.LocalSession:
-    """Dice Upon a Time, beginner mode, for three: ann (her moves chosen by the heuristic
-    player) against a heuristic and a random bot."""
+    """Dice Upon a Time, the full game (Story cards, Magic Items, Characters, trades), for
+    three: ann (her moves chosen by the heuristic player) against a heuristic and a random
+    bot."""
+    return _dice_against_bots(DICE_SEEDS[0], {})
+
+
+def dice_beginner() -> engine.LocalSession:
+    """Dice Upon a Time, the beginner game, for three like the full game's example."""
+    return _dice_against_bots(DICE_SEEDS[2], {"cards": "beginner", "characters": "none"})
+
+
+def _dice_against_bots(seed: int, options: dict) -> engine.LocalSession:
     seats = [Seat("ann"), Seat("bot2", "heuristic"), Seat("bot3", "random")]
-    s = engine.new_game("dice-upon-a-time", seats, seed=DICE_SEEDS[0])
+    s = engine.new_game("dice-upon-a-time", seats, seed=seed, options=options)
     me = DiceBot(1)
     while s.result() is None:
         s.run_bots()
@@ -136,7 +146,8 @@ def dice_competitive() -> engine.LocalSession:
 
 
 def dice_cooperative() -> engine.LocalSession:
-    """Dice Upon a Time, the co-operative game for four heuristic bots, Events face up."""
+    """Dice Upon a Time, the co-operative full game for four heuristic bots, Events face
+    up."""
     seats = [Seat(f"bot{i + 1}", "heuristic") for i in range(4)]
     s = engine.new_game("dice-upon-a-time", seats, seed=DICE_SEEDS[1],
                         options={"mode": "cooperative", "events": "open"})
@@ -145,14 +156,15 @@ def dice_cooperative() -> engine.LocalSession:
 
 
 #: The Dice Upon a Time examples' seeds.
-DICE_SEEDS = (5, 8)
+DICE_SEEDS = (5, 8, 5)
 
 GAMES = [("gift-trap-hot-seat.json", hot_seat_game), ("gift-trap-vs-bots.json", bot_game),
          ("giftbringer-solo.json", giftbringer_solo), ("giftbringer-three.json", giftbringer_three),
          ("bottlecap-vikings-two.json", bottlecap_two), ("bottlecap-vikings-four.json", bottlecap_four),
          ("naughty-or-nice-full.json", naughty_full), ("naughty-or-nice-level-1.json", naughty_level_one),
          ("dice-upon-a-time-competitive.json", dice_competitive),
-         ("dice-upon-a-time-cooperative.json", dice_cooperative)]
+         ("dice-upon-a-time-cooperative.json", dice_cooperative),
+         ("dice-upon-a-time-beginner.json", dice_beginner)]
 
 
 def main() -> None:
