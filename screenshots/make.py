@@ -156,8 +156,9 @@ async def main() -> None:
         nn_won.run_bots()
     await shoot(BoxtopApp(session=nn_won), "naughty-or-nice-result", ["colon", *nn_won.notation(nn_moves[-1]), "enter"])
 
-    # Dice Upon a Time: ann and three heuristic bots in chapter 3, her die chosen and a
-    # socket walked to; and a short game against a bot ended by keys
+    # Dice Upon a Time, the full game: ann and three heuristic bots in chapter 3 or later,
+    # her die chosen and a socket walked to, then her row of Magic Items and abilities;
+    # and a short game against a bot ended by keys
     from engine.games.dice_upon_a_time.bot import HeuristicBot as DUBot
 
     du_me = DUBot(0)
@@ -165,11 +166,20 @@ async def main() -> None:
                                               engine.Seat("cyd", "heuristic"), engine.Seat("dan", "heuristic")],
                          seed=6)
     du.run_bots()
-    while not (du.state.chapter >= 3 and du.to_act_seats() == [0] and du.state.step == "place"
-               and not du.state.prompts and du.state.players[0].quests):
+    from engine.games.dice_upon_a_time import commands as du_cmd
+
+    def du_ready() -> bool:
+        st = du.state
+        return (st.chapter >= 3 and du.to_act_seats() == [0] and st.step == "place" and not st.prompts
+                and not st.windows and bool(st.players[0].quests)
+                and any(isinstance(c, (du_cmd.Play, du_cmd.Walk)) for c in du.legal_commands(0)))
+
+    while not du_ready():
         du.submit(0, du_me.choose(du.view(0), du.legal_commands(0), rng_for(6, du.ply, "shot")))
         du.run_bots()
     await shoot(BoxtopApp(session=du), "dice-upon-a-time", ["tab", "tab"])
+    # the full game: before placing, a opens the row of Magic Items, abilities and trades
+    await shoot(BoxtopApp(session=du), "dice-upon-a-time-items", ["a"])
     du_moves = []
     du_played = engine.new_game("dice-upon-a-time", [engine.Seat("ann"), engine.Seat("bob", "heuristic")], seed=2,
                                 options={"length": "short"})

@@ -105,6 +105,10 @@ def _full_label(c: Any, view: Any, names: Sequence[str]) -> str | None:
             paid = " for " + " + ".join(TOKEN_NAME[t][0] for t in tokens) if tokens else ""
             return f"{STORIES[story].name}{paid}"
         case cmd.Walk(route):
+            r = ROUTES.get(route)
+            me = view.players[view.me] if view.me is not None else None
+            if r is not None and me is not None and me.at in (r.a, r.b):
+                return f"walk to {LOCS[r.other(me.at)].name}"
             return f"walk {socket_name(route)}"
         case cmd.Convert(token, to):
             return f"{TOKEN_NAME[token][0]} → {TOKEN_NAME[to][0]}"
