@@ -126,9 +126,15 @@ def steps(p: Any, quest: str, at: str | None = None) -> float:
     """How far player ``p`` (standing on ``at``, else where it is) is from completing
     ``quest``: the walk gathering its missing tokens and its quest token, to its location."""
     q = CARDS.quests[quest]
-    at = p.at if at is None else at
-    lack = missing(p, quest)
-    if q.item and q.item not in p.items:
+    return _steps(p.at if at is None else at, p.tokens, bool(q.item) and q.item not in p.items, quest)
+
+
+@cache
+def _steps(at: str, tokens: tuple[int, int, int], fetch: bool, quest: str) -> float:
+    """``steps`` by what it depends on (cached: the bots ask it again and again)."""
+    q = CARDS.quests[quest]
+    lack = tuple(max(0, q.tokens.get(t, 0) - tokens[i]) for i, t in enumerate(RESOURCES))
+    if fetch:
         return tour(at, lack, q.pickup) + distance(q.pickup, q.location)
     return tour(at, lack, q.location)
 

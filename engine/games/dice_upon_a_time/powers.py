@@ -16,7 +16,7 @@ from itertools import combinations, combinations_with_replacement
 from msgspec.structs import replace
 
 from . import commands as cmd
-from .board import RESOURCES, load_board
+from .board import RESOURCES, face_value, load_board
 from .effects import CHARACTERS, ITEMS, STORIES, ability, full
 
 BOARD = load_board()
@@ -45,16 +45,28 @@ def help_problem(s, seat: int, using: str) -> str:
 
 
 def help_placements(s, seat: int) -> list:
-    """Placements possible only with a help, one command each (the help named)."""
-    from .rules import SOCKETS, place_problem
+    """Placements possible only with a help, one command each (the help named): the
+    ``place_problem`` rules with the help, socket by socket in one pass."""
+    chosen = helps(s, seat)
+    if not chosen:
+        return []
+    from .rules import is_ban, socket_table
 
+    pool = [(die, face_value(face), is_ban(s, face)) for die, face in s.players[seat].pool]
+    plain = {(die, k) for k, need, only_ban, _ in socket_table(s, seat) for die, value, ban in pool
+             if value >= need and (ban or not only_ban)}
     out = []
-    p = s.players[seat]
-    for using in helps(s, seat):
-        for die, _ in p.pool:
-            for socket in SOCKETS:
-                if not place_problem(s, seat, die, socket, using) and place_problem(s, seat, die, socket):
-                    out.append(cmd.Place(die, socket, using))
+    for using in chosen:
+        table = socket_table(s, seat, 1 if using in ("i16", "musicians") else 0)
+        for die, value, ban in pool:
+            for k, need, only_ban, ban_top in table:
+                if using == "i14":
+                    value_now = 6
+                else:
+                    value_now = value
+                lower = 1 if using == "tailor" and not ban_top else 0
+                if value_now >= need - lower and (ban or not only_ban) and (die, k) not in plain:
+                    out.append(cmd.Place(die, k, using))
     return out
 
 

@@ -152,13 +152,19 @@ def place_problem(s, seat: int, die: str, socket: str, using: str = "") -> str:
     return ""
 
 
-def open_sockets(s, seat: int) -> list[tuple[str, int, bool]]:
+def open_sockets(s, seat: int, extra: int = 0) -> list[tuple[str, int, bool]]:
     """Every socket ``seat`` could place in now, with the lowest value a die needs there
     and whether only a Ban face may go on it (another player's Ban die on top): the
     ``place_problem`` rules taken socket by socket, so the legal placements cost one
-    pass over the sockets."""
+    pass over the sockets; ``extra`` more dice allowed on a stack (a help)."""
+    return [(k, need, only_ban) for k, need, only_ban, _ in socket_table(s, seat, extra)]
+
+
+def socket_table(s, seat: int, extra: int = 0) -> list[tuple[str, int, bool, bool]]:
+    """``open_sockets`` with a fourth field: whether a Ban face lies on top (the Tailor's
+    help does not apply there)."""
     out = []
-    limit = stack_limit(s)
+    limit = stack_limit(s) + extra
     for socket in SOCKETS:
         stack = s.board.get(socket, ())
         if socket in SPIRIT_SOCKETS:
@@ -172,9 +178,10 @@ def open_sockets(s, seat: int) -> list[tuple[str, int, bool]]:
             continue
         if stack:
             top = stack[-1]
-            out.append((socket, face_value(top.face), is_ban(s, top.face) and top.seat != seat))
+            ban = is_ban(s, top.face)
+            out.append((socket, face_value(top.face), ban and top.seat != seat, ban))
         else:
-            out.append((socket, socket_value(s, socket), False))
+            out.append((socket, socket_value(s, socket), False, False))
     return out
 
 

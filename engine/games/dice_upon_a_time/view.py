@@ -96,6 +96,11 @@ def view(state: State, seat: int | None) -> View:
     )
 
 
+#: The events that may hide something from a seat.
+_SECRET = frozenset({ev.Shuffled, ev.EventsLaid, ev.KingDrew, ev.KingKept, ev.DecksShuffled, ev.ItemsDrawn,
+                     ev.ItemDiscarded, ev.Offered})
+
+
 def _hide(cards) -> tuple[str, ...]:
     return (ev.HIDDEN,) * len(cards)
 
@@ -104,6 +109,8 @@ def redact(event, seat: int | None):
     """``event`` as ``seat`` may see it: the decks' order is nobody's; face-down Events
     nobody's; the King's draw and the cards put back the drawer's; Magic Items drawn or
     discarded their holder's; a trade's Magic Items the two traders'."""
+    if type(event) not in _SECRET:  # most events hide nothing: one look-up
+        return event
     if isinstance(event, ev.Shuffled):
         return replace(event, decks={v: _hide(d) for v, d in event.decks.items()})
     if isinstance(event, ev.EventsLaid) and not event.face_up:
