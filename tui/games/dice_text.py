@@ -21,10 +21,91 @@ ITEM_SHORT = {"crossbow": "Crossbow", "old_sword": "Old Sword", "golden_hairs": 
 TOKEN_LETTER = {"coin": "c", "bread": "b", "apple": "a"}
 
 
-def tokens_short(counts: dict[str, int] | Sequence[int]) -> str:
-    """Token counts as "2c 0b 1a" (coin, bread, apple)."""
+#: The Characters in a word or two, for 80×24.
+CHARACTER_SHORT = {"redcap": "Red Hood", "puss": "Puss", "tailor": "Tailor", "snowwhite": "Snow White",
+                   "thrushbeard": "Thrushbeard", "beauty": "Beauty", "thumbling": "Thumbling",
+                   "rapunzel": "Rapunzel", "musicians": "Musicians"}
+
+
+#: The Characters in two letters, for the others' line at 80×24 (the rules screen's legend lists them).
+CHARACTER_CODE = {"redcap": "Rh", "puss": "Pu", "tailor": "Ta", "snowwhite": "Sw", "thrushbeard": "Kt",
+                  "beauty": "Sb", "thumbling": "Tm", "rapunzel": "Rp", "musicians": "Mu"}
+
+
+def tokens_short(counts: dict[str, int] | Sequence[int], tight: bool = False) -> str:
+    """Token counts as "2c 0b 1a" (coin, bread, apple); ``tight``: "2c0b1a"."""
     values = [counts.get(t, 0) for t in RESOURCES] if isinstance(counts, dict) else list(counts)
-    return " ".join(f"{k}{TOKEN_LETTER[t]}" for t, k in zip(RESOURCES, values))
+    return ("" if tight else " ").join(f"{k}{TOKEN_LETTER[t]}" for t, k in zip(RESOURCES, values))
+
+
+def character_code(p: Any, view: Any) -> str:
+    """A player's Character in two letters, ✓ when its ability is ready this chapter,
+    Thumbling with the draws left ("Pu✓", "Ta", "Tm2"); "" before one is chosen."""
+    if p.character not in CHARACTERS:
+        return ""
+    code = CHARACTER_CODE.get(p.character, p.character[:2].capitalize())
+    if view.options.characters != "abilities":
+        return code
+    uses = CHARACTERS[p.character].uses
+    if uses == "game":
+        return f"{code}{p.thumbs}"
+    return code + ("✓" if uses == "chapter" and not p.used else "")
+
+
+def character_text(p: Any, view: Any, short: bool = False) -> str:
+    """A player's Character and whether its ability can be used: "Puss in Boots ✓"
+    (ready this chapter), "… (used)" (used this chapter; ``short``: "Puss ✗"),
+    "Thumbling (2 left)" (``short``: "Thumbling 2"); "" before one is chosen."""
+    if p.character not in CHARACTERS:
+        return ""
+    c = CHARACTERS[p.character]
+    name = CHARACTER_SHORT.get(p.character, c.name) if short else c.name
+    if view.options.characters != "abilities":
+        return name
+    if c.uses == "game":
+        return f"{name} {p.thumbs}" if short else f"{name} ({p.thumbs} left)"
+    if c.uses == "chapter":
+        return f"{name} {'✗' if p.used else '✓'}" if short else f"{name} {'(used)' if p.used else '✓'}"
+    return name
+
+
+def offer_text(offer: Any, names: Sequence[str], me: int | None) -> str:
+    """The trade on the table: "ann offers bob Apple, 2AP visit HE for 3AP 1b → HU"
+    (a Magic Item secret to the reader: "a Magic Item")."""
+    who = lambda i: "you" if i == me else (names[i] if 0 <= i < len(names) else "?")  # noqa: E731
+    give = ", ".join(card_short(x) for x in offer.give) or "nothing"
+    get = ", ".join(card_short(x) for x in offer.get) or "nothing"
+    if offer.seat == me:
+        return f"You offer {who(offer.to)} {give} for {get}"
+    return f"{who(offer.seat)} offers {who(offer.to)} {give} for {get}"
+
+
+def window_question(window: Any, view: Any, names: Sequence[str]) -> str:
+    """What a reaction window asks the seat at the keyboard, naming whose move opened it."""
+    me = view.me
+    mover = window.mover
+    who = "You" if mover == me else (names[mover] if 0 <= mover < len(names) else "Someone")
+    trigger = window.trigger
+    tail = "play a Magic Item, or no item."
+    if trigger == "roll":
+        return "Right after your roll: a Magic Item may turn a 1 or 2, or no item."
+    if trigger == "snake":
+        return f"{who} rolled the Snake Die: {tail}"
+    if trigger == "tokens":
+        return f"{who} took tokens: {tail}" if mover != me else f"You took tokens: {tail}"
+    if trigger == "items":
+        return f"{who} drew Magic Item cards: {tail}"
+    if trigger == "quests":
+        return f"{who} drew Quest cards: {tail}"
+    if trigger == "story":
+        story = STORIES[window.subject].name if window.subject in STORIES else "a Bad Luck card"
+        return f"You drew {story}: {tail}"
+    if trigger == "harm":
+        if window.subject == "wolf":
+            return "The Wolf wants one of your dice: play a Magic Item to ward it off, or no item."
+        by = f" from {names[mover]}" if mover != me and 0 <= mover < len(names) else ""
+        return f"Harm is coming your way{by}: play a Magic Item to ward it off, or no item."
+    return QUESTION.get("window:" + trigger, f"A Magic Item may answer this: {tail}")
 
 
 def quest_short(quest: str, wide: bool = False) -> str:

@@ -47,7 +47,8 @@ from ..widgets.lines import Line, Panel, Run, wrap
 from . import GameTable
 from .dice_map import MapGraph, initials
 from .dice_text import (
-    CARDS, LOCS, QUESTION, WAITS, card_short, command_label, die_label, quest_short, story_short, tokens_short,
+    CARDS, LOCS, QUESTION, WAITS, character_code, character_text, command_label, die_label, offer_text,
+    quest_short, story_short, tokens_short, window_question,
 )
 
 #: Below this many columns or rows the table is compact (codes, no frames).
@@ -109,6 +110,9 @@ class DiceUponATimeTable(GameTable):
         "- A route's number is the value its socket asks; a die on it shows its owner's letter and face (A5), "
         "special faces in lower case (m Magic Item, s Story, b Ban, d Doubling), +1 or +2 for the dice under it.\n"
         "- The corners are the Forest Spirits: Ra Rabbit, Wo Wolf, Sn Snake, Fo Fox, with the dice on them.\n"
+        "- The others' Characters at 80×24: Rh Little Red Riding Hood, Pu Puss in Boots, Ta Brave Little Tailor, "
+        "Sw Snow White, Kt King Thrushbeard, Sb Sleeping Beauty, Tm Thumbling (with the draws left), Rp Rapunzel, "
+        "Mu The Musicians of Bremen; ✓ the ability not yet used this chapter.\n"
         "- Your dice: the letter of the die (M Magic Item, S Story, B Ban, D Doubling, P plain, N the Snake Die) "
         "and its face. Tokens: c Gold Coin, b Bread, a Apple. A quest marked ✓ can be completed now."
     )
@@ -478,7 +482,10 @@ class DiceUponATimeTable(GameTable):
             e = EVENTS[v.event]
             out += wrap(((e.name + ": ", "panel--special panel--bold"), (e.text, "")), width)
         decks = " ".join(f"{k}AP:{n}" for k, n in sorted(v.decks.items()))
-        if v.options.mode == "competitive":
+        if v.options.mode == "competitive" and compact:  # one row: the decks' counts by 2, 3, 4 AP
+            counts = "·".join(str(n) for _, n in sorted(v.decks.items()))
+            out += wrap(((f"decks {counts} rabbits {v.rabbits}", "panel--muted"),), width)
+        elif v.options.mode == "competitive":
             out += wrap(((f"decks {decks} · rabbits {v.rabbits}", "panel--muted"),), width)
         else:
             total = sum(CARDS.quests[q].ap for p in v.players for q in p.done)
@@ -487,27 +494,51 @@ class DiceUponATimeTable(GameTable):
             out += wrap(((f"together {total} AP" + (f" · next band at {nxt}" if nxt else " · top band"),
                           "panel--good"),), width)
         if v.me is not None:
-            out.append(())
+            if not compact:
+                out.append(())
             out += self._mine(v, v.me, compact)
-        out.append(())
+        if v.offer is not None and not compact:  # 80×24: at the end
+            out.append(())
+            out += wrap((("Trade: ", "panel--warn panel--bold"), (offer_text(v.offer, names, v.me), "panel--warn")),
+                        width)
+        if not compact or v.me is None:
+            out.append(())
         for seat, p in enumerate(v.players):
             if seat == v.me:
                 continue
             ap = sum(CARDS.quests[q].ap for q in p.done)
             dice = " ".join(die_label(d, f) for d, f in p.pool) or ("passed" if p.passed else "no dice")
-            runs: list[Run] = [("▶" if seat == v.turn else " ", "panel--warn"),
-                               (letters[seat], player_class(seat) + " panel--bold"),
-                               (f" {names[seat]} ", "panel--bold"), (f"{LOCS[p.at].code} {ap}AP ", ""),
-                               (tokens_short(p.tokens), "panel--muted")]
+            if compact:  # 80×24: the letter reversed for the player whose turn it is, tokens tight
+                runs: list[Run] = [(letters[seat], player_class(seat) + " panel--bold"
+                                    + (" panel--cursor" if seat == v.turn else "")),
+                                   (f" {names[seat]} ", "panel--bold"), (f"{LOCS[p.at].code} {ap}AP ", ""),
+                                   (tokens_short(p.tokens, tight=True), "panel--muted")]
+            else:
+                runs = [("▶" if seat == v.turn else " ", "panel--warn"),
+                        (letters[seat], player_class(seat) + " panel--bold"),
+                        (f" {names[seat]} ", "panel--bold"), (f"{LOCS[p.at].code} {ap}AP ", ""),
+                        (tokens_short(p.tokens), "panel--muted")]
             if p.magic:
                 runs.append((f" {len(p.magic)}i", "panel--special"))
             if not compact:
                 runs.append((f" · {dice}", ""))
             out.append(tuple(runs))
             if not compact and (p.character or p.stories):
-                who = CHARACTERS[p.character].name if p.character in CHARACTERS else ""
+                who = character_text(p, v)
                 cards = ", ".join(story_short(x) for x in p.stories)
                 out.append(((f"   {' · '.join(x for x in (who, cards) if x)}", "panel--muted"),))
+        if compact:  # 80×24: the others' Characters on one row, by code (ability ready ✓, Thumbling's draws)
+            who: list[Run] = []
+            for seat, p in enumerate(v.players):
+                text = character_code(p, v)
+                if seat != v.me and text:
+                    who += [(" ", "")] if who else []
+                    who += [(letters[seat], player_class(seat) + " panel--bold"), (f" {text}", "panel--special")]
+            if who:
+                out += wrap(tuple(who), width)
+            if v.offer is not None:
+                out += wrap((("Trade: ", "panel--warn panel--bold"), (offer_text(v.offer, names, v.me),
+                                                                      "panel--warn")), width)
             if not compact and v.options.mode == "competitive":
                 out.append((("   quests: " + (", ".join(quest_short(q) for q in p.quests) or "none"),
                              "panel--muted"),))
@@ -531,7 +562,7 @@ class DiceUponATimeTable(GameTable):
             out.append(tuple(dice))
         extra = f" · rabbit {p.rabbits}" if p.rabbits else ""
         items = f" · {', '.join(p.items)}" if p.items else ""
-        line: list[Run] = [(tokens_short(p.tokens) + extra + items, "")]
+        line: list[Run] = [(tokens_short(p.tokens, tight=compact) + extra + items, "")]
         if compact and p.magic:  # 80×24: the Magic Items on the tokens' line
             line.append((" · " + ", ".join(ITEMS[i].name if i in ITEMS else "?" for i in p.magic), "panel--special"))
         out.append(tuple(line))
@@ -558,11 +589,7 @@ class DiceUponATimeTable(GameTable):
         width = self.side.content_region.width or 22
         runs: list[Run] = []
         if p.character in CHARACTERS:
-            c = CHARACTERS[p.character]
-            state = ""
-            if v.options.characters == "abilities":
-                state = {"game": f" ({p.thumbs} left)", "chapter": " (used)" if p.used else " ✓"}.get(c.uses, "")
-            runs.append((c.name + state, "panel--special"))
+            runs.append((character_text(p, v, short=compact), "panel--special"))
         names = [ITEMS[i].name if i in ITEMS else "?" for i in p.magic]
         if compact:
             if p.stories:
@@ -598,14 +625,16 @@ class DiceUponATimeTable(GameTable):
         head = self._keys((f"←→/1–{n}" if n > 1 else "1", "choose"), ("enter", "answer"), *extra)
         row = self._choice_row([command_label(c, v, self.names) for c in self.choices])
         question = QUESTION.get(asking, "Choose.")
+        if asking.startswith("window:") and v.windows:
+            question = window_question(v.windows[-1], v, self.names)
         if asking == "keep" and v.king:
             question = "The King: keep one of these Quest cards; the others go under their decks."
         if asking == "bad_luck" and v.prompts[0].story in STORIES and not self.compact:
             question = f"Bad Luck, {STORIES[v.prompts[0].story].name}: choose which effect you suffer."
         if asking == "trade" and v.offer is not None:
-            o = v.offer
-            question = (f"{self.names[o.seat]} offers {', '.join(card_short(x) for x in o.give) or 'nothing'} "
-                        f"for your {', '.join(card_short(x) for x in o.get) or 'nothing'}: accept or refuse?")
+            question = offer_text(v.offer, self.names, v.me) + ": accept or refuse?"
+            if self.compact:  # the offer in full on the rows below
+                question = f"{self.names[v.offer.seat]} offers you a trade: accept or refuse?"
         if self.compact:  # 80×24: the question on one line, so the choices always show
             return [head, ((question, "panel--bold"),), tuple(row)]
         return [head, *wrap(((question, "panel--bold"),), max(20, (self.ask.content_region.width or 56) - 1)),
