@@ -145,6 +145,13 @@ async def test_five_players_fit_80x24_with_the_map_the_dice_and_the_quests():
         for name in ("bob", "cyd", "dan", "eve"):
             assert re.search(rf"\b{name} [A-Z]{{2}} \d+AP", text), name
         assert "ann (you)" in text and "tab/↑↓ socket" in text and "? Rules" in lines[-1]
+        # the full game: the others' Characters on one row by code, the log still below
+        from tui.games.dice_map import initials
+        from tui.games.dice_text import character_code, character_text
+
+        view, letters = session.view(0), initials(["ann", "bob", "cyd", "dan", "eve"])
+        assert " ".join(f"{letters[i]} {character_code(view.players[i], view)}" for i in range(1, 5)) in text
+        assert character_text(view.players[0], view, short=True) in text and "log" in text
         # the rules screen starts with the table's keys
         await pilot.press("question_mark")
         await wait_for_screen(pilot, "RulesScreen")
@@ -275,6 +282,7 @@ async def test_the_full_game_by_keys_a_trade_a_magic_item_window_and_bad_luck():
         await pilot.press("enter")
         await wait_for_text(pilot, "accept or refuse")
         assert shows(app, "1:accept") and shows(app, "2:refuse")
+        assert shows(app, "Trade: ann offers you") and "bob (you)" in screen_text(app)
         await pilot.press("1", "enter")
         await wait_for(pilot, lambda: session.state.offer is None, "the trade answered")
         assert offer.get[0] in session.state.players[0].quests and offer.give[0] in session.state.players[1].quests
@@ -288,7 +296,11 @@ async def test_the_full_game_by_keys_a_trade_a_magic_item_window_and_bad_luck():
         if screen_name(app) == "HandoverScreen":
             await pilot.press("enter")
         await wait_for_text(pilot, "1:no item")
-        assert "play a Magic Item" in screen_text(app).replace("\n", " ") or "ward it off" in screen_text(app)
+        from tui.games.dice_text import window_question
+
+        asked = window_question(session.state.windows[-1], session.view(session.state.windows[-1].waiting[0]),
+                                ["ann", "bob", "cyd"])
+        assert shows(app, asked), asked
         before = len(session.entries)
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(session.entries) > before, "the window answered")
