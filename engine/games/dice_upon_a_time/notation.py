@@ -19,7 +19,12 @@ lines (``describe``).
   TO-OW``, ``play i13 s45 bea``, ``play i18 P=6``, ``play i04``; ``decline`` (no Magic
   Item now); ``redeem s49 coin``; ``walk TO-OW``; ``convert apple coin``; ``rest M S
   apple``; ``offer bea give coin i04 get apple q01``; ``accept``; ``refuse``. Players by
-  their names (one word), Magic Items, Story cards and quests by their ids.
+  their names, or by their places at the table, ``#1`` the first (how a name of several
+  words, or one shared, is written); Magic Items, Story cards and quests by their ids.
+  Nothing to give up or take reads ``discard none`` / ``gift none``.
+
+``parse`` reads any text a player types: it returns a command or raises
+``IllegalCommand`` with one line saying what is wrong, never anything else.
 """
 
 from __future__ import annotations
@@ -99,7 +104,7 @@ def _die(word: str) -> str:
 
 
 def _face(word: str):
-    if word.isdigit() and 1 <= int(word) <= 6:
+    if word in ("1", "2", "3", "4", "5", "6"):  # not str.isdigit: "²" is a digit int() refuses
         return int(word)
     face = _LETTER_FACE.get(word.upper())
     if face is None:
@@ -160,7 +165,27 @@ def _seat(word: str, names: Sequence[str]) -> int:
     for i, name in enumerate(names):
         if name.lower() == word.lower():
             return i
-    raise IllegalCommand(f"There is no player called {word!r}.")
+    if word.startswith("#") and word[1:] in {str(k) for k in range(1, len(names) + 1)}:
+        return int(word[1:]) - 1
+    raise IllegalCommand(f"There is no player called {word!r}: name one, or give a place at the table (#1).")
+
+
+def seat_word(seat: int, names: Sequence[str]) -> str:
+    """Seat ``seat`` in notation: its name when that one word reads back as the seat,
+    else its place at the table (``#2``)."""
+    if 0 <= seat < len(names):
+        name = names[seat]
+        if name and len(name.split()) == 1 and name == name.strip() and _reads_as(name, names) == seat:
+            return name
+        return f"#{seat + 1}"
+    return str(seat)
+
+
+def _reads_as(word: str, names: Sequence[str]) -> int:
+    try:
+        return _seat(word, names)
+    except IllegalCommand:
+        return -1
 
 
 def _card(word: str) -> str:
@@ -169,6 +194,19 @@ def _card(word: str) -> str:
     if w in RESOURCES or w in _CARDS.quests or w in STORIES or w in MAGIC:
         return w
     raise IllegalCommand(f"{word!r} cannot be traded: name tokens (coin, bread, apple) or card ids.")
+
+
+#: What a Magic Item's ``play`` asks after its id, by its effect (an error's hint).
+_ASKS = {"take_tokens": "a token kind, such as play {i} apple", "move_to_player": "a field, such as play {i} SE",
+         "move_anywhere": "a field, such as play {i} SE", "take_back_die": "a socket, such as play {i} TO-OW",
+         "reset_die": "a socket, such as play {i} TO-OW", "pass_curse": "a Curse and a player, such as play {i} s45 bea",
+         "set_low_die": "a die and a number, such as play {i} P=6"}
+
+
+def _asks(item: str) -> str:
+    card = MAGIC[item]
+    what = _ASKS.get(card.effect, "nothing more: play {i}").format(i=item)
+    return f"{card.name} ({item}) takes {what}."
 
 
 def _play(rest: list[str], names: Sequence[str]) -> cmd.Play:
@@ -191,8 +229,9 @@ def _play(rest: list[str], names: Sequence[str]) -> cmd.Play:
             return cmd.Play(item, die=_die(d), face=face)
         if "-" in w or w.lower() in SPIRIT_SOCKETS:
             return cmd.Play(item, socket=_socket(w))
-        return cmd.Play(item, to=_field(w))
-    raise IllegalCommand("play takes a Magic Item and what it asks, such as play i07 SE.")
+        if w.upper() in _FIELD:
+            return cmd.Play(item, to=_field(w))
+    raise IllegalCommand(_asks(item))
 
 
 def _discard(rest: list[str]) -> cmd.Discard:
@@ -200,6 +239,8 @@ def _discard(rest: list[str]) -> cmd.Discard:
         raise IllegalCommand("discard takes tokens, a Magic Item, a die or a quest.")
     if len(rest) == 1:
         w = rest[0]
+        if w.lower() == "none":
+            return cmd.Discard()
         if w.lower() in MAGIC:
             return cmd.Discard(item=w.lower())
         if w.lower() in _CARDS.quests:
@@ -211,9 +252,11 @@ def _discard(rest: list[str]) -> cmd.Discard:
 
 def _offer(rest: list[str], names: Sequence[str]) -> cmd.Offer:
     lower = [w.lower() for w in rest]
-    if not rest or lower[0] in ("give", "get"):
-        raise IllegalCommand("offer takes a player, then give … and/or get …, such as offer bea give coin get apple.")
-    to = _seat(rest[0], names)
+    to = _reads_as(rest[0], names) if rest else -1
+    if to < 0:
+        if not rest or lower[0] in ("give", "get"):
+            raise IllegalCommand("offer takes a player, then give … and/or get …, such as offer bea give coin get apple.")
+        to = _seat(rest[0], names)
     give: list[str] = []
     get: list[str] = []
     box = None
@@ -270,6 +313,10 @@ def parse(text: str, names: Sequence[str]) -> object:
             raise IllegalCommand("reroll takes dice letters, or none.")
         return cmd.Reroll(tuple(sorted((_die(w) for w in rest), key=DIE_ORDER.index)))
     if head == "gift":
+        if rest and rest[0].lower() == "none":
+            if len(rest) > 1:
+                raise IllegalCommand("gift none takes nothing after it.")
+            return cmd.Gift(())
         if not rest:
             raise IllegalCommand("gift takes tokens, such as gift apple.")
         return cmd.Gift(tuple(sorted((_token(w) for w in rest), key=RESOURCES.index)))
@@ -333,7 +380,7 @@ def _choose(word: str) -> cmd.Pick:
 
 
 def _notation_full(c, names: Sequence[str]) -> str | None:
-    name = lambda i: names[i] if 0 <= i < len(names) else str(i)  # noqa: E731
+    name = lambda i: seat_word(i, names)  # noqa: E731
     match c:
         case Pass():
             return "decline"
@@ -344,7 +391,7 @@ def _notation_full(c, names: Sequence[str]) -> str | None:
         case cmd.Pick(option):
             return f"choose {option + 1}"
         case cmd.Discard(tokens, item, die, quest):
-            return "discard " + (item or quest or (DIE_LETTER[die] if die else " ".join(tokens)))
+            return "discard " + (item or quest or (DIE_LETTER[die] if die else " ".join(tokens) or "none"))
         case cmd.Go(to):
             return f"go {CODE[to]}"
         case cmd.KeepItem(item):
@@ -402,8 +449,13 @@ def notation(command, names: Sequence[str]) -> str:
     if isinstance(c, cmd.Reroll):
         return "reroll " + (" ".join(DIE_LETTER[d] for d in c.dice) or "none")
     if isinstance(c, cmd.Gift):
-        return "gift " + " ".join(c.tokens)
+        return "gift " + (" ".join(c.tokens) or "none")
     raise ValueError(f"not a Dice Upon a Time command: {c!r}")
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: "an Apple", "a Gold Coin"."""
+    return ("an " if noun[:1] in "AEIOU" else "a ") + noun
 
 
 def tokens_text(tokens) -> str:
@@ -413,7 +465,7 @@ def tokens_text(tokens) -> str:
         k = sum(1 for x in tokens if x == t)
         if k:
             one, many = TOKEN_NAME[t]
-            parts.append(f"a {one}" if k == 1 else f"{k} {many}")
+            parts.append(_a(one) if k == 1 else f"{k} {many}")
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -434,7 +486,8 @@ def _dice_text(dice) -> str:
 def describe(event, names: Sequence[str]) -> str:
     """``event`` as a log line in plain words ("" for bookkeeping events)."""
     e = event
-    who = names[e.seat] if hasattr(e, "seat") and isinstance(e.seat, int) and 0 <= e.seat < len(names) else ""
+    seat = getattr(e, "seat", None)
+    who = _name(seat, names) if isinstance(seat, int) else ""
     locs = _BOARD.locations
     if isinstance(e, ev.Shuffled):
         return "The Quest decks are shuffled." if any(e.decks.values()) else ""
@@ -453,7 +506,7 @@ def describe(event, names: Sequence[str]) -> str:
     if isinstance(e, ev.KingKept):
         return f"{who} keeps {quest_label(e.quest)}; the others go under their decks."
     if isinstance(e, ev.ChapterBegan):
-        return f"Chapter {e.chapter} begins; {names[e.start]} starts."
+        return f"Chapter {e.chapter} begins; {_name(e.start, names)} starts."
     if isinstance(e, ev.Rolled):
         return f"{who} rolls {_dice_text(e.dice)}." if e.dice else ""
     if isinstance(e, ev.SnakeRolled):
@@ -461,7 +514,9 @@ def describe(event, names: Sequence[str]) -> str:
             return f"{who} rolls the Snake Die: a {e.face}, an extra die this chapter."
         if e.face == "lost":
             return f"{who} rolls the Snake Die: lost, it slips back to the Snake."
-        return f"{who} rolls the Snake Die: a {TOKEN_NAME[e.face][0]}."
+        if e.face in TOKEN_NAME:
+            return f"{who} rolls the Snake Die: {_a(TOKEN_NAME[e.face][0])}."
+        return f"{who} rolls the Snake Die."
     if isinstance(e, ev.FacesSet):
         return f"{who} sets the dice from the Fox: {_dice_text(e.dice)}."
     if isinstance(e, ev.EventRevealed):
@@ -489,13 +544,18 @@ def describe(event, names: Sequence[str]) -> str:
     if isinstance(e, ev.ChapterEnded):
         parts = [f"Chapter {e.chapter} ends."]
         if e.rabbit >= 0:
-            parts.append(f"{names[e.rabbit]} wins the Rabbit" + (" and a Rabbit token." if e.rabbit_token else "."))
+            parts.append(f"{_name(e.rabbit, names)} wins the Rabbit" + (" and a Rabbit token." if e.rabbit_token else "."))
         if e.snake >= 0:
-            parts.append(f"{names[e.snake]} takes the Snake Die.")
+            parts.append(f"{_name(e.snake, names)} takes the Snake Die.")
         return " ".join(parts)
     if isinstance(e, ev.GameOver):
         return "The story ends."
     return _describe_full(e, names, who)
+
+
+def _name(seat: int, names: Sequence[str]) -> str:
+    """Seat ``seat``'s name for a log line ("someone" when out of range)."""
+    return names[seat] if 0 <= seat < len(names) else "someone"
 
 
 def item_label(item: str) -> str:
@@ -503,90 +563,142 @@ def item_label(item: str) -> str:
     return MAGIC[item].name if item in MAGIC else "a Magic Item"
 
 
+def story_label(story: str) -> str:
+    """A Story card for a log line: its name (Story cards are public), "a Story card"
+    when unknown."""
+    return STORIES[story].name if story in STORIES else "a Story card"
+
+
 def story_option(story: str, option: int) -> str:
     """The words of a Bad Luck card's effect ``option`` (0 the first, 1 the latter)."""
+    if story not in STORIES:
+        return f"effect {option + 1}"
     parts = [p.strip() for p in STORIES[story].text.split("- OR -")]
-    return parts[option] if option < len(parts) else STORIES[story].text
+    return (parts[option] if 0 <= option < len(parts) else STORIES[story].text).replace("\n", " ")
 
 
 def _card_words(cards) -> str:
-    words = []
+    """What a trade names, in plain words: the tokens counted, then the cards."""
+    words = [tokens_text([x for x in cards if x in RESOURCES])] if any(x in RESOURCES for x in cards) else []
     for x in cards:
         if x in RESOURCES:
-            words.append(f"a {TOKEN_NAME[x][0]}")
-        elif x in _CARDS.quests:
+            continue
+        if x in _CARDS.quests:
             words.append(quest_label(x))
         elif x in STORIES:
             words.append(STORIES[x].name)
         else:
             words.append(item_label(x))
-    return ", ".join(words) or "nothing"
+    return _and(words) or "nothing"
 
 
-_WHY = {"roll": "the roll", "snake": "the Snake Die", "tokens": "the tokens taken", "items": "the Magic Items drawn",
-        "quests": "the Quest cards drawn", "story": "the Bad Luck card", "harm": "the harm"}
+def _and(words) -> str:
+    words = list(words)
+    return words[0] if len(words) <= 1 and words else (", ".join(words[:-1]) + " and " + words[-1] if words else "")
+
+
+def _why(trigger: str, subject: str, mover: str, own: bool) -> str:
+    """What a reaction window answers, in words (``own``: the mover is the only seat asked)."""
+    whose = "their" if own else f"{mover}'s"
+    return {"roll": f"{whose} roll", "snake": f"{whose} Snake Die roll", "tokens": f"the tokens {mover} took",
+            "items": f"the Magic Item {mover} is to draw", "quests": f"the Quest card {mover} drew",
+            "story": "the Bad Luck card"}.get(trigger, "it")
+
+
+_STORY_TYPE = {"curse": "a Curse", "mini_quest": "a Mini Quest", "side_quest": "a Side Quest"}
 
 
 def _describe_full(e, names: Sequence[str], who: str) -> str:
-    """Log lines of the full game's events (Story cards, Magic Items, Characters, trades)."""
-    name = lambda i: names[i] if 0 <= i < len(names) else "?"  # noqa: E731
+    """Log lines of the full game's events (Story cards, Magic Items, Characters, trades,
+    reaction windows); "" for bookkeeping (``Queued``, ``Popped``, a pass or an answer in
+    a window: ``ItemPlayed`` says what was answered)."""
+    name = lambda i: _name(i, names)  # noqa: E731
     match e:
         case ev.CharacterChosen(_, character):
-            return f"{who} plays {CHARACTERS[character].name}."
+            card = CHARACTERS.get(character)
+            return f"{who} plays {card.name}." if card else f"{who} chooses a Character."
         case ev.AbilityUsed():
             return f"{who} uses their Character's ability."
-        case ev.DecksShuffled(_, _, refill):
+        case ev.DecksShuffled(stories, items, refill):
             if refill:
                 return "The " + ("Story card" if refill == "stories" else "Magic Item") + " discards are shuffled."
-            return "The Story and Magic Item decks are shuffled."
+            return "The Story and Magic Item decks are shuffled." if stories or items else ""
         case ev.StoryDrawn(_, story):
+            if story not in STORIES:
+                return f"{who} draws a Story card."
             card = STORIES[story]
-            return f"{who} draws a Story card, {card.name}: " + card.text.replace("\n", " ")
+            return f"{who} draws a Story card, {card.name}: " + " ".join(card.text.split())
         case ev.StoryDiscarded(story, seat):
-            return f"{who} is done with {STORIES[story].name}." if seat >= 0 else ""
+            if seat < 0:
+                return ""
+            kind = STORIES[story].type if story in STORIES else ""
+            if kind == "curse":
+                return f"{who} lifts {story_label(story)} (a Curse)."
+            if kind == "mini_quest":
+                return f"{who} fulfils {story_label(story)} (a Mini Quest)."
+            return f"{who} discards {story_label(story)}."
         case ev.StoryKept(_, story, source):
+            kind = _STORY_TYPE.get(STORIES[story].type, "") if story in STORIES else ""
+            label = f"{story_label(story)} ({kind})" if kind else story_label(story)
             if source >= 0:
-                return f"{name(source)} passes {STORIES[story].name} on to {who}."
-            return f"{who} lays {STORIES[story].name} in front of them."
+                return f"{name(source)} passes {label} on to {who}."
+            return f"{who} lays {label} in front of them."
         case ev.BadLuckChosen(_, story, option):
             return f"{who} chooses: {story_option(story, option)}"
         case ev.Lost(_, tokens):
             return f"{who} gives up {tokens_text(tokens)}."
         case ev.DiceLost(_, dice):
-            return f"{who} discards the " + " and the ".join(DIE_NAME[d] for d in dice) + "."
+            return f"{who} discards the " + " and the ".join(DIE_NAME.get(d, "die") for d in dice) + "."
         case ev.RabbitGiven():
             return f"{who} takes a Rabbit token."
         case ev.ItemsDrawn(_, items):
-            if any(i == ev.HIDDEN for i in items):
+            if any(i not in MAGIC for i in items):
                 k = len(items)
                 return f"{who} draws {'a Magic Item card' if k == 1 else f'{k} Magic Item cards'}."
-            return f"{who} draws {', '.join(item_label(i) for i in items)}."
+            return f"{who} draws {_and(item_label(i) for i in items)}."
         case ev.ItemDiscarded(_, item):
             return f"{who} discards {item_label(item)}."
         case ev.ItemPlayed(_, item):
-            return f"{who} plays {item_label(item)}: {MAGIC[item].text}" if item in MAGIC else ""
+            if item not in MAGIC:
+                return f"{who} plays a Magic Item."
+            return f"{who} plays {MAGIC[item].name}: {MAGIC[item].text}"
         case ev.Warded():
-            return f"{who} wards it off."
+            return f"{who} wards off the harm."
         case ev.TokensTaken(_, source, tokens):
             return f"{who} takes {tokens_text(tokens)} from {name(source)}."
         case ev.QuestsTaken(_, source, quests):
-            return f"{who} takes {', '.join(quest_label(q) for q in quests)} from {name(source)}."
+            return f"{who} takes {_and(quest_label(q) for q in quests)} from {name(source)}."
         case ev.QuestDropped(_, quest):
             return f"{who} puts {quest_label(quest)} back under its deck."
         case ev.FaceTurned(_, die, face, socket):
-            shown = face if isinstance(face, int) else FACE_NAME[face]
+            shown = face if isinstance(face, int) else FACE_NAME.get(face, face)
             where = f" on {socket_name(socket)}" if socket else ""
-            return f"{who}'s {DIE_NAME[die]}{where} now shows {shown}."
+            return f"{who}'s {DIE_NAME.get(die, 'die')}{where} now shows {shown}."
         case ev.DieTakenBack(_, socket):
             return f"{who} takes their die back from {socket_name(socket)}."
         case ev.Converted(_, token, to):
-            return f"{who} changes a {TOKEN_NAME[token][0]} into a {TOKEN_NAME[to][0]}."
+            return f"{who} changes {_a(TOKEN_NAME[token][0])} into {_a(TOKEN_NAME[to][0])}."
         case ev.Offered(_, to, give, get):
-            return f"{who} offers {name(to)} {_card_words(give)} for {_card_words(get)}."
+            if give and get:
+                return f"{who} offers {name(to)} {_card_words(give)} for {_card_words(get)}."
+            if give:
+                return f"{who} offers {name(to)} {_card_words(give)} as a gift."
+            return f"{who} asks {name(to)} for {_card_words(get)}."
         case ev.TradeAnswered(accepted):
             return "The trade is made." if accepted else "The trade is refused."
         case ev.SideQuestsMet(stories):
-            return ("Side Quests met: " + ", ".join(STORIES[x].name for x in stories) + ".") if stories else ""
-        case WindowOpened(trigger, _, seats, _):
-            return f"{', '.join(name(i) for i in seats)} may answer {_WHY.get(trigger, 'it')} with a Magic Item."
+            return ("Side Quests met: " + _and(story_label(x) for x in stories) + ".") if stories else ""
+        case WindowOpened(trigger, mover, seats, subject):
+            if not seats:
+                return ""
+            asked = _and(name(i) for i in seats)
+            if trigger == "harm":
+                what = "the Wolf" if subject == "wolf" else "the card's harm"
+                return f"{asked} may ward off {what} with a Magic Item."
+            why = _why(trigger, subject, name(mover), seats == (mover,))
+            return f"{asked} may answer {why} with a Magic Item."
+        case Passed():
+            # Windows open for every holder of a Magic Item at many moments: a line for
+            # each pass would drown the log; an answer reads "Bea plays …" (ItemPlayed).
+            return ""
     return ""
