@@ -321,3 +321,36 @@ async def test_the_full_game_by_keys_a_trade_a_magic_item_window_and_bad_luck():
         await pilot.press("enter")
         await wait_for(pilot, lambda: any(isinstance(e, ev.BadLuckChosen) for entry in session.entries[-2:]
                                           for e in entry.events), "the Bad Luck effect chosen")
+
+
+async def test_a_full_game_against_a_bot_where_ann_plays_a_magic_item_in_a_window_by_keys():
+    """The full game against a heuristic bot to the result, by keys ("Magic Item cards":
+    some are played in answer to another player's move): seed 1 brings ann a tokens
+    window in chapter 1 where her Cudgel in the Sack may answer; the window's row starts
+    with "no item", she picks the Cudgel by its digit and enter plays it."""
+    from engine.games.dice_upon_a_time import commands as cmd
+    from engine.games.dice_upon_a_time import events as ev
+    from tui.games.dice_text import item_name
+
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob:heuristic"], options={"length": "short"}, seed=1)
+        session = game_session(app)
+
+        def may_play() -> bool:
+            st = session.state
+            return (bool(st.windows) and not st.prompts and st.windows[-1].waiting[0] == 0
+                    and any(isinstance(c, cmd.Play) for c in session.legal_commands(0)))
+
+        await play_until(pilot, may_play)
+        assert may_play(), "seed 1 no longer gives ann a Magic Item to play in a window: choose another"
+        legal = session.legal_commands(0)
+        assert legal[0] == engine.core.reactions.Pass()
+        play = next(c for c in legal if isinstance(c, cmd.Play))
+        await wait_for_text(pilot, "1:no item")
+        assert shows(app, f"{legal.index(play) + 1}:{item_name(play.item)}")
+        await pilot.press(str(legal.index(play) + 1), "enter")
+        await wait_for(pilot, lambda: any(isinstance(e, ev.ItemPlayed) and e.item == play.item
+                                          for entry in session.entries for e in entry.events), "the item played")
+        await play_until(pilot, lambda: session.result() is not None, limit=800)
+        await wait_for_screen(pilot, "ResultScreen")
