@@ -24,6 +24,11 @@ sentence. The keys:
   and a trade to accept or refuse.
 - escape steps back out of a Rabbit, a pass or the ``a`` row half made.
 
+The side panel shows your Character (✓ ability ready this chapter, "(used)", Thumbling's
+draws left), your Magic Items by name and your Story cards in front; the others' item
+counts ("2i") and Characters (at 80×24 on one row by two-letter code, see the legend);
+the trade on the table while it is answered.
+
 It fits 80×24 at 5 players (the map by codes, the side panel beside it); with room
 (120×40) the map shows names and whole stacks, the panels are framed. The map is a
 ``MapGraph`` (Line API): a step of the cursor repaints only the rows it changes.
