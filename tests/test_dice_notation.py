@@ -6,42 +6,241 @@ from __future__ import annotations
 
 import itertools
 import random
+import typing
 
+import msgspec
 import pytest
 
 import engine
 from engine import Seat
 from engine.core.errors import IllegalCommand
-from engine.core.reactions import Pass
+from engine.core.reactions import Answered, Pass, Passed, WindowOpened
 from engine.games.dice_upon_a_time import commands as cmd
+from engine.games.dice_upon_a_time import events as ev
+from engine.games.dice_upon_a_time.events import HIDDEN
 from engine.games.dice_upon_a_time.legal import legal
-from engine.games.dice_upon_a_time.notation import describe, notation, parse
+from engine.games.dice_upon_a_time.notation import MAGIC, STORIES, describe, notation, parse
 from engine.games.dice_upon_a_time.rules import CARDS, ROUTES, SOCKETS, STEEDS
 
 NAMES = ["ann", "bob", "cyd"]
 
 
-@pytest.mark.parametrize("options", [{}, {"mode": "cooperative"}, {"events": "open", "length": "short"},
-                                     {"cards": "beginner", "characters": "none"}])
+#: The full game, its options spelt out (the defaults), and the beginner game.
+FULL = {"cards": "full", "characters": "abilities", "trading": "on"}
+BEGINNER = {"cards": "beginner", "characters": "none"}
+#: Every kind of command (``commands.Command``).
+COMMANDS = frozenset(typing.get_args(cmd.Command))
+
+
+def _play_through(options: dict, seed: int, kind: str = "random", names=NAMES):
+    """Game ``seed`` played by ``kind`` bots to its result; at every position each
+    legal command of every seat to act prints and reads back as itself. Returns the
+    session and the commands met (played once per module: the tests only read them)."""
+    key = (tuple(sorted(options.items())), seed, kind, tuple(names))
+    if key not in _PLAYED:
+        _PLAYED[key] = _play(options, seed, kind, names)
+    return _PLAYED[key]
+
+
+_PLAYED: dict = {}
+
+
+def _play(options: dict, seed: int, kind: str, names):
+    s = engine.new_game("dice-upon-a-time", [Seat(n, kind) for n in names], seed=seed, options=options)
+    met = []
+    while s.result() is None:
+        for seat in s.to_act_seats():
+            for c in s.legal_commands(seat):
+                text = notation(c, names)
+                assert parse(text, names) == c, text
+                assert "\n" not in text
+                met.append(c)
+        s.step_bot()
+    return s, met
+
+
+def _log(s, names=NAMES) -> list[str]:
+    """Every event of ``s`` described for every reader (a spectator, each seat), redacted
+    as that reader sees it."""
+    events = [e for entry in s.applied_entries() for e in entry.events]
+    readers = (None, *range(len(s.seats)))
+    return [describe(shown, names) for e in events for r in readers
+            if (shown := s.game.redact(e, r)) is not None]
+
+
+@pytest.mark.parametrize("options", [FULL, {**FULL, "mode": "cooperative"}, {"events": "open", "length": "short"},
+                                     BEGINNER, {**BEGINNER, "mode": "cooperative", "trading": "off"}])
 def test_every_legal_command_reads_back_as_itself(options):
-    """Every legal command of every position of seeded games prints and reads back as
-    itself, and every event prints as one line."""
+    """Every legal command of every position of seeded games, the full game and the
+    beginner game, prints and reads back as itself, and every event prints as one
+    line."""
     seen = set()
     for seed in range(4):
-        s = engine.new_game("dice-upon-a-time", [Seat(n, "random") for n in NAMES], seed=seed, options=options)
-        while s.result() is None:
-            for seat in s.to_act_seats():
-                for c in s.legal_commands(seat):
-                    text = notation(c, NAMES)
-                    assert parse(text, NAMES) == c, text
-                    seen.add(type(c))
-            s.step_bot()
-        events = [e for entry in s.applied_entries() for e in entry.events]
-        lines = [describe(s.game.redact(e, seat), NAMES) for e in events for seat in (None, 0)]
-        assert all("\n" not in line for line in lines) and any("rolls" in line for line in lines)
+        s, met = _play_through(options, seed)
+        seen |= {type(c) for c in met}
+        lines = _log(s)
+        assert all(isinstance(line, str) and "\n" not in line for line in lines)
+        assert any("rolls" in line for line in lines)
     assert {cmd.Place, cmd.Move, cmd.Skip, cmd.PassTurn} <= seen
     if options.get("cards") != "beginner":
         assert {cmd.Character, Pass, cmd.Play} <= seen, seen
+    else:
+        assert not seen & {cmd.Character, Pass, cmd.Play, cmd.Pick, cmd.Redeem, cmd.KeepItem}, seen
+
+
+def test_the_full_game_meets_every_kind_of_command_and_each_reads_back():
+    """Seeded full games (random and heuristic bots) offer every kind of command, the
+    Magic Items' every shape (a token, a field, a socket, a Curse and a player, a die
+    and a face, nothing) and the placement helps; each reads back as itself."""
+    met = []
+    for seed in range(4):  # as test_every_legal_command_reads_back_as_itself[FULL] played them
+        met += _play_through(FULL, seed)[1]
+    for seed in range(3):
+        met += _play_through(FULL, seed, "heuristic")[1]
+    assert {type(c) for c in met} == COMMANDS
+    shapes = {tuple(f for f in ("token", "to", "socket", "story", "die") if getattr(c, f))
+              for c in met if isinstance(c, cmd.Play)}
+    assert shapes >= {(), ("token",), ("to",), ("socket",), ("die",)}, shapes
+    assert any(isinstance(c, cmd.Place) and c.using for c in met)
+
+
+def test_names_that_are_not_one_word_of_their_own_read_by_place():
+    """A player is written by name when that one word reads back as them, else by their
+    place at the table (``#2``): a name of several words, a name shared, a name that is a
+    keyword or looks like a place."""
+    names = ["Ann Lee", "give", "#1", "bob", "BOB", ""]
+    for to in range(len(names)):
+        for c in (cmd.Offer(to, ("coin",), ("apple", "i04")), cmd.Offer(to, (), ("q01",)),
+                  cmd.Play("i13", target=to, story="s45")):
+            text = notation(c, names)
+            assert parse(text, names) == c, text
+    assert notation(cmd.Offer(0, ("coin",)), names) == "offer #1 give coin"
+    assert notation(cmd.Offer(1, ("coin",)), names) == "offer give give coin"
+    assert notation(cmd.Offer(2, ("coin",)), names) == "offer #3 give coin"
+    assert notation(cmd.Offer(3, ("coin",)), names) == "offer bob give coin"
+    assert notation(cmd.Offer(4, ("coin",)), names) == "offer #5 give coin"
+    assert parse("offer Bob get apple", names) == cmd.Offer(3, (), ("apple",))
+    assert parse("discard none", names) == cmd.Discard() and notation(cmd.Discard(), names) == "discard none"
+    assert parse("gift none", names) == cmd.Gift(()) and notation(cmd.Gift(()), names) == "gift none"
+
+
+#: Words, good and bad, to type at random (unicode digits int() refuses, look-alikes).
+WORDS = ["D", "M", "s", "X", "TO-OW", "to-", "-", "=", "P=", "=6", "P=²", "²", "٣", "６", "rabbit", "fox", "fox3",
+         "#0", "#1", "#3", "#9", "#", "pass", "move", "stay", "end", "jump", "take", "draw", "keep", "complete", "set",
+         "reroll", "gift", "feed", "none", "decline", "accept", "refuse", "character", "choose", "discard", "go",
+         "play", "redeem", "walk", "convert", "rest", "offer", "give", "get", "ann", "Bob", "coin", "apple", "i01",
+         "i07", "i13", "i18", "I99", "s45", "s49", "s99", "q01", "q99", "puss", "+i14", "+tailor", "+", "SE", "ne",
+         "0", "1", "2", "4", "7", "P=6", "D=M", "İ", "ß", "\x00", "ǅ", "ﬀ", "Ⅳ", "\u00a0", "[/x]"]
+
+
+def test_any_text_reads_as_a_command_or_one_line_refusal():
+    """Player text is never trusted: random word soup reads as a command that prints and
+    reads back as itself, or is refused in one line (``IllegalCommand``, nothing else)."""
+    rng = random.Random(7)
+    read = 0
+    for _ in range(4000):
+        text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 5)))
+        try:
+            c = parse(text, NAMES)
+        except IllegalCommand as err:
+            assert str(err) and "\n" not in str(err), text
+            continue
+        read += 1
+        assert parse(notation(c, NAMES), NAMES) == c, text
+    assert read > 20
+
+
+#: Events that are bookkeeping, never a log line; and those whose line may be empty
+#: (nothing rolled, nothing shuffled, a card discarded from no one, no Side Quest met).
+BOOKKEEPING = {ev.Prompted, ev.PromptDone, ev.Step, ev.TurnBegan, ev.TurnEnded, ev.Queued, ev.Popped, Passed,
+               Answered}
+MAYBE_EMPTY = {ev.Rolled, ev.Shuffled, ev.StoryDiscarded, ev.SideQuestsMet, ev.DecksShuffled}
+
+
+def _check_line(shown, line: str) -> None:
+    """One event's log line, as a reader sees the event: one line, no hidden card shown
+    as "?", Magic Items named only where the reader may see them, Story cards named."""
+    assert isinstance(line, str) and "\n" not in line and HIDDEN not in line, (shown, line)
+    kind = type(shown)
+    if kind in BOOKKEEPING:
+        assert line == "", (shown, line)
+    elif kind not in MAYBE_EMPTY:
+        assert line, shown
+    hidden = HIDDEN in msgspec.to_builtins(shown).__repr__()
+    if kind in (ev.ItemsDrawn, ev.ItemDiscarded, ev.Offered) and hidden:
+        assert "Magic Item" in line and not any(card.name in line for card in MAGIC.values()), (shown, line)
+    if kind is ev.ItemPlayed:
+        assert MAGIC[shown.item].name in line, line
+    if kind in (ev.StoryDrawn, ev.StoryKept):
+        assert STORIES[shown.story].name in line, line
+
+
+def test_describe_says_every_event_of_full_games_as_each_reader_sees_it():
+    """Every event of seeded full games, redacted for a spectator and for each seat (its
+    own secrets and the others'), reads as one plain line: hidden Magic Items as "a Magic
+    Item", a played one by its name, Story cards by theirs; bookkeeping as ""."""
+    met, hidden = set(), 0
+    sessions = [_play_through(FULL, seed)[0] for seed in (0, 3)] + [_play_through(FULL, 1, "heuristic")[0]]
+    for s in sessions:
+        for e in (e for entry in s.applied_entries() for e in entry.events):
+            for reader in (None, *range(len(s.seats))):
+                shown = s.game.redact(e, reader)
+                if shown is None:
+                    continue
+                _check_line(shown, describe(shown, NAMES))
+                met.add(type(e))
+                hidden += shown != e
+    assert hidden > 0
+    assert {ev.CharacterChosen, ev.AbilityUsed, ev.DecksShuffled, ev.StoryDrawn, ev.StoryKept, ev.ItemsDrawn,
+            ev.ItemPlayed, ev.Offered, ev.TradeAnswered, ev.SideQuestsMet, WindowOpened, Passed, ev.Queued,
+            ev.Popped} <= met, met
+
+
+#: One event of every kind (``events.Event``), the full game's with cards by id.
+SAMPLES = [
+    ev.Shuffled({2: ("q01",), 3: ("q15",), 4: ()}), ev.QuestsLaidOut(("q01", "q02")), ev.EventsLaid(("e01",)),
+    ev.Started(1), ev.Prompted(0, "go", story="s20", places=("big_sea", "town")), ev.PromptDone(),
+    ev.QuestsDrawn(0, ("q01", "q15"), (2, 3)), ev.KingDrew(1, ("q01", "q15", "q30"), (2, 3, 4)),
+    ev.KingKept(1, "q15", ("q01", "q30"), (2, 4)), ev.ChapterBegan(2, 1),
+    ev.Rolled(0, (("plain", 6), ("story", "story"))),
+    ev.SnakeRolled(0, "apple"), ev.SnakeRolled(0, "lost"), ev.SnakeRolled(0, 4), ev.FacesSet(0, (("ban", "ban"),)),
+    ev.EventRevealed(1, "e01"), ev.TurnBegan(0), ev.Placed(0, "doubling", "doubling", "town-old_woman"),
+    ev.RabbitUsed(0, "town-old_woman"), ev.WolfFed(1, "plain", 3), ev.Step("move"), ev.Moved(0, "big_sea", "cap"),
+    ev.Gained(0, ("apple", "apple", "coin"), "fairy"), ev.ItemTaken(0, "sword"), ev.Completed(0, "q01"),
+    ev.GaveUp(0), ev.TurnEnded(0), ev.ChapterEnded(1, 0, True, 2, ((1, "plain"),)), ev.GameOver(6),
+    ev.Queued((ev.Effect(0, "story"),)), ev.Popped(), ev.CharacterChosen(0, "puss"), ev.AbilityUsed(0),
+    ev.DecksShuffled(("s01", "s02"), ("i01",)), ev.DecksShuffled(items=("i01",), refill="items"),
+    ev.StoryDrawn(0, "s20"), ev.StoryDiscarded("s20"), ev.StoryDiscarded("s45", 0), ev.StoryDiscarded("s55", 0),
+    ev.StoryKept(0, "s35"), ev.StoryKept(2, "s45", 0), ev.BadLuckChosen(0, "s20", 1), ev.Lost(0, ("bread",)),
+    ev.DiceLost(0, ("magic_item", "story")), ev.RabbitGiven(0), ev.ItemsDrawn(0, ("i05", "i06")),
+    ev.ItemDiscarded(0, "i05"), ev.ItemPlayed(0, "i18"), ev.Warded(1), ev.TokensTaken(1, 0, ("coin",)),
+    ev.QuestsTaken(1, 0, ("q01",)), ev.QuestDropped(1, "q01"), ev.FaceTurned(0, "plain", 6),
+    ev.FaceTurned(1, "story", "story", "town-old_woman"), ev.DieTakenBack(0, "town-old_woman"),
+    ev.Converted(0, "apple", "coin"), ev.Offered(0, 1, ("coin", "coin", "i04", "s35"), ("q01",)),
+    ev.Offered(0, 2, (), ("apple",)), ev.TradeAnswered(True), ev.TradeAnswered(False), ev.SideQuestsMet(("s35",)),
+    WindowOpened("tokens", 0, (0, 1, 2)), WindowOpened("harm", 1, (0,), "wolf"), WindowOpened("story", 0, (0,), "s20"),
+    Passed(1), Answered(1),
+]
+
+
+def test_describe_has_a_line_for_every_kind_of_event_even_with_its_cards_hidden():
+    """One event of every kind, as written, redacted for seat 2 and for a spectator,
+    and with every card id in it turned to ``HIDDEN`` (or a seat out of range), reads as
+    one line without a "?" and without raising."""
+    assert {type(e) for e in SAMPLES} == set(typing.get_args(ev.Event))
+    game = engine.core.registry.get("dice-upon-a-time")
+    for e in SAMPLES:
+        for shown in (e, game.redact(e, 2), game.redact(e, None)):
+            _check_line(shown, describe(shown, NAMES))
+        fields = msgspec.structs.asdict(e)
+        hidden = {k: (HIDDEN if isinstance(v, str) and k not in ("kind", "by", "trigger", "source", "step", "do")
+                      else tuple(HIDDEN for _ in v) if isinstance(v, tuple) and v and isinstance(v[0], str)
+                      else v) for k, v in fields.items()}
+        for k in ("seat", "to", "mover", "start", "rabbit", "target"):
+            if k in hidden:
+                hidden[k] = 7  # a seat beyond the table
+        line = describe(type(e)(**hidden), NAMES)
+        assert isinstance(line, str) and "\n" not in line and HIDDEN not in line, (hidden, line)
 
 
 def test_the_notation_reads_as_the_module_says():

@@ -91,9 +91,11 @@ def socket_name(socket: str) -> str:
     """A socket in plain words: "the Town–Old Woman route", "the Wolf"."""
     if socket in SPIRIT_SOCKETS:
         return "the " + {"fox1": "Fox", "fox2": "Fox"}.get(socket, socket.title())
-    a, b = socket.split("-")
+    ends = socket.split("-")
     locs = _BOARD.locations
-    return f"the {locs[a].name}–{locs[b].name} route"
+    if len(ends) != 2 or not all(x in locs for x in ends):
+        return "the board"
+    return f"the {locs[ends[0]].name}–{locs[ends[1]].name} route"
 
 
 def _die(word: str) -> str:
@@ -162,11 +164,13 @@ def _story(word: str) -> str:
 
 
 def _seat(word: str, names: Sequence[str]) -> int:
+    """A seat by its place at the table (``#1`` the first: it goes before a name that
+    reads the same) or its name (the first seat of that name)."""
+    if word.startswith("#") and word[1:] in {str(k) for k in range(1, len(names) + 1)}:
+        return int(word[1:]) - 1
     for i, name in enumerate(names):
         if name.lower() == word.lower():
             return i
-    if word.startswith("#") and word[1:] in {str(k) for k in range(1, len(names) + 1)}:
-        return int(word[1:]) - 1
     raise IllegalCommand(f"There is no player called {word!r}: name one, or give a place at the table (#1).")
 
 
@@ -199,7 +203,8 @@ def _card(word: str) -> str:
 #: What a Magic Item's ``play`` asks after its id, by its effect (an error's hint).
 _ASKS = {"take_tokens": "a token kind, such as play {i} apple", "move_to_player": "a field, such as play {i} SE",
          "move_anywhere": "a field, such as play {i} SE", "take_back_die": "a socket, such as play {i} TO-OW",
-         "reset_die": "a socket, such as play {i} TO-OW", "pass_curse": "a Curse and a player, such as play {i} s45 bea",
+         "reset_die": "a socket, such as play {i} TO-OW",
+         "pass_curse": "a Curse and a player, such as play {i} s45 bea",
          "set_low_die": "a die and a number, such as play {i} P=6"}
 
 
@@ -473,14 +478,22 @@ def tokens_text(tokens) -> str:
 
 def quest_label(quest: str) -> str:
     """A quest for a log line: "Up to the Clouds (2 AP)"; a hidden card "a Quest card"."""
-    if quest == ev.HIDDEN:
+    q = _CARDS.quests.get(quest)
+    if q is None:  # ev.HIDDEN
         return "a Quest card"
-    q = _CARDS.quests[quest]
     return f"{q.name} ({q.ap} AP)"
 
 
 def _dice_text(dice) -> str:
-    return " ".join(f"{DIE_LETTER[d]}{face_text(f)}" for d, f in dice)
+    return " ".join(f"{DIE_LETTER.get(d, '')}{_face_text(f)}" for d, f in dice)
+
+
+def _face_text(face) -> str:
+    return str(face) if isinstance(face, int) else FACE_LETTER.get(face, "")
+
+
+def _face_name(face) -> str:
+    return str(face) if isinstance(face, int) else FACE_NAME.get(face, "a face")
 
 
 def describe(event, names: Sequence[str]) -> str:
@@ -520,23 +533,24 @@ def describe(event, names: Sequence[str]) -> str:
     if isinstance(e, ev.FacesSet):
         return f"{who} sets the dice from the Fox: {_dice_text(e.dice)}."
     if isinstance(e, ev.EventRevealed):
-        card = _CARDS.events[e.event]
-        return f"Event: {card.name}. {card.text}"
+        card = _CARDS.events.get(e.event)
+        if card is None:
+            return f"Chapter {e.chapter}'s Event card is revealed."
+        return f"Event: {card.name}. " + " ".join(card.text.split())
     if isinstance(e, ev.Placed):
-        face = e.face if isinstance(e.face, int) else FACE_NAME[e.face]
-        return f"{who} places the {DIE_NAME[e.die]} ({face}) on {socket_name(e.socket)}."
+        return f"{who} places the {DIE_NAME.get(e.die, 'die')} ({_face_name(e.face)}) on {socket_name(e.socket)}."
     if isinstance(e, ev.RabbitUsed):
         return f"{who} uses a Rabbit token on {socket_name(e.route)}."
     if isinstance(e, ev.WolfFed):
-        return f"The Wolf gobbles up {who}'s {DIE_NAME[e.die]}."
+        return f"The Wolf gobbles up {who}'s {DIE_NAME.get(e.die, 'die')}."
     if isinstance(e, ev.Moved):
         how = {"steed": "rides a Steed to", "rabbit": "hops to", "walk": "walks to", "story": "goes to",
                "horse": "rides the Golden Horse to", "cap": "wishes themselves to"}.get(e.by, "moves to")
-        return f"{who} {how} {locs[e.to].name}."
+        return f"{who} {how} {locs[e.to].name}." if e.to in locs else f"{who} {how} another field."
     if isinstance(e, ev.Gained):
         return f"{who} takes {tokens_text(e.tokens)}."
     if isinstance(e, ev.ItemTaken):
-        return f"{who} picks up {ITEM_NAME[e.item]}."
+        return f"{who} picks up {ITEM_NAME.get(e.item, 'a quest token')}."
     if isinstance(e, ev.Completed):
         return f"{who} completes {quest_label(e.quest)}."
     if isinstance(e, ev.GaveUp):
@@ -544,7 +558,8 @@ def describe(event, names: Sequence[str]) -> str:
     if isinstance(e, ev.ChapterEnded):
         parts = [f"Chapter {e.chapter} ends."]
         if e.rabbit >= 0:
-            parts.append(f"{_name(e.rabbit, names)} wins the Rabbit" + (" and a Rabbit token." if e.rabbit_token else "."))
+            token = " and a Rabbit token." if e.rabbit_token else "."
+            parts.append(f"{_name(e.rabbit, names)} wins the Rabbit{token}")
         if e.snake >= 0:
             parts.append(f"{_name(e.snake, names)} takes the Snake Die.")
         return " ".join(parts)
@@ -671,13 +686,13 @@ def _describe_full(e, names: Sequence[str], who: str) -> str:
         case ev.QuestDropped(_, quest):
             return f"{who} puts {quest_label(quest)} back under its deck."
         case ev.FaceTurned(_, die, face, socket):
-            shown = face if isinstance(face, int) else FACE_NAME.get(face, face)
+            shown = _face_name(face)
             where = f" on {socket_name(socket)}" if socket else ""
             return f"{who}'s {DIE_NAME.get(die, 'die')}{where} now shows {shown}."
         case ev.DieTakenBack(_, socket):
             return f"{who} takes their die back from {socket_name(socket)}."
         case ev.Converted(_, token, to):
-            return f"{who} changes {_a(TOKEN_NAME[token][0])} into {_a(TOKEN_NAME[to][0])}."
+            return f"{who} changes {tokens_text((token,))} into {tokens_text((to,))}."
         case ev.Offered(_, to, give, get):
             if give and get:
                 return f"{who} offers {name(to)} {_card_words(give)} for {_card_words(get)}."
