@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import typing
 
 import msgspec
@@ -298,12 +299,23 @@ def test_the_full_games_notation_reads_as_the_module_says():
     "D TO-OW +i99", "character wolf", "choose 3", "discard", "discard gold", "go", "play", "play i99",
     "play i13 s45 zed", "play i18 P=M", "decline now", "redeem", "redeem s99", "convert apple", "rest M apple",
     "offer", "offer zed give coin", "offer bob coin", "offer bob give wine", "keep i99", "walk TO-XX",
+    "set P=²", "play i18 P=²", "play i13 s45", "play i01 apple pie", "play i07 XX", "offer give coin", "offer #4 get q01",
+    "offer #0 get q01", "gift none apple", "discard none coin", "choose ²",
 ])
 def test_bad_input_is_refused_in_one_line(text):
     """Bad input is refused with one line saying what is wrong (``IllegalCommand``)."""
     with pytest.raises(IllegalCommand) as err:
         parse(text, NAMES)
     assert str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_magic_item_played_wrongly_says_what_it_takes():
+    """``play`` with the wrong words names the Magic Item and what it takes."""
+    for text, words in (("play i13 s45", "Cursed Ring (i13) takes a Curse and a player"),
+                        ("play i04 apple pie", "The Golden Ball (i04) takes nothing more"),
+                        ("play i07 XX", "The Golden Horse (i07) takes a field")):
+        with pytest.raises(IllegalCommand, match=re.escape(words)):
+            parse(text, NAMES)
 
 
 DICE = ("magic_item", "story", "ban", "doubling", "plain", "snake")
