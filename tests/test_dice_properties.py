@@ -3,8 +3,8 @@
 player count and variant"; "Hidden information").
 
 200 games for every player count (2–5), each played to its result by bots (random; one
-seat in ten heuristic, which is six times slower; one in two in every 10th game, whose
-costly checks need bots that go to the King), the variants cycled by seed: competitive or
+seat in two heuristic in every 10th game, whose costly checks need bots that go to the
+King: the heuristic is six times slower), the variants cycled by seed: competitive or
 co-operative × standard, short or Extra Long × Events face down, face up or none, ties
 shared or by one blow, both undo policies. Checked:
 
@@ -62,7 +62,7 @@ VARIANTS = [(mode, length, events) for mode in ("competitive", "cooperative")
 def config(seed: int, n: int) -> tuple[list[Seat], dict, str]:
     """Seats, options and undo policy of property game ``seed``."""
     r = random.Random(f"dice-properties:{n}:{seed}")
-    share = 0.5 if seed % 10 == 0 else 0.1  # the costly games need the King's draws: bots that go there
+    share = 0.5 if seed % 10 == 0 else 0.0  # the costly games need the King's draws: bots that go there
     seats = [Seat(f"p{i}", "heuristic" if r.random() < share else "random") for i in range(n)]
     mode, length, events = VARIANTS[seed % len(VARIANTS)]
     options = {"mode": mode, "length": length, "events": events, "ties": r.choice(("shared", "one_blow")),
