@@ -46,7 +46,9 @@ def test_setup_deals_one_magic_item_each_seen_by_its_holder_only():
     assert s.chapter == 1 and not any(w.trigger == "quests" for w in s.windows)  # dealt, not drawn in play
     entries = GAME.setup(s.options, 3, __import__("random").Random(4))
     drawn = [e for e in entries if isinstance(e, ev.ItemsDrawn)]
-    assert drawn == [] or all(GAME.redact(e, (e.seat + 1) % 3).items == (ev.HIDDEN,) for e in drawn)
+    assert len(drawn) == 3 and all(GAME.redact(e, e.seat) == e for e in drawn)
+    assert all(GAME.redact(e, (e.seat + 1) % 3).items == (ev.HIDDEN,) for e in drawn)
+    assert GAME.view(s, 0).players[1].magic == (ev.HIDDEN,) and GAME.view(s, 1).players[1].magic == s.players[1].magic
 
 
 def test_the_magic_item_face_and_field_draw_a_card():

@@ -20,6 +20,7 @@ from . import commands as cmd
 from .board import RESOURCES, face_value
 from .cards import load as load_cards
 from .effects import ITEMS, STORIES
+from .powers import converted
 from .rules import completable, quest_met, quests_for, route_from
 
 CARDS = load_cards()
@@ -97,10 +98,7 @@ def worth(bot: Any, view: Any, seat: int, c: Any) -> float | None:
             to = route_from(view, seat, route)
             return bot.arrival(view, to) + bot.pull(view, to) - bot.pull(view, p.at) - ABILITY_COST
         case cmd.Convert(token, to):
-            counts = list(p.tokens)
-            counts[RESOURCES.index(token)] -= 1
-            counts[RESOURCES.index(to)] += 1
-            after = replace(p, tokens=tuple(counts))
+            after = replace(p, tokens=converted(p.tokens, token, to))
             now = len(completable(view, seat)) if view.step == "complete" else 0
             met = sum(1 for q in quests_for(view, seat) if quest_met(after, q))
             return 1.5 if met > now and view.step == "complete" else -1.0

@@ -407,14 +407,8 @@ def _steal_tokens(tx, e: ev.Effect) -> None:
     if victim != e.seat:
         return
     p = s.players[e.seat]
-    have = list(tokens)
-    taken = []
-    counts = list(p.tokens)
-    for t in have:
-        i = RESOURCES.index(t)
-        if counts[i] > 0:
-            counts[i] -= 1
-            taken.append(t)
+    # what is still there of the gain (the gainer may have spent none of it yet)
+    taken = [t for t in RESOURCES for _ in range(min(tokens.count(t), p.count(t)))]
     if taken:
         tx.emit(ev.TokensTaken(e.by, e.seat, tuple(taken)))
 

@@ -14,7 +14,7 @@ from .board import RESOURCES, face_value
 from .effects import CHARACTERS, window_options
 from .powers import finish_extras, help_placements, offer_options, place_step_options, steed_take
 from .rules import (
-    CARDS, DICE, DIE_ORDER, ROUTES, STEEDS, completable, deck_choices, event_of, is_ban, open_sockets, place_problem,
+    CARDS, DIE_ORDER, FACES, ROUTES, STEEDS, completable, deck_choices, event_of, is_ban, open_sockets, place_problem,
     route_from,
 )
 
@@ -42,9 +42,8 @@ def _prompt_options(s, seat: int, prompt) -> list:
     if kind in _FULL_PROMPTS:
         return _FULL_PROMPTS[kind](s, p, prompt)
     if kind == "fox":
-        faces = {d.id: d.faces for d in DICE.die}
         fox = sorted(p.fox, key=DIE_ORDER.index)
-        choices = [sorted(set(faces[d]), key=_face_key) for d in fox]
+        choices = [sorted(set(FACES[d]), key=_face_key) for d in fox]
         return [cmd.SetFaces(tuple(zip(fox, combo))) for combo in product(*choices)]
     if kind == "reroll":
         e = event_of(s)

@@ -17,7 +17,7 @@ from msgspec.structs import replace
 
 from . import commands as cmd
 from .board import RESOURCES, face_value, load_board
-from .effects import CHARACTERS, ITEMS, STORIES, ability, full
+from .effects import ITEMS, STORIES, ability, full
 
 BOARD = load_board()
 LOCATION_IDS = tuple(x.id for x in BOARD.location)
@@ -178,13 +178,14 @@ def finish_extras(s, seat: int) -> list:
 
         p = s.players[seat]
         for c in convert_options(s, seat):
-            q = replace(p, tokens=_converted(p.tokens, c.token, c.to))
+            q = replace(p, tokens=converted(p.tokens, c.token, c.to))
             if any(quest_met(q, x) for x in quests_for(s, seat)):
                 out.append(c)
     return out
 
 
-def _converted(tokens, a: str, b: str) -> tuple[int, int, int]:
+def converted(tokens: tuple[int, int, int], a: str, b: str) -> tuple[int, int, int]:
+    """Token counts (coin, bread, apple) after one ``a`` became a ``b`` (Puss in Boots)."""
     counts = list(tokens)
     counts[RESOURCES.index(a)] -= 1
     counts[RESOURCES.index(b)] += 1

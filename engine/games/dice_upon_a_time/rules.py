@@ -20,7 +20,7 @@ from engine.core.errors import IllegalCommand
 from . import commands as cmd
 from . import effects
 from . import events as ev
-from .board import RESOURCES, face_value, load_board, load_dice
+from .board import face_value, load_board, load_dice
 from .cards import load as load_cards
 from .state import Player, State, evolve, faces_plain
 
@@ -38,6 +38,8 @@ SOCKETS = tuple(ROUTES) + SPIRIT_SOCKETS
 #: naming several dice (``SetFaces``, ``Reroll``) names them in this order, so one choice
 #: has one command however it was typed.
 DIE_ORDER = tuple(d.id for d in DICE.die) + ("snake",)
+#: Die id → its faces, to roll it again (an Event's re-roll, Rapunzel, the Ball of Yarn).
+FACES = {d.id: d.faces for d in DICE.die}
 #: The Steed fields ("Steed fields").
 STEEDS = tuple(x.id for x in BOARD.location if x.kind == "steed")
 #: Active Main Quests a player may hold ("Quest cards": "The limit of the active Main
@@ -402,10 +404,8 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
         tx.emit(ev.ItemDiscarded(seat, drawn[0]))
     elif kind == "rapunzel":
         if command.dice:
-            faces = {d.id: d.faces for d in DICE.die}
-            tx.emit(ev.AbilityUsed(seat),
-                    ev.Rolled(seat, tuple((d, tx.rng.choice(faces[d])) for d in command.dice)))
-            effects.open_window(tx, "roll", seat)
+            tx.emit(ev.AbilityUsed(seat))
+            _reroll(tx, seat, command.dice)
     elif kind == "trim":
         tx.emit(ev.QuestDropped(seat, command.quest))
     elif kind == "trade":
@@ -414,9 +414,7 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
         tx.emit(ev.FacesSet(seat, command.faces))
     elif kind == "reroll":
         if command.dice:
-            faces = {d.id: d.faces for d in DICE.die}
-            tx.emit(ev.Rolled(seat, tuple((d, tx.rng.choice(faces[d])) for d in command.dice)))
-            effects.open_window(tx, "roll", seat)
+            _reroll(tx, seat, command.dice)
     elif kind == "gift":
         effects.gain(tx, seat, command.tokens, "event")
     elif kind == "feed":
@@ -497,6 +495,13 @@ def _turn_command(tx: _Tx, seat: int, command) -> None:
         _end_turn(tx)
 
 
+def _reroll(tx: _Tx, seat: int, dice: tuple[str, ...]) -> None:
+    """``seat`` rolls ``dice`` again; the roll may be answered (the Golden Bird: "during
+    the chapter when some effect causes a reroll of a die")."""
+    tx.emit(ev.Rolled(seat, tuple((d, tx.rng.choice(FACES[d])) for d in dice)))
+    effects.open_window(tx, "roll", seat)
+
+
 def _place(tx: _Tx, seat: int, command: cmd.Place) -> None:
     """"1 Place one die"; a special face "gets activated immediately" ("Special die
     faces"): the Magic Item face draws a Magic Item, the Story face a Story card (full
@@ -544,10 +549,7 @@ def _play(tx: _Tx, seat: int, command: cmd.Play) -> None:
     if e == "take_tokens":
         effects.gain(tx, seat, (command.token,) * card.amount, "item")
     elif e == "reroll_unused":
-        faces = {d.id: d.faces for d in DICE.die}
-        dice = tuple((d, tx.rng.choice(faces[d])) for d, _ in s.players[seat].pool if d != "snake")
-        tx.emit(ev.Rolled(seat, dice))
-        effects.open_window(tx, "roll", seat)
+        _reroll(tx, seat, tuple(d for d, _ in s.players[seat].pool if d != "snake"))
     elif e in ("move_to_player", "move_anywhere"):
         tx.emit(ev.Moved(seat, command.to, "horse" if e == "move_to_player" else "cap"))
         _arrive(tx, seat, command.to)
