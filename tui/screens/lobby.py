@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 from engine.core.room import RoomSummary
 from host import protocol as p
 
+from ..widgets.sized_table import fill_table
 from . import say_line
 
 
@@ -48,6 +49,8 @@ class LobbyScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
     ]
 
+    LABELS = ("code", "game", "seats", "state", "watching", "creator")
+
     def __init__(self, name: str) -> None:
         super().__init__()
         self.player = name
@@ -67,9 +70,7 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Lobby"
-        table = self.query_one(DataTable)
-        self.columns = table.add_columns("code", "game", "seats", "state", "watching", "creator")
-        table.focus()
+        self.query_one(DataTable).focus()
         self.ready = True
         self.show_rooms(self.rooms, self.more)
 
@@ -91,13 +92,9 @@ class LobbyScreen(Screen[None]):
         if not self.ready:  # the list arrived before the screen: on_mount draws it
             self.rooms, self.more = list(rooms), more
             return
-        table = self.query_one(DataTable)
         keep = self._highlighted()
         self.rooms, self.more = list(rooms), more
-        table.clear()
-        for r in self.rooms:
-            table.add_row(*self._cells(r), key=r.code)
-        self._after_change(keep)
+        self._draw(keep)
 
     def change_rooms(self, rooms: list[RoomSummary], gone: list[str], more: int) -> None:
         """Apply a lobby update (``host.protocol.LobbyChanged``): ``rooms`` new or changed
@@ -110,23 +107,14 @@ class LobbyScreen(Screen[None]):
         if not self.ready:
             self.rooms, self.more = merged, more
             return
-        table = self.query_one(DataTable)
         keep = self._highlighted()
-        for code in gone:
-            if code in known:
-                table.remove_row(code)
-        for r in rooms:
-            if r.code in gone:
-                continue
-            if r.code in known:
-                for column, value in zip(self.columns, self._cells(r)):
-                    table.update_cell(r.code, column, value)
-            else:
-                table.add_row(*self._cells(r), key=r.code)
         self.rooms, self.more = merged, more
-        self._after_change(keep)
+        self._draw(keep)
 
-    def _after_change(self, keep: str | None) -> None:
+    def _draw(self, keep: str | None) -> None:
+        """Fill the room list from ``self.rooms``, the room ``keep`` highlighted again."""
+        fill_table(self.query_one(DataTable), self.LABELS, [self._cells(r) for r in self.rooms],
+                   keys=[r.code for r in self.rooms])
         if not self.rooms and self.online:  # else a refusal of the connection may be showing
             self.say("No rooms yet: press c to create one, or / to type a room's code.")
         elif "No rooms yet" in str(self.query_one("#message", Static).render()):
@@ -233,7 +221,6 @@ class WaitingRoomScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = f"Room {self.room.code}"
-        self.query_one(DataTable).add_columns("seat", "who")
         self.ready = True
         self.show_room(self.room, self.seat)
         self.query_one(DataTable).focus()
@@ -253,13 +240,8 @@ class WaitingRoomScreen(Screen[None]):
             "[b]$title[/b] · room code [b reverse] $code [/b reverse] — tell your friends · you are $where · $lead",
             title=room.title, code=room.code, where=where, lead=lead,
         ))
-        table = self.query_one(DataTable)
-        row = table.cursor_row
-        table.clear()
-        for i, s in enumerate(room.seats):
-            table.add_row(Text(str(i + 1)), seat_text(s, self.player))
-        if row is not None and 0 <= row < len(room.seats):
-            table.move_cursor(row=row)
+        fill_table(self.query_one(DataTable), ("seat", "who"),
+                   [(Text(str(i + 1)), seat_text(s, self.player)) for i, s in enumerate(room.seats)])
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

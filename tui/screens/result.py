@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 import engine
+from ..widgets.sized_table import fill_table
 
 
 class ResultScreen(Screen[None]):
@@ -60,10 +61,10 @@ class ResultScreen(Screen[None]):
         result = s.result()
         table = self.query_one(DataTable)
         labels = list(result.scores[0]) if result.scores else []
-        table.add_columns("", "player", *labels)
-        for i, scores in enumerate(result.scores):
-            star = "★" if i in result.winners else ""
-            table.add_row(star, Text(s.names[i]), *[str(v) for v in scores.values()])  # a name is text
+        fill_table(table, ["", "player", *labels], [
+            (Text("★" if i in result.winners else ""), Text(s.names[i]), *(Text(str(v)) for v in scores.values()))
+            for i, scores in enumerate(result.scores)
+        ])  # a name is text
         self._personal_best()
 
     def _personal_best(self) -> None:
