@@ -70,7 +70,7 @@ from typing import Callable
 import asyncssh
 
 from .paths import socket_path as service_socket_path
-from .service import NAME, RoomService, ServiceError
+from .service import BOT_PACE, NAME, RoomService, ServiceError
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 #: Seconds a child has to exit after SIGHUP before it gets SIGKILL.
@@ -930,6 +930,7 @@ async def start_host(
     child_argv: list[str] | None = None,
     *,
     log: Callable[[str], None] | None = None,
+    bot_pace: float = BOT_PACE,
 ) -> Host:
     """Start the room service on ``host.paths.socket_path(data)`` and an SSH server on
     ``bind``:``port`` (0 picks a free port; ``Host.port`` says which); return the ``Host``.
@@ -938,7 +939,8 @@ async def start_host(
     may log in; it is read again at every login. ``open_`` lets anyone in instead.
     ``child_argv`` is the program each PTY session runs (default
     ``python -m tui.cli join --socket SOCKET``); ``log`` gets one line per session start
-    and end. Raises ``HostError`` (one line) when the keys file is missing or holds no
+    and end. ``bot_pace``: seconds between two bot moves in a room (a person can follow
+them; ``host.service.BOT_PACE`` by default). Raises ``HostError`` (one line) when the keys file is missing or holds no
     key, another host already serves ``data``, the host key is unreadable, the socket
     path is too long, or the port cannot be bound (in use, not permitted).
     """
@@ -956,7 +958,7 @@ async def start_host(
     if len(os.fsencode(str(sock))) > MAX_SOCKET_PATH:
         raise HostError(f"the data folder path is too long for a Unix socket ({sock}); use --data with a shorter one")
     try:
-        service = RoomService(data)  # locks the folder first: a second host touches nothing
+        service = RoomService(data, bot_pace=bot_pace)  # locks the folder first: a second host touches nothing
     except ServiceError as err:
         raise HostError(str(err)) from None
     argv = list(child_argv) if child_argv is not None else [sys.executable, "-m", "tui.cli", "join", "--socket", str(sock)]
@@ -1021,8 +1023,10 @@ def _say(line: str = "") -> None:
     print(line, flush=True)
 
 
-async def _serve(bind: str, port: int, authorized_keys: Path | None, open_: bool, data: Path) -> int:
-    host = await start_host(bind, port, data, authorized_keys, open_, log=lambda line: _say(f"  {line}"))
+async def _serve(bind: str, port: int, authorized_keys: Path | None, open_: bool, data: Path,
+                 bot_pace: float) -> int:
+    host = await start_host(bind, port, data, authorized_keys, open_, log=lambda line: _say(f"  {line}"),
+                            bot_pace=bot_pace)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -1059,7 +1063,8 @@ async def _serve(bind: str, port: int, authorized_keys: Path | None, open_: bool
     return 0
 
 
-def run_host(bind: str, port: int, authorized_keys: Path | None, open_: bool, data: Path) -> int:
+def run_host(bind: str, port: int, authorized_keys: Path | None, open_: bool, data: Path,
+             bot_pace: float = BOT_PACE) -> int:
     """``boxtop host``: serve until Ctrl+C or SIGTERM; returns the exit status.
 
     Prints the command friends type, whether the host is open (a warning line on
@@ -1068,7 +1073,7 @@ def run_host(bind: str, port: int, authorized_keys: Path | None, open_: bool, da
     on stderr and exit status 2, never a traceback.
     """
     try:
-        return asyncio.run(_serve(bind, port, authorized_keys, open_, Path(data)))
+        return asyncio.run(_serve(bind, port, authorized_keys, open_, Path(data), bot_pace))
     except HostError as err:
         print(f"boxtop: {err}", file=sys.stderr)
         return 2

@@ -129,3 +129,25 @@ def test_verify_of_json_that_is_not_a_save_says_so(tmp_path, capsys, content, sa
     code, out, err = run(capsys, "verify", str(tmp_path / "notes.json"))
     assert code == 2 and out == ""
     assert err == f"boxtop: {said}\n"
+
+
+# ---------------------------------------------------------------------- host --bot-pace
+@pytest.mark.parametrize("value, said", [("fast", "'fast' is not a number of seconds"),
+                                         ("-1", "-1 is not between 0 and 60 seconds"),
+                                         ("nan", "nan is not between 0 and 60 seconds")])
+def test_a_bad_bot_pace_says_what_it_takes(capsys, value, said):
+    with pytest.raises(SystemExit) as stop:
+        main(["host", "--bot-pace", value])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1].endswith(f"argument --bot-pace: {said}")
+
+
+@pytest.mark.parametrize("argv, pace", [([], 0.4), (["--bot-pace", "1.5"], 1.5), (["--bot-pace", "0"], 0.0)])
+def test_the_bot_pace_reaches_the_host(monkeypatch, tmp_path, argv, pace):
+    # README, "Play over SSH": bots move a moment apart, --bot-pace SECONDS sets it
+    import host.ssh
+
+    seen = {}
+    monkeypatch.setattr(host.ssh, "run_host", lambda **kw: seen.update(kw) or 0)
+    assert main(["host", "--open", "--data", str(tmp_path), *argv]) == 0
+    assert seen["bot_pace"] == pace

@@ -34,6 +34,7 @@ from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
 from tui.remote import SharedTable  # noqa: E402
 
+from ssh_helpers import QUICK  # noqa: E402
 from test_ssh_game import session  # noqa: E402
 
 EVENTS = load_cards().events
@@ -104,7 +105,7 @@ def _no_item_in_a_hand(session, seen: str) -> int:
 async def test_a_spectator_over_ssh_watches_to_the_result_and_never_sees_an_event_early(monkeypatch):
     monkeypatch.setattr(host_service, "new_seed", lambda: 3)  # bob reaches the King twice
     data = Path(tempfile.mkdtemp(prefix="bxd", dir="/tmp"))
-    host = await start_host("127.0.0.1", 0, data, None, True)
+    host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
     try:
         bob = await ServiceClient.connect(host.socket, "bob")
         await bob.send(p.CreateRoom("dice-upon-a-time", [p.SeatSpec(), p.SeatSpec("random")],

@@ -27,6 +27,7 @@ asyncssh = pytest.importorskip("asyncssh")
 from host import protocol as p  # noqa: E402
 from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
+from ssh_helpers import QUICK  # noqa: E402
 from tui.remote import SharedTable  # noqa: E402
 
 ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[@-Z\\-_])")
@@ -136,7 +137,7 @@ CLIENTS = ["asyncssh", pytest.param("openssh", marks=pytest.mark.skipif(
 @pytest.mark.parametrize("client", CLIENTS)
 async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator_sees_no_tiles(client):
     data = Path(tempfile.mkdtemp(prefix="bxg", dir="/tmp"))
-    host = await start_host("127.0.0.1", 0, data, None, True)
+    host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
     try:
         maker = await ServiceClient.connect(host.socket, "ann")
         await maker.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec(), p.SeatSpec("heuristic")],
@@ -239,7 +240,7 @@ async def test_boxtop_host_killed_with_sigkill_during_play_comes_back_with_every
 
     folder = Path(tempfile.mkdtemp(prefix="bxk", dir="/tmp"))
     data = folder / "d"
-    host = HostProcess(data).start()
+    host = HostProcess(data, bot_pace=QUICK).start()
     terminals: list = []
     try:
         mirror = Mirror(data)

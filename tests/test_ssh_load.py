@@ -25,7 +25,7 @@ asyncssh = pytest.importorskip("asyncssh")
 
 from host.ssh import start_host  # noqa: E402
 from ssh_helpers import (  # noqa: E402
-    HostProcess, Mirror, StallingProxy, Terminal, flood, open_lobbies, play_room, processes_mentioning, rss_kib,
+    QUICK, HostProcess, Mirror, StallingProxy, Terminal, flood, open_lobbies, play_room, processes_mentioning, rss_kib,
     seat_room, until, zombies,
 )
 
@@ -41,7 +41,7 @@ def folder():
 @pytest.fixture
 def host(folder):
     """A ``boxtop host --open`` process, its data in ``folder/d``."""
-    host = HostProcess(folder / "d").start()
+    host = HostProcess(folder / "d", bot_pace=QUICK).start()
     yield host
     host.stop()
 

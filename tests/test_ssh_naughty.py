@@ -23,6 +23,7 @@ from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
 from tui.remote import SharedTable  # noqa: E402
 
+from ssh_helpers import QUICK  # noqa: E402
 from test_ssh_game import session  # noqa: E402
 
 #: A log line that would name a card drawn, summoned, kept or stolen face down.
@@ -33,7 +34,8 @@ async def test_a_spectator_over_ssh_never_sees_a_card_in_a_hand():
     """"Hidden information" (hands secret, counts public): the spectator's terminal
     shows the table and the log, the hands as counts, every face-down draw as hidden."""
     data = Path(tempfile.mkdtemp(prefix="bxn", dir="/tmp"))
-    host = await start_host("127.0.0.1", 0, data, None, True)
+    host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
+    assert host.service.bot_pace == QUICK  # the random bot's moves come quickly, one by one
     try:
         bob = await ServiceClient.connect(host.socket, "bob")
         await bob.send(p.CreateRoom("naughty-or-nice", [p.SeatSpec(), p.SeatSpec("random")]))

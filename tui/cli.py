@@ -191,27 +191,42 @@ def cmd_host(args) -> int:
 
     from host.paths import data_dir
 
+    from host.service import BOT_PACE
+
     data = Path(args.data).expanduser() if args.data else data_dir()
+    pace = BOT_PACE if args.bot_pace is None else args.bot_pace
     if args.no_ssh:
-        return run_service(data)
+        return run_service(data, pace)
     from host.ssh import run_host
 
     keys = Path(args.authorized_keys).expanduser() if args.authorized_keys else None
-    return run_host(bind=args.bind, port=args.port, authorized_keys=keys, open_=args.open, data=data)
+    return run_host(bind=args.bind, port=args.port, authorized_keys=keys, open_=args.open, data=data, bot_pace=pace)
 
 
-def run_service(data) -> int:
+def _seconds(text: str) -> float:
+    """``--bot-pace``'s value: seconds, 0 to 60 (argparse says the error in one line)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 60 seconds")
+    return value
+
+
+def run_service(data, bot_pace: float | None = None) -> int:
     """Run only the room service (for hosts that use their own OpenSSH server and
-    ``boxtop join``) until Ctrl+C; prints where its socket is. Returns the exit status:
+    ``boxtop join``) until Ctrl+C; prints where its socket is. ``bot_pace``: seconds
+    between two bot moves (default ``host.service.BOT_PACE``). Returns the exit status:
     2, after one line on stderr, when the service cannot start (another host holds the
     data folder, its journal is damaged, the socket cannot be made)."""
     import asyncio
 
     from host.paths import socket_path
-    from host.service import RoomService, ServiceError
+    from host.service import BOT_PACE, RoomService, ServiceError
 
     async def serve() -> None:
-        service = RoomService(data)  # raises ServiceError before touching the socket
+        service = RoomService(data, bot_pace=BOT_PACE if bot_pace is None else bot_pace)  # raises ServiceError first
         try:
             await service.start(socket_path(data))
         except OSError as err:
@@ -297,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
     who.add_argument("--open", action="store_true", help="let anyone in, for a trusted network")
     host.add_argument("--data", metavar="DIR", help="journal, host key and socket (default: the user data folder)")
     host.add_argument("--no-ssh", action="store_true", help="run only the room service, for OpenSSH and boxtop join")
+    host.add_argument("--bot-pace", type=_seconds, default=None, metavar="SECONDS",
+                      help="seconds between two bot moves (default 0.4)")
     host.set_defaults(func=cmd_host)
 
     join = sub.add_parser("join", help="join the local host's lobby (for an OpenSSH ForceCommand)")
