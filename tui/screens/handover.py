@@ -9,7 +9,9 @@ from textual.containers import Center, Middle
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from ..widgets.footer import GameFooter
 
 
 class HandoverScreen(Screen[None]):
@@ -41,7 +43,7 @@ class HandoverScreen(Screen[None]):
                     ),
                     id="handover-text",
                 )
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.shown_at = Message().time  # the clock a key event is stamped with when read

@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
 
 from ..paths import EXAMPLES, SaveRow, list_saves
+from ..widgets.footer import GameFooter
 
 
 def fit(text: str, width: int) -> str:
@@ -118,7 +119,7 @@ class LoadScreen(Screen[None]):
         yield OptionList(*options, id="load-list")
         yield Static("", id="load-file")
         yield Static("", id="load-error")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.title = "Load a game" if self.mode == "load" else "Replay a game"

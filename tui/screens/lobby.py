@@ -17,11 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from engine.core.room import RoomSummary
 from host import protocol as p
 
+from ..widgets.footer import GameFooter
 from ..widgets.sized_table import fill_table
 from . import say_line
 
@@ -66,7 +67,7 @@ class LobbyScreen(Screen[None]):
         yield DataTable(id="lobby-rooms", cursor_type="row", zebra_stripes=True)
         yield Static("", id="lobby-more")
         yield Static("", id="message")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.title = "Lobby"
@@ -217,7 +218,7 @@ class WaitingRoomScreen(Screen[None]):
         yield Static(id="room-code")
         yield DataTable(id="room-seats", cursor_type="row")
         yield Static("", id="message")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.title = f"Room {self.room.code}"

@@ -6,8 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
+
+from ..widgets.footer import GameFooter
 
 TITLE_ART = "b o x t o p"
 TAGLINE = "five tabletop games, played in a terminal"
@@ -40,7 +42,7 @@ class MenuScreen(Screen):
                 yield Static(TAGLINE, id="menu-tagline")
                 yield OptionList(*[Option(label, id=key) for key, label in CHOICES], id="menu-list")
                 yield Static("", id="menu-games")
-        yield Footer()
+        yield GameFooter()
 
     @staticmethod
     def _games_line() -> str:

@@ -10,11 +10,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 import engine
 
 from ..widgets.checkbox import Checkbox  # reads on or off without colour
+from ..widgets.footer import GameFooter
 
 DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
 KINDS = [("person", "person"), ("bot: heuristic", "heuristic"), ("bot: random", "random")]
@@ -93,7 +94,7 @@ class NewGameScreen(Screen[None]):
                     yield Static("not listed in the lobby: only its code lets people in", classes="note")
             yield Static("", id="new-error")
             yield Button("Start" if self.shared_as is None else "Create room", variant="primary", id="start")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.title = "New game" if self.shared_as is None else "New room"

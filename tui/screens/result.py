@@ -16,9 +16,11 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 import engine
+
+from ..widgets.footer import GameFooter
 from ..widgets.sized_table import fill_table
 
 
@@ -54,7 +56,7 @@ class ResultScreen(Screen[None]):
                 yield DataTable(id="result-table", cursor_type="none")
                 yield Static("", id="result-best")
                 yield Static(self._saved_line(), id="result-saved")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         s = self.session

@@ -18,10 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, OptionList, Static
+from textual.widgets import Header, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
+
+from ..widgets.footer import GameFooter
 
 GENERAL_KEYS = """\
 ## Keys everywhere
@@ -114,7 +116,7 @@ class RulesScreen(Screen[None]):
                 rules_page(self.slug), id="rules-text",
                 open_links=False, parser_factory=plain_markdown if remote else None,
             )
-        yield Footer()
+        yield GameFooter()
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         """A link to a section of the page ("#notation") scrolls there; nothing else opens."""
@@ -154,7 +156,7 @@ class RulesMenuScreen(Screen[None]):
                     id="rules-menu-list",
                 )
                 yield Static("↑ ↓ choose · enter opens its rules · escape back", id="rules-menu-hint")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.title = "Rules"
