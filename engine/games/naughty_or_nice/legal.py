@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 
@@ -138,24 +139,17 @@ def fulfill_options(s: State, seat: int) -> list:
     (artwork matters for preferred presents), with and without Caga Tió and Saint
     Nicholas's ignored black wish."""
     p = s.players[seat]
-    hand = Counter(p.presents)
+    choices = _Choices(Counter(p.presents))
     caga_ok = "CT" in p.playable()
+    nicholas = giver_of(s, seat) == "nicholas"
     out = []
     for slot, kiddo in enumerate(s.playground):
         if kiddo < 0:
             continue
-        wishes = Counter(KIDDOS[kiddo].wishes)
-        variants = [(wishes, False)]
-        if caga_ok:
-            for col in wishes:
-                variants.append((wishes - Counter({col: 1}), True))
         seen = set()
-        for need, caga in variants:
-            needs = [need]
-            if giver_of(s, seat) == "nicholas" and need["black"]:
-                needs.append(need - Counter({"black": 1}))
-            for want in needs:
-                for combo in _choices(hand, want):
+        for need, caga, without_black in _needs(kiddo, caga_ok):
+            for want in (need, without_black) if nicholas and without_black is not None else (need,):
+                for combo in choices(want):
                     key = (combo, caga)
                     if key in seen:
                         continue
@@ -164,15 +158,39 @@ def fulfill_options(s: State, seat: int) -> list:
     return out
 
 
-def _choices(hand: Counter, need: Counter) -> list[tuple[str, ...]]:
-    """Each multiset of present codes from ``hand`` that gives ``need`` (colour → count)."""
-    per_colour = []
-    for col in COLOURS:
-        k = need[col]
-        if not k:
-            continue
-        kinds = [c for c in sorted(hand) if colour(c) == col for _ in range(hand[c])]
-        if len(kinds) < k:
-            return []
-        per_colour.append(sorted(set(itertools.combinations(kinds, k))))
-    return [tuple(sorted(itertools.chain.from_iterable(parts))) for parts in itertools.product(*per_colour)]
+@functools.cache
+def _needs(kiddo: int, caga_ok: bool) -> tuple[tuple[Counter, bool, Counter | None], ...]:
+    """Kiddo ``kiddo``'s wishes as needs (colour → count): all of them, then (with Caga
+    Tió, ``caga_ok``) each colour's wish less one; each with whether Caga Tió is played
+    and the need less one black wish (Saint Nicholas), None when it has no black wish."""
+    wishes = Counter(KIDDOS[kiddo].wishes)
+    variants = [(wishes, False)]
+    if caga_ok:
+        variants += [(wishes - Counter({col: 1}), True) for col in wishes]
+    return tuple((need, caga, need - Counter({"black": 1}) if need["black"] else None) for need, caga in variants)
+
+
+class _Choices:
+    """Each multiset of present codes from ``hand`` that gives a need (colour → count):
+    ``_Choices(hand)(need)``, sorted codes per choice, colours in ``COLOURS`` order. The
+    hand's presents by colour, and each colour's picks of k, are worked out once."""
+
+    def __init__(self, hand: Counter) -> None:
+        self.by_colour: dict[str, list[str]] = {col: [] for col in COLOURS}
+        for code in sorted(hand):
+            self.by_colour[colour(code)] += [code] * hand[code]
+        self.picks: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+
+    def __call__(self, need: Counter) -> list[tuple[str, ...]]:
+        per_colour = []
+        for col in COLOURS:
+            k = need[col]
+            if not k:
+                continue
+            picks = self.picks.get((col, k))
+            if picks is None:
+                picks = self.picks[(col, k)] = sorted(set(itertools.combinations(self.by_colour[col], k)))
+            if not picks:
+                return []
+            per_colour.append(picks)
+        return [tuple(sorted(itertools.chain.from_iterable(parts))) for parts in itertools.product(*per_colour)]
