@@ -1,6 +1,8 @@
 """Hot seat, the ``:`` line, ``u`` and ``ctrl+o`` as a player meets them (issue 11,
 defects 2 and 3 and two of the smaller ones in 7): every game is started from the menu
 by keys in the new-game form, then played by keys while the test reads the screen.
+Keys are pressed with ``tui_driver.Player`` (each handled before the next, without
+Textual's pause after every key); ``pilot.pause()`` lets the screen redraw before it is read.
 
 Keys "typed ahead" are given to the app all at once, before it handles the first, as a
 terminal delivers keys typed faster than the app answers (``tmux send-keys d Tab Enter``
@@ -25,6 +27,7 @@ from tui.screens.handover import HandoverScreen
 from tui.screens.load import LoadScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.shared_game import SharedGameScreen
+from tui_driver import Player
 
 SIZE = (120, 40)
 HINT = "a move in notation"  # the ":" line's hint, shown only while the line is in use
@@ -94,7 +97,8 @@ async def new_game(pilot, game: str, players: int, people: int, seed: int = 7) -
 async def test_giftbringer_d_tab_enter_typed_ahead_never_acts_for_the_next_person():
     # "With several people at one keyboard, `d Tab Enter` as ann produced 'bob: cross 3 on V3'."
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game(pilot, "giftbringer", players=2, people=2)
         assert "ann at the keyboard" in shown(app, "status")
         await type_ahead(pilot, "d", "tab", "enter")
@@ -120,7 +124,8 @@ async def test_giftbringer_d_twice_at_the_end_of_a_round_never_finishes_the_next
     # "`d` twice at the end of a round finished ann's next round unseen ('round 4 … ann:
     # done'), and strict undo then refused." Finishing with unused results asks once.
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game(pilot, "giftbringer", players=2, people=2)
         await pilot.press("d")
         assert "You have 4 unused results: d again finishes the round, any other key goes on." in screen_text(app)
@@ -143,11 +148,13 @@ async def test_giftbringer_the_next_person_starts_with_their_own_selection():
     # "bob started with ann's selected result": the result, the Viking/place cursor and
     # the marks reset for each person at the keyboard.
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game(pilot, "giftbringer", players=2, people=2)
         fresh = line_of(app, "Viking 1, Bjorn")
         assert fresh and "result 1" in screen_text(app)
         await pilot.press("right", "right", "down", "down", "space")
+        await pilot.pause()  # the board redrawn
         assert "Viking 3, Leif" in screen_text(app) and "marked 3" in screen_text(app)
         await pilot.press("colon", *"done", "enter")  # ann finishes her round on the : line
         await pilot.pause()
@@ -164,7 +171,8 @@ async def test_giftbringer_the_next_person_starts_with_their_own_selection():
 
 async def test_gift_trap_enter_typed_ahead_never_confirms_the_hand_over():
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game(pilot, "gift-trap", players=3, people=3)
         session = app.screen.session
         await pilot.press("enter")  # ann deals: a stack of gifts
@@ -183,7 +191,8 @@ async def test_gift_trap_keys_typed_ahead_at_the_end_of_a_round_never_deal_for_t
     # The seat changes without a secret choice when a round ends and another person deals:
     # that, too, is a hand-over, so the last rater's keys never reach the dealer's table.
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game(pilot, "gift-trap", players=4, people=4)
         session = app.screen.session
         await pilot.press("enter")  # ann deals
@@ -218,7 +227,8 @@ async def test_a_refused_command_line_keeps_its_text_and_the_keys_that_follow():
     # "After enter — even on a refusal — the text is cleared and focus leaves while the
     # prompt still shows, so the next keys act on the table (`d` committed Give tiles)."
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game(pilot, "gift-trap", players=3, people=1)
         session = app.screen.session
         assert HINT not in screen_text(app)  # the line is idle: no hint
@@ -252,7 +262,8 @@ async def test_a_shared_game_brings_a_refused_command_line_back_for_a_fix(shared
     await bob.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": 2}))
     app = BoxtopApp(remote=(str(sock), "ann"))
     try:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE) as textual_pilot:
+            pilot = Player(textual_pilot.app)
             await until(pilot, lambda: app.screen.__class__.__name__ == "LobbyScreen" and app.screen.rooms)
             await pilot.press("enter")
             await until(pilot, lambda: app.screen.__class__.__name__ == "WaitingRoomScreen")
@@ -284,7 +295,8 @@ async def test_u_says_why_undo_is_refused():
     # "`u` does nothing silently when undo is refused (say why in the status line, as
     # `:undo` does)."
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game(pilot, "gift-trap", players=3, people=1)
         await pilot.press("u")
         assert "There is nothing to undo." in shown(app, "message")
@@ -299,7 +311,8 @@ async def test_u_says_why_undo_is_refused():
 async def test_escape_on_the_load_screen_of_ctrl_o_goes_back_to_the_game():
     # "`ctrl+o` then escape drops to the menu instead of back to the game."
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game(pilot, "gift-trap", players=3, people=1)
         game = app.screen
         await pilot.press("enter", "enter")  # deal, give a gift
