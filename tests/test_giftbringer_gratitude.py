@@ -29,6 +29,7 @@ from engine.games.giftbringer.options import Options
 from engine.games.giftbringer.sheet import SHEET, neighbours
 from engine.games.giftbringer.state import State, evolve, initial
 from engine.games.giftbringer.view import view
+from tui_driver import Player
 
 RNG = random.Random(0)
 EXAMPLES = Path(__file__).resolve().parent.parent / "saves"
@@ -254,7 +255,8 @@ async def test_the_player_chooses_the_gratitude_to_keep_by_keys():
     worth = {c.keep: sum(rules.POINTS[x] for x in c.keep) for c in choices}
     best, other = sorted(choices, key=lambda c: -worth[c.keep])[:2]
     app = BoxtopApp(session=session)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40)) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         for _ in range(60):  # ↓ through the Vikings and places until the house is chosen
@@ -298,7 +300,8 @@ async def test_the_choice_fits_an_80_by_24_terminal():
     choices = [c for c in session.legal_commands(0) if isinstance(c, Visit) and c.keep]
     place = choices[0].place
     app = BoxtopApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24)) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.pause()
         table = app.screen.table
         for _ in range(60):
@@ -324,7 +327,8 @@ async def test_a_typed_visit_without_the_letters_says_how_to_name_them():
     choices = [c for c in session.legal_commands(0) if isinstance(c, Visit) and c.keep]
     place, entries = choices[0].place, len(session.entries)
     app = BoxtopApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24)) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.pause()
         await pilot.press(":", *f"visit {place}", "enter")
         await pilot.pause()

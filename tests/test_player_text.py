@@ -36,7 +36,7 @@ from tui.screens.replay import ReplayScreen
 from tui.screens.result import ResultScreen
 from tui.screens.shared_game import SharedGameScreen
 
-from tui_driver import menu_app, new_game
+from tui_driver import Player, menu_app, new_game
 
 SIZE = (150, 45)
 #: Markup-like player text: a closing tag with no opening one (it raised), a style, an
@@ -99,7 +99,8 @@ async def test_a_room_code_typed_in_the_lobby_shows_literally_in_the_refusal(ser
     # The finding itself: "/" then "[/x]" enter crashed the session.
     _, sock = service
     app = BoxtopApp(remote=(str(sock), "ann"))
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await shows(pilot, "c creates a room")
         for text in MARKUP:
             await pilot.press("slash")
@@ -124,7 +125,8 @@ def any_name(monkeypatch):
 async def test_a_player_name_with_markup_shows_literally_in_the_lobby(service, any_name, name):
     _, sock = service
     app = BoxtopApp(remote=(str(sock), name))
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await shows(pilot, f"you are {name} · c creates a room")
         assert clickable(app) == []
         assert app.is_running
@@ -162,7 +164,8 @@ async def test_names_and_refusals_in_a_shared_room_show_literally(service, any_n
     _, sock = service
     me, friend = "[/x]", "[link=file:///etc/passwd]x[/link]"
     app = BoxtopApp(remote=(str(sock), me))
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await shows(pilot, "c creates a room")
         other = await ServiceClient.connect(sock, friend)
         try:
@@ -199,7 +202,8 @@ async def test_names_and_refusals_in_a_shared_room_show_literally(service, any_n
 async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     app = BoxtopApp()
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await pilot.press("enter", "home", "enter")  # Gift Trap for three
@@ -298,7 +302,8 @@ async def test_save_names_with_markup_show_literally_on_the_load_screen(isolated
     broken.write_text("{not json")
     os.utime(broken, (time.time() + 60, time.time() + 60))  # the newest: listed first
     app = BoxtopApp()
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.press("l")
         await until(pilot, lambda: isinstance(app.screen, LoadScreen))
         await shows(pilot, "[@click=app.quit]x.json")

@@ -30,7 +30,7 @@ import pytest
 
 import engine
 from tui.app import BoxtopApp
-from tui_driver import screen_text, wait_for, wait_for_screen, wait_for_text
+from tui_driver import Player, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SIZE = (80, 24)
 
@@ -105,7 +105,8 @@ def saves_in(folder: Path) -> list[Path]:
 # ---------------------------------------------------------------------- every way out saves
 async def test_ctrl_q_saves_an_unfinished_game_and_says_where(save_dir, capsys):
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game_from_menu(pilot)
         entries = await one_move(pilot)
         await pilot.press("ctrl+q")
@@ -118,7 +119,8 @@ async def test_ctrl_q_saves_an_unfinished_game_and_says_where(save_dir, capsys):
 
 async def test_ctrl_c_says_how_to_quit_and_quitting_then_saves(save_dir, capsys):
     app = BoxtopApp()
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game_from_menu(pilot)
         entries = await one_move(pilot)
         await pilot.press("ctrl+c")
@@ -133,7 +135,8 @@ async def test_ctrl_c_says_how_to_quit_and_quitting_then_saves(save_dir, capsys)
 
 async def test_quitting_from_the_rules_over_a_game_saves_it_too(save_dir, capsys):
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game_from_menu(pilot)
         entries = await one_move(pilot)
         await pilot.press("question_mark")
@@ -146,7 +149,8 @@ async def test_quitting_from_the_rules_over_a_game_saves_it_too(save_dir, capsys
 
 async def test_a_game_that_cannot_be_saved_is_not_quit_at_the_first_ctrl_q(save_dir, capsys):
     app = BoxtopApp()
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game_from_menu(pilot)
         await one_move(pilot)
         save_dir.rmdir()
@@ -166,7 +170,8 @@ async def test_an_unexpected_error_saves_the_game_first(save_dir, capsys):
         raise RuntimeError("a bug")
 
     with pytest.raises(RuntimeError):
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE) as textual_pilot:
+            pilot = Player(textual_pilot.app)
             await new_game_from_menu(pilot)
             entries = await one_move(pilot)
             app.call_later(boom)
@@ -241,7 +246,8 @@ def test_a_closed_terminal_or_sigterm_saves_the_game(save_dir, sig):
 # ---------------------------------------------------------------------- a finished game
 async def test_a_finished_game_is_saved_at_the_result_and_listed_with_its_result(save_dir):
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game_from_menu(pilot, track_length="3")
         for _ in range(300):
             if not await move(pilot):
@@ -280,7 +286,8 @@ async def test_the_load_list_shows_game_players_date_and_round_newest_first(save
     (save_dir / "notes.json").write_text('{"name": "my shopping list"}')
     (save_dir / "broken.json").write_text('{"format": "boxtop-save", "vers')
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.press("l")
         await wait_for_text(pilot, "Giftbringer")
         lines = screen_text(app).splitlines()
@@ -297,7 +304,8 @@ async def test_the_load_list_shows_game_players_date_and_round_newest_first(save
 async def test_loading_a_file_that_is_not_a_save_says_so_in_one_line(save_dir):
     (save_dir / "notes.json").write_text('{"name": "my shopping list"}')
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.press("l")
         await wait_for_text(pilot, "notes.json")
         await pilot.press("enter")
@@ -309,7 +317,8 @@ async def test_loading_a_file_that_is_not_a_save_says_so_in_one_line(save_dir):
 # ---------------------------------------------------------------------- the save dialog
 async def test_an_empty_file_name_asks_for_one_and_keeps_the_dialog_open(save_dir):
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await new_game_from_menu(pilot)
         await pilot.press("ctrl+s")
         await wait_for_screen(pilot, "SaveScreen")

@@ -18,6 +18,7 @@ from tui.app import BoxtopApp
 from tui.screens.game import GameScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
+from tui_driver import Player
 
 SMALL = (80, 24)
 LARGE = (120, 40)
@@ -111,7 +112,8 @@ async def play_gift_trap_phase(pilot, app) -> None:
 
 async def test_gift_trap_with_8_players_fits_80x24():
     app = BoxtopApp()
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=SMALL) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         # the options' first checkbox is extra tiles: its Give more and Gifttrap lines too
         keys = tuple(["tab"] * 17) + ("space",)
         await start_from_menu(pilot, app, "gift-trap", 8, keys)
@@ -153,7 +155,8 @@ async def test_gift_trap_with_8_players_fits_80x24():
 
 async def test_gift_trap_cards_show_the_whole_gift_text_at_120x40_with_3_players():
     app = BoxtopApp()
-    async with app.run_test(size=LARGE) as pilot:
+    async with app.run_test(size=LARGE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await start_from_menu(pilot, app, "gift-trap", 3, seed=30)  # "Cinema tickets for two" in round 1
         screen = app.screen
         assert screen.session.seed == 30
@@ -183,7 +186,8 @@ def map_ids() -> list[str]:
 
 async def test_giftbringer_with_6_players_fits_80x24():
     app = BoxtopApp()
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=SMALL) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await start_from_menu(pilot, app, "giftbringer", 6)
         screen = app.screen
         table = screen.table
@@ -226,7 +230,8 @@ async def test_giftbringer_with_6_players_fits_80x24():
 
 async def test_giftbringer_map_has_a_legend_and_full_labels_at_120x40():
     app = BoxtopApp()
-    async with app.run_test(size=LARGE) as pilot:
+    async with app.run_test(size=LARGE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await start_from_menu(pilot, app, "giftbringer", 6)
         text = screen_text(app)
         assert "H5:1356P2♥" in text  # the full labels
@@ -253,7 +258,8 @@ def only_line(app) -> str:
 
 async def test_a_terminal_smaller_than_80x24_asks_for_more_and_recovers():
     app = BoxtopApp()
-    async with app.run_test(size=(40, 12)) as pilot:
+    async with app.run_test(size=(40, 12)) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.pause()
         assert only_line(app) == TOO_SMALL_LINE.format(w=40, h=12)
         await pilot.press("n")  # keys do nothing while the screen cannot be seen
@@ -287,7 +293,8 @@ async def test_a_terminal_smaller_than_80x24_asks_for_more_and_recovers():
 # ---------------------------------------------------------------------------- smaller ones
 async def test_the_log_shows_one_hidden_line_per_seat_and_phase():
     app = BoxtopApp()
-    async with app.run_test(size=LARGE) as pilot:
+    async with app.run_test(size=LARGE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await start_from_menu(pilot, app, "gift-trap", 8)
         screen = app.screen
         if screen.session.view(screen.seat).phase == "deal":
@@ -307,7 +314,8 @@ async def test_the_log_shows_one_hidden_line_per_seat_and_phase():
 
 async def test_checkboxes_read_on_and_off_without_colour():
     app = BoxtopApp()
-    async with app.run_test(size=(120, 50)) as pilot:
+    async with app.run_test(size=(120, 50)) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
@@ -332,7 +340,8 @@ async def test_checkboxes_read_on_and_off_without_colour():
 
 async def test_the_replay_footer_keeps_its_way_back_at_80x24():
     app = BoxtopApp()
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=SMALL) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.press("r")  # replay: the load list (the example games at least)
         await pilot.pause()
         await pilot.press("end", "enter")  # the oldest example: a game the app shows
@@ -351,7 +360,8 @@ async def test_every_option_label_of_the_new_game_form_keeps_to_one_row_at_80x24
     # Seen in a real terminal: "no way points" and "track length" wrapped, their last
     # word alone on the next row under the field.
     app = BoxtopApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24)) as textual_pilot:
+        pilot = Player(textual_pilot.app)
         await pilot.press("n")
         await pilot.pause()
         shown = rows(app)
