@@ -40,3 +40,17 @@ async def test_a_row_longer_than_the_headers_is_refused_and_the_table_kept() -> 
         with pytest.raises(ValueError):
             fill_table(table, ("a",), [(Text("x"), Text("y"))])
         assert table.row_count == 1 and table.get_cell_at((0, 0)) == Text("x")
+
+
+async def test_the_column_that_gives_way_narrows_to_fit_and_its_cells_end_in_an_ellipsis() -> None:
+    app = OneTable()
+    async with app.run_test(size=(80, 10)):
+        table = app.query_one(DataTable)
+        rows = [(Text("K7QF"), Text("ann, bob, cyd, dan"), Text("ann"))]
+        fill_table(table, ("code", "seats", "creator"), rows, give_way=1, room=30)
+        widths = [c.get_render_width(table) for c in table.ordered_columns]
+        assert sum(widths) == 30 and table.get_cell_at((0, 1)) == Text("ann, bob, cy…")
+        fill_table(table, ("code", "seats", "creator"), rows, give_way=1, room=60)  # room enough: whole
+        assert table.get_cell_at((0, 1)) == Text("ann, bob, cyd, dan")
+        fill_table(table, ("code", "seats", "creator"), rows, give_way=1, room=10)  # never below its header
+        assert table.ordered_columns[1].get_render_width(table) - 2 * table.cell_padding == len("seats")

@@ -113,9 +113,12 @@ class LobbyScreen(Screen[None]):
         self._draw(keep)
 
     def _draw(self, keep: str | None) -> None:
-        """Fill the room list from ``self.rooms``, the room ``keep`` highlighted again."""
-        fill_table(self.query_one(DataTable), self.LABELS, [self._cells(r) for r in self.rooms],
-                   keys=[r.code for r in self.rooms])
+        """Fill the room list from ``self.rooms``, the room ``keep`` highlighted again; the
+        seats column narrows (its lines end in "…") so that every column fits the screen."""
+        table = self.query_one(DataTable)
+        width = table.size.width or self.app.size.width - 4  # before the first layout: the CSS margins
+        fill_table(table, self.LABELS, [self._cells(r) for r in self.rooms], keys=[r.code for r in self.rooms],
+                   give_way=self.LABELS.index("seats"), room=width - table.styles.scrollbar_size_vertical)
         if not self.rooms and self.online:  # else a refusal of the connection may be showing
             self.say("No rooms yet: press c to create one, or / to type a room's code.")
         elif "No rooms yet" in str(self.query_one("#message", Static).render()):
@@ -127,6 +130,10 @@ class LobbyScreen(Screen[None]):
             codes = [r.code for r in self.rooms]
             if keep in codes:
                 self.query_one(DataTable).move_cursor(row=codes.index(keep))
+
+    def on_resize(self) -> None:
+        if self.ready:
+            self.call_after_refresh(lambda: self._draw(self._highlighted()))  # at the table's new width
 
     def _highlighted(self) -> str | None:
         table = self.query_one(DataTable)

@@ -16,21 +16,41 @@ from textual.widgets import DataTable
 
 
 def fill_table(table: DataTable, labels: Sequence[str], rows: Sequence[Sequence[Text]],
-               keys: Sequence[Hashable] | None = None) -> None:
+               keys: Sequence[Hashable] | None = None, *, give_way: int | None = None,
+               room: int | None = None) -> None:
     """Replace ``table``'s columns and rows: ``labels`` the column headers, ``rows`` one
     sequence of ``Text`` cells per row (``len(labels)`` long; text, never markup), ``keys``
     the rows' keys (default: none). Each column gets the width in terminal cells of its
-    widest header or cell. Keeps the cursor on the same row number when it still exists.
+    widest header or cell. When the columns need more than ``room`` cells (the table's
+    width, padding included), column ``give_way`` narrows to fit, down to its header's
+    width, and its longer cells end in "…". Keeps the cursor on the same row number when
+    it still exists.
 
     Raises ``ValueError`` when a row is longer than ``labels``."""
     if any(len(cells) > len(labels) for cells in rows):
         raise ValueError(f"a row has more cells than the {len(labels)} columns")
+    widths = [max([Text(label).cell_len, *(r[column].cell_len for r in rows if column < len(r))])
+              for column, label in enumerate(labels)]
+    if give_way is not None and room is not None:
+        over = sum(widths) + 2 * table.cell_padding * len(widths) - room
+        if over > 0:
+            widths[give_way] = max(Text(labels[give_way]).cell_len, widths[give_way] - over)
+            rows = [tuple(_cut(cell, widths[give_way]) if column == give_way else cell
+                          for column, cell in enumerate(cells)) for cells in rows]
     row = table.cursor_row
     table.clear(columns=True)
-    for column, label in enumerate(labels):
-        width = max([Text(label).cell_len, *(r[column].cell_len for r in rows if column < len(r))])
+    for column, (label, width) in enumerate(zip(labels, widths)):
         table.add_column(label, width=width, key=str(column))
     for i, cells in enumerate(rows):
         table.add_row(*cells, key=None if keys is None else str(keys[i]))
     if row is not None and 0 <= row < len(rows):
         table.move_cursor(row=row)
+
+
+def _cut(cell: Text, width: int) -> Text:
+    """``cell`` in at most ``width`` cells, ending in "…" when it was longer."""
+    if cell.cell_len <= width:
+        return cell
+    cut = cell.copy()
+    cut.truncate(width, overflow="ellipsis")
+    return cut
