@@ -46,7 +46,7 @@ from tui.app import BoxtopApp
 
 from bottlecap_play import MID_SCRIPT, OMEN_SCRIPT, hand_over
 from tui_driver import (
-    Player, fill_form, focus, lobby_ready, new_game, new_room, screen_text, wait_for_screen,
+    Player, fill_form, focus, lobby_ready, new_game, new_room, screen_text, wait_for, wait_for_screen,
     wait_for_text,
 )
 
@@ -131,7 +131,9 @@ async def form(pilot: Player, game: str, players: int) -> None:
     await pilot.press("n")
     await wait_for_screen(pilot, "NewGameScreen")
     await fill_form(pilot, game, GT8[:players] if game == "Gift Trap" else GB6[:players], seed=1)
+    app = pilot.app
     await focus(pilot, "game")
+    await wait_for(pilot, lambda: app.screen.can_view_entire(app.focused), "the game field in view")
     await focus(pilot, "players")
 
 

@@ -368,3 +368,22 @@ async def test_every_option_label_of_the_new_game_form_keeps_to_one_row_at_80x24
         for label in ("no way points", "track length"):
             assert any(label in r for r in shown), (label, shown)
         assert not any(r.strip() in ("points", "length") for r in shown), shown
+
+
+async def test_the_focused_field_of_the_new_game_form_is_in_view_after_tabs_typed_ahead():
+    # Tab typed quickly over the Start button and on round to the top once left the
+    # focused field out of sight (Textual decides to scroll before the last scroll is
+    # drawn); the form looks again once the screen is drawn.
+    from textual import events
+
+    from tui_driver import menu_app, wait_for, wait_for_screen
+
+    async with menu_app(size=SMALL) as pilot:
+        await pilot.press("n")
+        await wait_for_screen(pilot, "NewGameScreen")
+        app = pilot.app
+        for keys in (["tab"] * 23, ["shift+tab"] * 5, ["tab"] * 9, ["shift+tab"] * 14, ["tab"] * 30):
+            for key in keys:  # all at once, as a terminal delivers keys typed ahead
+                app.post_message(events.Key(key, "\t" if key == "tab" else None))
+            await wait_for(pilot, lambda: app.screen.can_view_entire(app.focused),
+                           f"#{app.focused.id} in view after {keys[0]} ×{len(keys)}")

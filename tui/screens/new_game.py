@@ -101,6 +101,17 @@ class NewGameScreen(Screen[None]):
         self._show_seats()
         self.query_one("#players", Select).focus()
 
+    def on_descendant_focus(self) -> None:
+        # Textual scrolls a field into view when it gets the focus, but decides before the
+        # screen has drawn the last scroll: tabbing quickly over the Start button and back
+        # to the top could leave the focused field out of sight. Look again once drawn.
+        self.call_after_refresh(self._focused_in_view)
+
+    def _focused_in_view(self) -> None:
+        widget = self.focused
+        if widget is not None and widget.is_attached and not self.can_view_entire(widget):
+            widget.scroll_visible(animate=False)
+
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
             self._show_seats()
