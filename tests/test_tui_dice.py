@@ -12,6 +12,7 @@ import pytest
 import engine
 import engine.core.reactions
 from dice_play import GAME, game_session, play_until
+from tui.games.dice_text import quest_short
 from tui_driver import (
     LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
     wait_for_screen, wait_for_text,
@@ -42,6 +43,10 @@ async def test_a_short_game_against_bots_by_keys_with_undo_save_load_and_replay(
         await play_until(pilot, lambda: session.state.turn == 0 and session.state.step == "place"
                          and not session.state.prompts)
         await wait_for_text(pilot, "Place your")
+        # Setup, 9: "the Quest cards go face-up next to the players' Character cards": the
+        # others' quests show in the side panel at 120×40 (the row ends in "…" where it is full)
+        first = quest_short(session.state.players[1].quests[0])
+        await wait_for_text(pilot, f"quests: {first}")
         # walk the lit sockets of a die that takes the Town–Old Woman route's 3
         me = session.state.players[0]
         die = next((d for d, f in me.pool if f != "ban" and (f if isinstance(f, int) else 6) >= 3), None)

@@ -532,6 +532,9 @@ class DiceUponATimeTable(GameTable):
                 who = character_text(p, v)
                 cards = ", ".join(story_short(x) for x in p.stories)
                 out.append(((f"   {' · '.join(x for x in (who, cards) if x)}", "panel--muted"),))
+            if not compact and v.options.mode == "competitive":
+                out.append((("   quests: " + (", ".join(quest_short(q) for q in p.quests) or "none"),
+                             "panel--muted"),))
         if compact:  # 80×24: the others' Characters on one row, by code (ability ready ✓, Thumbling's draws)
             who: list[Run] = []
             for seat, p in enumerate(v.players):
@@ -544,9 +547,6 @@ class DiceUponATimeTable(GameTable):
             if v.offer is not None:
                 out += wrap((("Trade: ", "panel--warn panel--bold"), (offer_text(v.offer, names, v.me),
                                                                       "panel--warn")), width)
-            if not compact and v.options.mode == "competitive":
-                out.append((("   quests: " + (", ".join(quest_short(q) for q in p.quests) or "none"),
-                             "panel--muted"),))
         return out
 
     def _mine(self, v: Any, seat: int, compact: bool) -> list[Line]:
