@@ -940,9 +940,10 @@ async def start_host(
     ``child_argv`` is the program each PTY session runs (default
     ``python -m tui.cli join --socket SOCKET``); ``log`` gets one line per session start
     and end. ``bot_pace``: seconds between two bot moves in a room (a person can follow
-them; ``host.service.BOT_PACE`` by default). Raises ``HostError`` (one line) when the keys file is missing or holds no
-    key, another host already serves ``data``, the host key is unreadable, the socket
-    path is too long, or the port cannot be bound (in use, not permitted).
+    them; ``host.service.BOT_PACE`` by default). Raises ``HostError`` (one line) when the
+    keys file is missing or holds no key, another host already serves ``data``, the host
+    key is unreadable, the socket path is too long, or the port cannot be bound (in use,
+    not permitted).
     """
     if not 0 <= port <= 65535:
         raise HostError(f"port {port} is not a port number (0–65535)")

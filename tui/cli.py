@@ -190,7 +190,6 @@ def cmd_host(args) -> int:
     from pathlib import Path
 
     from host.paths import data_dir
-
     from host.service import BOT_PACE
 
     data = Path(args.data).expanduser() if args.data else data_dir()
@@ -214,19 +213,19 @@ def _seconds(text: str) -> float:
     return value
 
 
-def run_service(data, bot_pace: float | None = None) -> int:
+def run_service(data, bot_pace: float) -> int:
     """Run only the room service (for hosts that use their own OpenSSH server and
     ``boxtop join``) until Ctrl+C; prints where its socket is. ``bot_pace``: seconds
-    between two bot moves (default ``host.service.BOT_PACE``). Returns the exit status:
+    between two bot moves. Returns the exit status:
     2, after one line on stderr, when the service cannot start (another host holds the
     data folder, its journal is damaged, the socket cannot be made)."""
     import asyncio
 
     from host.paths import socket_path
-    from host.service import BOT_PACE, RoomService, ServiceError
+    from host.service import RoomService, ServiceError
 
     async def serve() -> None:
-        service = RoomService(data, bot_pace=BOT_PACE if bot_pace is None else bot_pace)  # raises ServiceError first
+        service = RoomService(data, bot_pace=bot_pace)  # raises ServiceError before touching the socket
         try:
             await service.start(socket_path(data))
         except OSError as err:

@@ -92,7 +92,7 @@ def window_question(window: Any, view: Any, names: Sequence[str]) -> str:
     if trigger == "snake":
         return f"{who} rolled the Snake Die: {tail}"
     if trigger == "tokens":
-        return f"{who} took tokens: {tail}" if mover != me else f"You took tokens: {tail}"
+        return f"{who} took tokens: {tail}"
     if trigger == "items":
         return f"{who} drew Magic Item cards: {tail}"
     if trigger == "quests":

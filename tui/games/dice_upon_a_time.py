@@ -486,11 +486,11 @@ class DiceUponATimeTable(GameTable):
         if v.event:
             e = EVENTS[v.event]
             out += wrap(((e.name + ": ", "panel--special panel--bold"), (e.text, "")), width)
-        decks = " ".join(f"{k}AP:{n}" for k, n in sorted(v.decks.items()))
         if v.options.mode == "competitive" and compact:  # one row: the decks' counts by 2, 3, 4 AP
             counts = "·".join(str(n) for _, n in sorted(v.decks.items()))
             out += wrap(((f"decks {counts} rabbits {v.rabbits}", "panel--muted"),), width)
         elif v.options.mode == "competitive":
+            decks = " ".join(f"{k}AP:{n}" for k, n in sorted(v.decks.items()))
             out += wrap(((f"decks {decks} · rabbits {v.rabbits}", "panel--muted"),), width)
         else:
             total = sum(CARDS.quests[q].ap for p in v.players for q in p.done)
@@ -502,10 +502,10 @@ class DiceUponATimeTable(GameTable):
             if not compact:
                 out.append(())
             out += self._mine(v, v.me, compact)
-        if v.offer is not None and not compact:  # 80×24: at the end
-            out.append(())
-            out += wrap((("Trade: ", "panel--warn panel--bold"), (offer_text(v.offer, names, v.me), "panel--warn")),
-                        width)
+        trade = wrap((("Trade: ", "panel--warn panel--bold"), (offer_text(v.offer, names, v.me), "panel--warn")),
+                     width) if v.offer is not None else []
+        if trade and not compact:  # with room under your own rows; at 80×24 at the end
+            out += [(), *trade]
         if not compact or v.me is None:
             out.append(())
         for seat, p in enumerate(v.players):
@@ -513,16 +513,13 @@ class DiceUponATimeTable(GameTable):
                 continue
             ap = sum(CARDS.quests[q].ap for q in p.done)
             dice = " ".join(die_label(d, f) for d, f in p.pool) or ("passed" if p.passed else "no dice")
-            if compact:  # 80×24: the letter reversed for the player whose turn it is, tokens tight
-                runs: list[Run] = [(letters[seat], player_class(seat) + " panel--bold"
-                                    + (" panel--cursor" if seat == v.turn else "")),
-                                   (f" {names[seat]} ", "panel--bold"), (f"{LOCS[p.at].code} {ap}AP ", ""),
-                                   (tokens_short(p.tokens, tight=True), "panel--muted")]
-            else:
-                runs = [("▶" if seat == v.turn else " ", "panel--warn"),
-                        (letters[seat], player_class(seat) + " panel--bold"),
-                        (f" {names[seat]} ", "panel--bold"), (f"{LOCS[p.at].code} {ap}AP ", ""),
-                        (tokens_short(p.tokens), "panel--muted")]
+            # whose turn: ▶ before the row; at 80×24 the letter reversed instead, tokens tight
+            turn = seat == v.turn
+            runs: list[Run] = [] if compact else [("▶" if turn else " ", "panel--warn")]
+            mark = " panel--cursor" if compact and turn else ""
+            runs += [(letters[seat], player_class(seat) + " panel--bold" + mark),
+                     (f" {names[seat]} ", "panel--bold"), (f"{LOCS[p.at].code} {ap}AP ", ""),
+                     (tokens_short(p.tokens, tight=compact), "panel--muted")]
             if p.magic:
                 runs.append((f" {len(p.magic)}i", "panel--special"))
             if not compact:
@@ -544,9 +541,7 @@ class DiceUponATimeTable(GameTable):
                     who += [(letters[seat], player_class(seat) + " panel--bold"), (f" {text}", "panel--special")]
             if who:
                 out += wrap(tuple(who), width)
-            if v.offer is not None:
-                out += wrap((("Trade: ", "panel--warn panel--bold"), (offer_text(v.offer, names, v.me),
-                                                                      "panel--warn")), width)
+            out += trade
         return out
 
     def _mine(self, v: Any, seat: int, compact: bool) -> list[Line]:

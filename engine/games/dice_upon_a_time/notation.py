@@ -75,8 +75,8 @@ def die_letter(die: str) -> str:
 
 
 def face_text(face) -> str:
-    """A face in notation: the number, or the special face's letter."""
-    return str(face) if isinstance(face, int) else FACE_LETTER[face]
+    """A face in notation: the number, or the special face's letter ("" for none known)."""
+    return str(face) if isinstance(face, int) else FACE_LETTER.get(face, "")
 
 
 def socket_text(socket: str) -> str:
@@ -463,6 +463,12 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "AEIOU" else "a ") + noun
 
 
+def _and(words) -> str:
+    """Words as a list in prose: "a, b and c" ("" for none)."""
+    words = list(words)
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def tokens_text(tokens) -> str:
     """Tokens in plain words: "2 Apples and a Gold Coin"."""
     parts = []
@@ -471,9 +477,7 @@ def tokens_text(tokens) -> str:
         if k:
             one, many = TOKEN_NAME[t]
             parts.append(_a(one) if k == 1 else f"{k} {many}")
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _and(parts) or "nothing"
 
 
 def quest_label(quest: str) -> str:
@@ -485,11 +489,7 @@ def quest_label(quest: str) -> str:
 
 
 def _dice_text(dice) -> str:
-    return " ".join(f"{DIE_LETTER.get(d, '')}{_face_text(f)}" for d, f in dice)
-
-
-def _face_text(face) -> str:
-    return str(face) if isinstance(face, int) else FACE_LETTER.get(face, "")
+    return " ".join(f"{DIE_LETTER.get(d, '')}{face_text(f)}" for d, f in dice)
 
 
 def _face_name(face) -> str:
@@ -607,12 +607,7 @@ def _card_words(cards) -> str:
     return _and(words) or "nothing"
 
 
-def _and(words) -> str:
-    words = list(words)
-    return words[0] if len(words) <= 1 and words else (", ".join(words[:-1]) + " and " + words[-1] if words else "")
-
-
-def _why(trigger: str, subject: str, mover: str, own: bool) -> str:
+def _why(trigger: str, mover: str, own: bool) -> str:
     """What a reaction window answers, in words (``own``: the mover is the only seat asked)."""
     whose = "their" if own else f"{mover}'s"
     return {"roll": f"{whose} roll", "snake": f"{whose} Snake Die roll", "tokens": f"the tokens {mover} took",
@@ -710,7 +705,7 @@ def _describe_full(e, names: Sequence[str], who: str) -> str:
             if trigger == "harm":
                 what = "the Wolf" if subject == "wolf" else "the card's harm"
                 return f"{asked} may ward off {what} with a Magic Item."
-            why = _why(trigger, subject, name(mover), seats == (mover,))
+            why = _why(trigger, name(mover), seats == (mover,))
             return f"{asked} may answer {why} with a Magic Item."
         case Passed():
             # Windows open for every holder of a Magic Item at many moments: a line for

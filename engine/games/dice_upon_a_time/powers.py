@@ -59,13 +59,10 @@ def help_placements(s, seat: int) -> list:
     for using in chosen:
         table = socket_table(s, seat, 1 if using in ("i16", "musicians") else 0)
         for die, value, ban in pool:
+            value = 6 if using == "i14" else value  # the Crystal Ball: the die counts as a 6
             for k, need, only_ban, ban_top in table:
-                if using == "i14":
-                    value_now = 6
-                else:
-                    value_now = value
                 lower = 1 if using == "tailor" and not ban_top else 0
-                if value_now >= need - lower and (ban or not only_ban) and (die, k) not in plain:
+                if value >= need - lower and (ban or not only_ban) and (die, k) not in plain:
                     out.append(cmd.Place(die, k, using))
     return out
 
