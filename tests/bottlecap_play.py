@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from tui_driver import screen_lines, screen_name, screen_text, settle, wait_for, wait_for_screen
+from tui_driver import take_keyboard, screen_lines, screen_name, screen_text, settle, wait_for, wait_for_screen
 
 GAME = "Bottlecap Vikings"
 
@@ -45,11 +45,9 @@ def game_session(app):
 
 
 async def hand_over(pilot) -> None:
-    """Confirm a hot-seat hand-over when one shows."""
+    """Take the keyboard when it passes to another person (the table holds keys a moment)."""
     await settle(pilot, 0.05)
-    if screen_name(pilot.app) == "HandoverScreen":
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "GameScreen", "ResultScreen")
+    await take_keyboard(pilot)
 
 
 async def type_commands(pilot, commands: Iterable[str]) -> None:
@@ -81,9 +79,7 @@ async def play_turn(pilot, count: list[int]) -> bool:
     name = screen_name(app)
     if name == "ResultScreen":
         return False
-    if name == "HandoverScreen":
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "GameScreen", "SharedGameScreen", "ResultScreen")
+    if await take_keyboard(pilot):
         return True
     ask = ask_lines(app)
     if not ask or ask[0].startswith("Waiting for"):

@@ -11,7 +11,7 @@ Not a test module (no ``test_`` prefix); the test files import it from ``tests/`
 
 from __future__ import annotations
 
-from tui_driver import screen_name, screen_text, settle, wait_for, wait_for_screen
+from tui_driver import take_keyboard, screen_name, screen_text, settle, wait_for, wait_for_screen
 
 GAME = "Dice Upon a Time"
 
@@ -29,7 +29,7 @@ async def play_turn(pilot) -> bool:
     if name == "ResultScreen":
         return False
     if name == "HandoverScreen":
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_screen(pilot, "GameScreen", "ResultScreen")
         return True
     session = game_session(app)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from tui_driver import screen_name, screen_text, settle, wait_for, wait_for_screen
+from tui_driver import take_keyboard, screen_name, screen_text, settle, wait_for, wait_for_screen
 
 GAME = "Naughty or Nice"
 #: The screens a game shows: the table (alone or shared), a hand-over, the result.
@@ -38,7 +38,7 @@ async def hand_over(pilot) -> None:
     """Confirm a hot-seat hand-over when one shows."""
     await settle(pilot, 0.05)
     if screen_name(pilot.app) == "HandoverScreen":
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_screen(pilot, "GameScreen", "ResultScreen")
 
 
@@ -61,7 +61,7 @@ async def play_turn(pilot) -> bool:
     if name == "ResultScreen":
         return False
     if name == "HandoverScreen":
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_screen(pilot, *TABLES)
         return True
     if name not in TABLES:

@@ -36,7 +36,7 @@ from tui.screens.replay import ReplayScreen
 from tui.screens.result import ResultScreen
 from tui.screens.shared_game import SharedGameScreen
 
-from tui_driver import Player, menu_app, new_game
+from tui_driver import take_keyboard, Player, menu_app, new_game
 
 SIZE = (150, 45)
 #: Markup-like player text: a closing tag with no opening one (it raised), a style, an
@@ -245,7 +245,7 @@ async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_pa
         await until(pilot, lambda: isinstance(app.screen, HandoverScreen), what="the hand-over")
         await shows(pilot, "Pass the keyboard to [@click=app.quit]x[/].")
         assert clickable(app) == []
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await shows(pilot, "[@click=app.quit]x[/] at the keyboard")
         await pilot.press("colon")

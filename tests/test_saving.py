@@ -30,7 +30,7 @@ import pytest
 
 import engine
 from tui.app import BoxtopApp
-from tui_driver import Player, screen_text, wait_for, wait_for_screen, wait_for_text
+from tui_driver import take_keyboard, Player, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SIZE = (80, 24)
 
@@ -75,7 +75,7 @@ async def move(pilot) -> bool:
     if name == "ResultScreen":
         return False
     if name == "HandoverScreen":
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         return True
     assert name == "GameScreen", screen_text(app)
     view = screen.session.view(screen.seat)

@@ -18,6 +18,7 @@ from tui.app import BoxtopApp
 from tui.paths import EXAMPLES
 
 from tui_driver import (
+    take_keyboard,
     LARGE, focus, footer_keys, menu_app, new_game, play_to_the_result, retype, screen_name, screen_text,
     status_line, type_text, wait_for, wait_for_screen, wait_for_text, winners_line,
 )
@@ -78,7 +79,7 @@ async def test_hand_over_hides_the_table_and_the_next_seat_sees_only_its_tiles()
         shown = screen_text(app)
         # Nothing of the table is on the hand-over screen.
         assert not re.search(r"→\w", shown) and "Give · Get" not in shown and not any(g in shown for g in gifts)
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_text(pilot, "bob at the keyboard")
         shown = screen_text(app)
         assert "0/2 placed" in shown and not re.search(r"→\w", shown)  # bob sees none of ann's tiles
@@ -282,7 +283,7 @@ async def test_ctrl_o_saves_the_game_and_opens_the_load_screen():
         await pilot.press("enter")  # the game just saved is listed first
         # Three people at one keyboard, in the secret Give phase: hand over first.
         await wait_for_text(pilot, "Pass the keyboard to ann.")
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_text(pilot, "ann at the keyboard")
         assert app.screen.session.state == session.state
 

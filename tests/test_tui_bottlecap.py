@@ -13,6 +13,7 @@ import engine
 
 from bottlecap_play import GAME, OMEN_SCRIPT, ask_lines, game_session, play_to_the_result, type_commands
 from tui_driver import (
+    take_keyboard,
     LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
@@ -28,9 +29,8 @@ async def test_the_new_game_form_takes_a_word_for_a_word_option():
     # the form's option fields took digits only: "unique" for sides could not be typed
     async with menu_app() as pilot:
         await new_game(pilot, GAME, ["ann", "bob"], options={"sides": "unique"}, seed=3)
-        await wait_for_text(pilot, "Setup: bob to place a ship")  # the hand-over: bob starts (seed 3)
-        await pilot.press("enter")
-        await wait_for_text(pilot, "bob (you) · Merchant")
+        await wait_for_text(pilot, "Setup: bob to place a ship")  # bob starts (seed 3)
+        await wait_for_text(pilot, "bob (you) · Merchant")  # no hand-over: nothing is hidden
         assert shows(pilot.app, "ann · Raider")
         assert pilot.app.screen.session.options.sides == "unique"
 
@@ -179,21 +179,20 @@ async def test_hot_seat_hands_the_keyboard_to_the_attacked_player_for_omen():
         await new_game(pilot, GAME, ["ann", "bob", "cyd", "dan"], options={"sides": "unique"}, seed=28)
         await type_commands(pilot, OMEN_SCRIPT)
         session = game_session(app)
-        # dan attacked cyd: the hand-over names cyd and why, out of dan's turn
-        await wait_for_screen(pilot, "HandoverScreen")
-        await wait_for_text(pilot, "Pass the keyboard to cyd.")
-        assert shows(app, "dan · cyd to answer Omen")
-        await pilot.press("enter")
+        # dan attacked cyd: the keyboard goes to cyd, out of dan's turn (nothing is hidden:
+        # no hand-over, the line says whose turn it is)
+        await wait_for_text(pilot, "cyd's turn")
+        assert shows(app, "dan · cyd to answer Omen") and screen_name(app) == "GameScreen"
+        await take_keyboard(pilot)
         await wait_for_text(pilot, "Omen: which Valkyrie goes back to the bag?")
         assert shows(app, "cyd at the keyboard")
         assert session.state.players[2].reds == 1 and session.state.players[2].greys == 1
         await pilot.press("2")  # grey
         await pilot.press("enter")
         # back to dan, whose action follows the attack
-        await wait_for_screen(pilot, "HandoverScreen")
-        await wait_for_text(pilot, "Pass the keyboard to dan.")
+        await wait_for_text(pilot, "dan's turn")
         assert session.state.players[2].reds == 1 and session.state.players[2].greys == 0
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_text(pilot, "Take parts of the action, then end the turn.")
         assert shows(app, "dan at the keyboard")
 

@@ -14,6 +14,7 @@ import engine.core.reactions
 from dice_play import GAME, game_session, play_until
 from tui.games.dice_text import quest_short
 from tui_driver import (
+    take_keyboard,
     LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
@@ -240,14 +241,14 @@ async def test_hot_seat_hands_the_keyboard_to_each_player_the_wolf_asks():
 
         await play_until(pilot, ann_places)
         if screen_name(app) == "HandoverScreen":
-            await pilot.press("enter")
+            await take_keyboard(pilot)
         await wait_for_screen(pilot, "GameScreen")
         await wait_for_text(pilot, "ann (you)")
         die = session.state.players[0].pool[0][0]
         await pilot.press("colon", *f"{DIE_LETTER[die]} wolf", "enter")
         await wait_for_screen(pilot, "HandoverScreen")
         await wait_for_text(pilot, "Pass the keyboard to bob")
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_text(pilot, "The Wolf gobbles up a die")
         assert "bob (you)" in screen_text(app)
         await pilot.press("enter")
@@ -274,7 +275,7 @@ async def test_the_full_game_by_keys_a_trade_a_magic_item_window_and_bad_luck():
         await play_until(pilot, lambda: session.state.turn == 0 and session.state.step == "place"
                          and not session.state.prompts and not session.state.windows)
         if screen_name(app) == "HandoverScreen":
-            await pilot.press("enter")
+            await take_keyboard(pilot)
         await wait_for_text(pilot, "a items")
         kinds = (cmd.Play, cmd.Walk, cmd.Convert, cmd.Rest, cmd.Draw, cmd.Offer)
         actions = [c for c in session.legal_commands(0) if isinstance(c, kinds)]
@@ -284,7 +285,7 @@ async def test_the_full_game_by_keys_a_trade_a_magic_item_window_and_bad_luck():
         await wait_for_text(pilot, "Before placing a die")
         await pilot.press(*["right"] * actions.index(offer), "enter")
         await wait_for_screen(pilot, "HandoverScreen")
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_text(pilot, "accept or refuse")
         assert shows(app, "1:accept") and shows(app, "2:refuse")
         assert shows(app, "Trade: ann offers you") and "bob (you)" in screen_text(app)
@@ -299,7 +300,7 @@ async def test_the_full_game_by_keys_a_trade_a_magic_item_window_and_bad_luck():
 
         await play_until(pilot, human_window)
         if screen_name(app) == "HandoverScreen":
-            await pilot.press("enter")
+            await take_keyboard(pilot)
         await wait_for_text(pilot, "1:no item")
         from tui.games.dice_text import window_question
 
@@ -317,7 +318,7 @@ async def test_the_full_game_by_keys_a_trade_a_magic_item_window_and_bad_luck():
 
         await play_until(pilot, bad_luck)
         if screen_name(app) == "HandoverScreen":
-            await pilot.press("enter")
+            await take_keyboard(pilot)
         await wait_for_text(pilot, "choose which effect you suffer")
         story = session.state.prompts[0].story
         from engine.games.dice_upon_a_time.notation import story_option

@@ -27,7 +27,7 @@ from tui.screens.handover import HandoverScreen
 from tui.screens.load import LoadScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.shared_game import SharedGameScreen
-from tui_driver import Player
+from tui_driver import take_keyboard, Player
 
 SIZE = (120, 40)
 HINT = "a move in notation"  # the ":" line's hint, shown only while the line is in use
@@ -107,15 +107,14 @@ async def test_giftbringer_d_tab_enter_typed_ahead_never_acts_for_the_next_perso
         assert "ann at the keyboard" in shown(app, "status")
         assert "bob:" not in screen_text(app)
         assert not any(any(marks) for marks in app.screen.session.view(1).sheets[1].marks.values())
-        # confirmed: d d finishes ann's round; the tab and enter typed after it are dropped,
-        # and the hand-over waits for bob's own enter
+        # confirmed: d d finishes ann's round; the sheets are open, so there is no
+        # hand-over, but the tab and enter typed right after it are dropped (the guard)
         await type_ahead(pilot, "d", "d", "tab", "enter")
-        assert isinstance(app.screen, HandoverScreen), screen_text(app)
-        assert "Pass the keyboard to bob" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, GameScreen), screen_text(app)
         assert "bob at the keyboard" in shown(app, "status")
+        assert "bob's turn" in screen_text(app)
+        await take_keyboard(pilot)
+        assert "bob's turn." in screen_text(app)
         assert "ann: done" in screen_text(app) and "bob:" not in screen_text(app)
         assert not any(any(marks) for marks in app.screen.session.view(1).sheets[1].marks.values())
 
@@ -132,8 +131,7 @@ async def test_giftbringer_d_twice_at_the_end_of_a_round_never_finishes_the_next
         await pilot.press("left")  # any other key goes on: the question is gone, nothing finished
         assert "unused results" not in screen_text(app) and "ann: done" not in shown(app, "log")
         await pilot.press("d", "d")
-        await pilot.press("enter")  # bob takes the keyboard
-        await pilot.pause()
+        await take_keyboard(pilot)  # bob's turn: no hand-over (the sheets are open), keys wait a moment
         assert "bob at the keyboard" in shown(app, "status")
         # bob, the last to finish round 1, types d three times ahead
         await type_ahead(pilot, "d", "d", "d")
@@ -158,8 +156,8 @@ async def test_giftbringer_the_next_person_starts_with_their_own_selection():
         assert "Viking 3, Leif" in screen_text(app) and "marked 3" in screen_text(app)
         await pilot.press("colon", *"done", "enter")  # ann finishes her round on the : line
         await pilot.pause()
-        assert isinstance(app.screen, HandoverScreen)
-        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)  # the sheets are open: no hand-over
+        await take_keyboard(pilot)
         await pilot.pause()
         assert "bob at the keyboard" in shown(app, "status")
         text = screen_text(app)
@@ -182,7 +180,7 @@ async def test_gift_trap_enter_typed_ahead_never_confirms_the_hand_over():
         assert isinstance(app.screen, HandoverScreen), screen_text(app)
         assert "Pass the keyboard to bob" in screen_text(app)
         assert session.view(1).my_gives == ()
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await pilot.pause()
         assert "bob at the keyboard" in shown(app, "status")
 
@@ -198,7 +196,7 @@ async def test_gift_trap_keys_typed_ahead_at_the_end_of_a_round_never_deal_for_t
         await pilot.press("enter")  # ann deals
         for _ in range(8):  # each person gives 3 gifts, then rates 4; all but the last rater
             if isinstance(app.screen, HandoverScreen):
-                await pilot.press("enter")
+                await take_keyboard(pilot)
             status = shown(app, "status")
             tiles = 3 if "give:" in status else 4
             for _ in range(12):
@@ -217,7 +215,7 @@ async def test_gift_trap_keys_typed_ahead_at_the_end_of_a_round_never_deal_for_t
         assert dealer != last
         assert isinstance(app.screen, HandoverScreen), screen_text(app)
         assert f"Pass the keyboard to {dealer}" in screen_text(app)
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await pilot.pause()
         assert f"{dealer} at the keyboard" in shown(app, "status") and session.view(None).phase == "deal"
 

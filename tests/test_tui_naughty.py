@@ -13,6 +13,7 @@ import engine
 
 from naughty_play import GAME, game_session, hand_over, play_to_the_result, text_of, type_commands
 from tui_driver import (
+    take_keyboard,
     LARGE, SMALL, footer_keys, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
@@ -140,11 +141,11 @@ async def test_hot_seat_hands_the_keyboard_over_in_a_reaction_window():
         app = pilot.app
         await new_game(pilot, GAME, ["ann", "bob"], seed=7)
         await wait_for_text(pilot, "Pass the keyboard to ann.")  # a secret hand from the start
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_text(pilot, "Choose your gift giver.")
         await pilot.press("enter")  # Santa Claus
         await wait_for_text(pilot, "Pass the keyboard to bob.")
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_text(pilot, "Choose your gift giver.")
         assert "1:Christkindl" in text_of(app)  # Santa is taken
         await pilot.press("enter")
@@ -156,7 +157,7 @@ async def test_hot_seat_hands_the_keyboard_over_in_a_reaction_window():
         await wait_for_screen(pilot, "HandoverScreen")
         await wait_for_text(pilot, "Pass the keyboard to bob.")
         assert shows(app, "bob may react")
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_text(pilot, "ann gave Old Potatoes, Teddy Bear to Lupita.")
         text = text_of(app)
         assert "bob at the keyboard" in text
@@ -165,7 +166,7 @@ async def test_hot_seat_hands_the_keyboard_over_in_a_reaction_window():
         await pilot.press("n")
         await wait_for_screen(pilot, "HandoverScreen")
         await wait_for_text(pilot, "Pass the keyboard to ann.")
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_text(pilot, "Basic action done")
         assert sorted(hand_codes(text_of(app))) == sorted(session.state.players[0].presents)
 

@@ -230,6 +230,24 @@ async def wait_for_screen(pilot: Pilot, *names: str, timeout: float = TIMEOUT) -
 
 
 # ------------------------------------------------------------------ keys
+async def take_keyboard(pilot: Pilot) -> bool:
+    """At a hot-seat hand-over: wait until it names the key that continues (its guard
+    against a quick second key is over), press enter and wait for the table; at a table
+    with nothing hidden, which passes the keyboard without one, wait until it takes keys
+    again ("bob's turn (a moment…)" gone). Whether there was a hand-over to take."""
+    app = pilot.app
+    if screen_name(app) != "HandoverScreen":
+        # a table with nothing hidden passes the keyboard without one, keys held a moment
+        await wait_for(pilot, lambda: not shows(app, "(a moment…)"), "the keys to be taken again")
+        return False
+    await wait_for(pilot, lambda: screen_name(app) != "HandoverScreen" or shows(app, "press enter"),
+                   "the hand-over to name its key")
+    if screen_name(app) == "HandoverScreen":
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) != "HandoverScreen", "the table after the hand-over")
+    return True
+
+
 async def type_text(pilot: Pilot, text: str) -> None:
     """Type ``text`` key by key."""
     await pilot.press(*text)
@@ -392,7 +410,7 @@ async def play_gift_trap_turn(pilot: Pilot) -> bool:
     if name == "ResultScreen":
         return False
     if name == "HandoverScreen":
-        await pilot.press("enter")
+        await take_keyboard(pilot)
         await wait_for_screen(pilot, "GameScreen", "ResultScreen")
         return True
     line = status_line(app)

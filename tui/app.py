@@ -217,10 +217,13 @@ class BoxtopApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """While the terminal is too small to show the screen, a key does nothing (but
-        quit): no one acts on a table they cannot see."""
-        if (
-            isinstance(event, events.Key) and not event.is_forwarded
-            and event.key not in ("ctrl+q", "ctrl+c") and is_too_small(self)
+        quit): no one acts on a table they cannot see. A screen may drop a key too
+        (``drops_key(event)``: the game screen just after the keyboard passed on)."""
+        if isinstance(event, events.Key) and (
+            (not event.is_forwarded and event.key not in ("ctrl+q", "ctrl+c") and is_too_small(self))
+            # asked again when the key comes back up from the focused widget, where the
+            # bindings run: a move made by the key before it may have begun the moment
+            or getattr(self.screen, "drops_key", lambda _: False)(event)
         ):
             return
         await super().on_event(event)

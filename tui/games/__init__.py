@@ -37,6 +37,11 @@ class GameTable(Widget, can_focus=True):
     LEGEND: str = ""
     #: (columns, rows) below which the table takes its ``-compact`` class; None: never.
     COMPACT_BELOW: tuple[int, int] | None = None
+    #: Whether a seat's table shows anything another seat may not see (a hand, face-down
+    #: tiles, a secret choice): then a hand-over screen hides it whenever the person at
+    #: one keyboard changes; a game with everything open (False) passes the keyboard
+    #: without one.
+    HIDDEN_INFORMATION: bool = True
 
     class Chosen(Message):
         """The player chose ``command`` (a command Struct of the game)."""
@@ -127,6 +132,15 @@ class GameTable(Widget, can_focus=True):
     def phase_text(view: Any, names: Sequence[str]) -> str:
         """A short line saying what happens now (round and phase)."""
         return ""
+
+    @staticmethod
+    def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
+        """Every card of the game (tile, ability, gift giver …) with what it does, by
+        kind: ``[(kind, [(name, text), …]), …]``, e.g. ``("Magic Items", [("The Golden
+        Bird", "Right after a roll, …")])``. The rules screen lists them all ("Every
+        card"); the table's details line shows the same text for the card highlighted
+        or held. The text is the rulebook's words or the project's reconstruction."""
+        return []
 
 
 def has_table(slug: str) -> bool:

@@ -175,6 +175,7 @@ class BottlecapVikingsTable(GameTable):
     """The Bottlecap Vikings table widget (see the module docstring for the keys)."""
 
     COMPACT_BELOW = COMPACT_BELOW
+    HIDDEN_INFORMATION = False  # everything on the table is open: no hand-over between people
     KEYS_HELP = (
         "←/→ or h/l: choose (the distance to move, an action part, an answer)\n"
         "1–9: choose by its number (the distance, a part, a space…)\n"

@@ -153,6 +153,7 @@ class GiftbringerTable(GameTable):
     """The Giftbringer table widget (see the module docstring for the keys)."""
 
     COMPACT_BELOW = COMPACT_BELOW
+    HIDDEN_INFORMATION = False  # every sheet is open: no hand-over between people
     KEYS_HELP = (
         "←/→: choose a result in the dice tray\n"
         "↑/↓: choose a Viking, road, house or ship\n"

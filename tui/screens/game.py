@@ -15,6 +15,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
@@ -25,6 +26,7 @@ from ..paths import default_save_path, saves_dir
 from ..widgets.footer import GameFooter, StatusLine
 from ..widgets.log_pane import LOG_LINES
 from . import say_line
+from .handover import GUARD
 
 
 class CommandLine(Input):
@@ -70,6 +72,11 @@ class GameScreen(Screen[None]):
         Binding("escape", "leave", "Menu"),
     ]
 
+    #: keys read before this time (Textual's event clock, ``Message.time``) are dropped
+    keys_wait_until: float = 0.0
+    #: the text on the message line (``say``)
+    said: str = ""
+
     def __init__(self, session: engine.LocalSession, save_dir: Path | None = None) -> None:
         super().__init__()
         self.session = session
@@ -111,8 +118,9 @@ class GameScreen(Screen[None]):
         s = self.session
         s.run_bots()
         nxt = self._next_seat()
-        if nxt is not None and len(self.humans) > 1 and (
-            nxt != self.seat or (first and self.table.secret_choice(s.view(nxt)))
+        changed = nxt is not None and len(self.humans) > 1 and nxt != self.seat
+        if self.table.HIDDEN_INFORMATION and nxt is not None and len(self.humans) > 1 and (
+            changed or (first and self.table.secret_choice(s.view(nxt)))
         ):
             from .handover import HandoverScreen
 
@@ -120,6 +128,13 @@ class GameScreen(Screen[None]):
             reason = self.table.phase_text(s.view(nxt), s.names)
             self.app.push_screen(HandoverScreen(s.names[nxt], reason), lambda _: self._handed_over(nxt))
             return
+        if changed and not first:
+            # nothing to hide: no hand-over, but the last person's quick keys wait out
+            # the guard, and the line says whose keyboard it is now
+            self.keys_wait_until = Message().time + GUARD
+            name = s.names[nxt]
+            self.say(f"{name}'s turn (a moment…)")
+            self.set_timer(GUARD, lambda: self.said == f"{name}'s turn (a moment…)" and self.say(f"{name}'s turn."))
         self.seat = nxt
         self.refresh_table()
         if s.result() is not None and not self.result_shown:
@@ -128,6 +143,12 @@ class GameScreen(Screen[None]):
 
             self.autosave()  # a finished game is kept for load and replay
             self.app.push_screen(ResultScreen(s, self.save_dir, saved_to=self.save_path))
+
+    def drops_key(self, event) -> bool:
+        """Whether the key ``event`` is dropped: typed in the moment after the keyboard
+        passed to another person at a table with nothing to hide (``GUARD``), so a
+        quick second key of the last person never acts for the next."""
+        return event.time < self.keys_wait_until and event.key not in ("ctrl+q", "ctrl+c")
 
     def _handed_over(self, seat: int) -> None:
         self.handing_over = False

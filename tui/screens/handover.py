@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,47 +15,65 @@ from textual.widgets import Static
 
 from ..widgets.footer import GameFooter
 
+#: Seconds after a change of person in which keys are dropped: a second enter or a key
+#: repeat from the person who just moved lands here, never on the next person's table.
+GUARD = 0.6
+
 
 class HandoverScreen(Screen[None]):
     """"Pass to bob, press enter": shown at one keyboard whenever the person to act
-    changes (and before a secret choice), so no one acts for, or sees the face-down
-    tiles of, another seat. Opaque: nothing of the table shows.
+    changes in a game that hides something from a seat (and before a secret choice),
+    so no one acts for, or sees the hand of, another seat. Opaque: nothing of the table
+    shows.
 
-    Keys typed before it appeared (still buffered when the last move was made) are
-    dropped, so a fast typist's next keys never confirm the hand-over or reach the
-    next person's table."""
+    Every key is dropped until ``GUARD`` seconds after the screen appeared: keys typed
+    before it (still buffered when the last move was made) and a quick second enter or
+    key repeat from the person who just moved never reach the next person's table. Only
+    then does the screen name the key that continues ("bob: press enter …")."""
 
     #: shown in the footer; the key itself is read by ``on_key`` (see ``action_ready``)
     BINDINGS = [Binding("enter", "ready", "Ready")]
+
+    GUARD: ClassVar[float] = GUARD
 
     def __init__(self, name: str, reason: str = "") -> None:
         super().__init__()
         self.seat_name = name
         self.reason = reason
         self.shown_at: float | None = None  # Textual's event clock (``Message.time``) at mount
+        self.ready = False  # the guard is over: enter hands over
 
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(
-                    Content.from_markup(
-                        "Pass the keyboard to [b]$name[/b].\n\n$reason\n\n"
-                        "[b]$name[/b]: press [b]enter[/b] when only you can see the screen.",
-                        name=self.seat_name, reason=self.reason,
-                    ),
-                    id="handover-text",
-                )
+                yield Static(self._text(), id="handover-text")
         yield GameFooter()
+
+    def _text(self) -> Content:
+        then = (
+            "[b]$name[/b]: press [b]enter[/b] when only you can see the screen."
+            if self.ready else "[dim]A moment…[/dim]"
+        )
+        return Content.from_markup(
+            "Pass the keyboard to [b]$name[/b].\n\n$reason\n\n" + then,
+            name=self.seat_name, reason=self.reason,
+        )
 
     def on_mount(self) -> None:
         self.shown_at = Message().time  # the clock a key event is stamped with when read
+        self.set_timer(self.GUARD, self._arm)
+
+    def _arm(self) -> None:
+        self.ready = True
+        self.query_one("#handover-text", Static).update(self._text())
 
     def on_key(self, event: events.Key) -> None:
-        """Enter typed since this screen appeared hands over; every other key, and any
-        key read before it appeared (typed for the last seat), is dropped here."""
+        """Enter typed once the guard is over hands over; every other key, and any key
+        typed before then (for the last seat, or a quick second press), is dropped."""
         event.stop()
         event.prevent_default()
-        if event.key == "enter" and self.shown_at is not None and event.time >= self.shown_at:
+        if (event.key == "enter" and self.ready and self.shown_at is not None
+                and event.time >= self.shown_at + self.GUARD):
             self.dismiss(None)
 
     def action_ready(self) -> None:

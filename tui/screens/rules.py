@@ -2,7 +2,8 @@
 (``RulesMenuScreen``); a game's page (``RulesScreen``, also ``?`` at the table) shows the
 keys first, the table's (``GameTable.KEYS_HELP``) and then the app's, and then the
 game's own player text (``Game.help_text``, its HELP.md): what the game is, a round, the
-notation and boxtop's rulings in plain words. The developers' RULES.md is not shown.
+notation and boxtop's rulings in plain words; last, every card of the game with what it
+does (``GameTable.card_texts``). The developers' RULES.md is not shown.
 
 In a remote (SSH) session the rules are drawn without links: a link, a bare address
 and an image keep only their text, so nothing on the screen can be clicked to open
@@ -69,6 +70,18 @@ def keys_table(keys_help: str) -> str:
     return f"## Keys at the table\n\n| key | does |\n|---|---|\n{body}\n"
 
 
+def cards_section(cards: list[tuple[str, list[tuple[str, str]]]]) -> str:
+    """``GameTable.card_texts()`` as Markdown: "## Every card", a heading per kind and
+    a line per card ("**name**: what it does")."""
+    if not cards:
+        return ""
+    parts = ["## Every card"]
+    for kind, entries in cards:
+        lines = "\n".join(f"- **{name}**: {text}" for name, text in entries)
+        parts.append(f"### {kind}\n\n{lines}")
+    return "\n\n".join(parts) + "\n"
+
+
 def rules_page(slug: str) -> str:
     """The Markdown of game ``slug``'s rules page: the table's keys and what its signs
     mean, the keys everywhere, then the game's player text. Raises ``KeyError`` for an
@@ -77,14 +90,17 @@ def rules_page(slug: str) -> str:
 
     game = engine.get_game(slug)
     try:
-        keys, legend = table_for(slug).KEYS_HELP, table_for(slug).LEGEND
+        table = table_for(slug)
+        keys, legend, cards = table.KEYS_HELP, table.LEGEND, cards_section(table.card_texts())
     except KeyError:  # a game without a table yet: only the command line plays it
-        keys = legend = ""
+        keys = legend = cards = ""
     parts = [keys_table(keys)] if keys else []
     if legend:  # what the table's signs mean (a small screen's compact map shows fewer)
         parts.append(f"## What the table shows\n\n{legend}\n")
     parts.append(GENERAL_KEYS)
     parts.append(game.help_text or f"## {game.title}\n\nNo rules for players are written yet.")
+    if cards:  # every card with its text, after the rules that explain them
+        parts.append(cards)
     return "\n\n".join(parts)
 
 
