@@ -27,6 +27,10 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
       ability) or ``none`` ("Character abilities are optional").
     - ``trading``: ``on`` (players on one field may trade by common assent, the
       "Encounter" tip) or ``off``.
+    - ``windows``: who a Magic Item window asks: ``secret`` every seat the moment
+      concerns that holds any Magic Item (a public count; a pass reveals nothing), or
+      ``quick`` only the seats holding an item that can answer now (the others may infer
+      who holds what). A table of one person plays ``quick`` unless told (``ALONE``).
     """
 
     NOTES: ClassVar[dict[str, str]] = {
@@ -37,7 +41,12 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         "cards": "full game with Story cards and Magic Items, or beginner without",
         "characters": "Character abilities, or none",
         "trading": "players on one field may trade, or not",
+        "windows": "secret: all who hold a Magic Item are asked; quick: only who can answer (others may guess)",
     }
+    #: Options a table of one person (the rest bots) takes when they are not given: no one
+    #: else at the table could learn anything from who is asked. A form shows them only
+    #: with two or more people.
+    ALONE: ClassVar[dict[str, str]] = {"windows": "quick"}
 
     length: Literal["standard", "short", "extra_long"] = "standard"
     mode: Literal["competitive", "cooperative"] = "competitive"
@@ -46,3 +55,4 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cards: Literal["full", "beginner"] = "full"
     characters: Literal["abilities", "none"] = "abilities"
     trading: Literal["on", "off"] = "on"
+    windows: Literal["secret", "quick"] = "secret"

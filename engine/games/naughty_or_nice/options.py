@@ -20,6 +20,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``most_ties``: "Player who has the most … scores 3" with a tie for most: ``all``
       tied players score 3, or ``none`` of them.
     - ``negative_scores``: Jólakötturinn may take a score below 0 (off: scores stop at 0).
+    - ``windows``: who a reaction window asks: ``secret`` every other seat with a
+      creature that started the turn in hand (a public count; a pass reveals nothing),
+      or ``quick`` only the seats holding a Tomte or Papa Wolverine that can answer now
+      (the others may infer who holds one). A table of one person plays ``quick`` unless
+      told (``ALONE``).
     """
 
     NOTES: ClassVar[dict[str, str]] = {
@@ -28,10 +33,16 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         "unmarked_points": "points for Elves, Mrs. Claus, Snow Maiden",
         "most_ties": "tied for most of a symbol: all score 3, or none",
         "negative_scores": "scores may go below 0",
+        "windows": "secret: all with creatures in hand are asked; quick: only who can react (others may guess)",
     }
+    #: Options a table of one person (the rest bots) takes when they are not given: no one
+    #: else at the table could learn anything from who is asked. A form shows them only
+    #: with two or more people.
+    ALONE: ClassVar[dict[str, str]] = {"windows": "quick"}
 
     level: Annotated[int, msgspec.Meta(ge=1, le=5)] = 5
     givers: Literal["choose", "random"] = "choose"
     unmarked_points: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
     most_ties: Literal["all", "none"] = "all"
     negative_scores: bool = False
+    windows: Literal["secret", "quick"] = "secret"
