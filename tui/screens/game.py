@@ -294,8 +294,10 @@ class GameScreen(Screen[None]):
                 self.action_leave()
             return
         if word in ("save", "w"):
-            rest = text.split(maxsplit=1)
-            done = self.save_to(Path(rest[1]).expanduser() if len(rest) > 1 else None) is not None
+            from ..paths import save_target
+
+            rest = text.split(maxsplit=1)  # a name alone goes into the save folder, as in the dialog
+            done = self.save_to(save_target(rest[1], self.save_dir or saves_dir()) if len(rest) > 1 else None) is not None
         else:
             done = self.play_line(text)
         if done:
@@ -335,33 +337,42 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ save, rules, leave
     def save_to(self, path: Path | None) -> Path | None:
-        """Save now to ``path`` (default: a new file in the save folder); says where."""
-        path = path or self.save_path or default_save_path(self.session.game.slug, self.save_dir or saves_dir())
+        """Save now to ``path`` (default: the file the game is saved in, else a new file
+        in the save folder) and say where, in one line. Only the save folder is ever
+        made; a file elsewhere is remembered for the load list (``tui.paths.write_save``)."""
+        from ..paths import sentence, write_save
+
+        folder = self.save_dir or saves_dir()
+        path = path or self.save_path or default_save_path(self.session.game.slug, folder)
+        width = self.size.width - 2 if self.size.width > 20 else 0  # the message line (its padding)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.session.save(str(path))
-        except (OSError, engine.SaveError) as err:
-            self.save_failure = f"Cannot save to {path}: {getattr(err, 'strerror', None) or err}."
+            write_save(self.session, path, folder, width)
+        except engine.SaveError as err:
+            self.save_failure = str(err)
             self.say(self.save_failure, error=True)
             return None
         self.save_path = path
         self.saved_at_length = len(self.session.entries)
-        self.say(f"Saved to {path}.")
+        self.say(sentence("Saved to {}.", path, width))
         return path
 
     def action_save(self) -> None:
+        """The save dialog, prefilled with the file the game is saved in (else a new
+        name in the save folder)."""
+        from ..paths import sentence
         from .save import SaveScreen
 
-        default = self.save_path or default_save_path(self.session.game.slug, self.save_dir or saves_dir())
+        folder = self.save_dir or saves_dir()
+        default = self.save_path or default_save_path(self.session.game.slug, folder)
 
         def saved(path: Path | None) -> None:
             if path is not None:
                 self.save_path = path
                 self.saved_at_length = len(self.session.entries)
-                self.say(f"Saved to {path}.")
+                self.say(sentence("Saved to {}.", path, self.size.width - 2))
             self.table.focus()
 
-        self.app.push_screen(SaveScreen(self.session, default), saved)
+        self.app.push_screen(SaveScreen(self.session, default, folder), saved)
 
     def action_rules(self) -> None:
         from .rules import RulesScreen
