@@ -81,7 +81,10 @@ class Game:
       screen shows it after the keys. No paths, quotations or statistics;
     - ``secret(command) -> bool``: whether the command's own words are hidden from other
       seats in the log ("keep SM"). None: a command is hidden whenever one of its events
-      is redacted for that seat (right for games whose commands are secret choices).
+      is redacted for that seat (right for games whose commands are secret choices);
+    - ``progress(state, names) -> str``: where an unfinished game stands, in a few plain
+      words for the load and replay lists ("turn 19 · bob leads", "chapter 3 of 6"); a
+      save keeps it in its header. None: "round N" for a state with a ``round``.
     """
 
     slug: str
@@ -111,6 +114,7 @@ class Game:
     brief: Callable[[Any], Any] | None = None
     help_text: str = ""
     secret: Callable[[Any], bool] | None = None
+    progress: Callable[[Any, Sequence[str]], str] | None = None
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI or
@@ -119,7 +123,8 @@ class Game:
 
         Raises ``ValueError`` with one plain sentence naming the option and what it
         takes: "track_length must be a whole number, not 'abc'", "extra_tiles must be on
-        or off", a choice lists its values, a value out of range says the range.
+        or off", a choice lists its values, a value out of range says the range ("level
+        must be 1–5, not 0"); never a validator's own words ("Expected `int` >= 1").
         """
         if options is None:
             return self.Options()
@@ -138,6 +143,9 @@ class Game:
             text = str(err).splitlines()[0]
             path = re.search(r" - at `\$\.(\w+)`$", text)
             text = re.sub(r" - at `\$[^`]*`$", "", text)
+            if path and text.startswith("Expected"):  # a validator's words: say what was given
+                key = path.group(1)
+                raise ValueError(f"{key} cannot be {values.get(key)!r}") from None
             raise ValueError(f"{path.group(1)}: {text}" if path else text) from None
 
 
@@ -165,17 +173,18 @@ def _option_value(key: str, value: Any, kind: Any, declared: Any) -> Any:
         raise ValueError(f"{key} must be on or off{shown}")
     if isinstance(kind, mi.IntType):
         if isinstance(value, int) and not isinstance(value, bool):
-            return value
+            return _within(key, value, kind)
         if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
-            return int(value)
+            return _within(key, int(value), kind)
         raise ValueError(f"{key} must be a whole number{shown}")
     if isinstance(kind, mi.FloatType):
         try:
-            if not isinstance(value, bool):
-                return float(value)
+            number = None if isinstance(value, bool) else float(value)
         except (TypeError, ValueError):
-            pass
-        raise ValueError(f"{key} must be a number{shown}")
+            number = None
+        if number is None:
+            raise ValueError(f"{key} must be a number{shown}")
+        return _within(key, number, kind)
     choices = None
     if isinstance(kind, mi.LiteralType):
         choices = list(typing.get_args(declared)) or sorted(kind.values, key=str)
@@ -187,6 +196,27 @@ def _option_value(key: str, value: Any, kind: Any, declared: Any) -> Any:
                 return choice
         raise ValueError(f"{key} must be one of {', '.join(str(c) for c in choices)}{shown}")
     return value
+
+
+def _within(key: str, value: Any, kind: Any) -> Any:
+    """``value`` when it meets the bounds of ``kind`` (a ``msgspec.inspect`` IntType or
+    FloatType: ``ge``, ``gt``, ``le``, ``lt``); else ``ValueError`` saying the range in
+    plain words: "level must be 1–5, not 0", "rounds must be at least 1, not 0"."""
+    low = kind.ge if kind.ge is not None else kind.gt
+    high = kind.le if kind.le is not None else kind.lt
+    below = (kind.ge is not None and value < kind.ge) or (kind.gt is not None and value <= kind.gt)
+    above = (kind.le is not None and value > kind.le) or (kind.lt is not None and value >= kind.lt)
+    if not (below or above):
+        return value
+    if kind.ge is not None and kind.le is not None:
+        said = f"{kind.ge}–{kind.le}"
+    elif low is not None and high is not None:
+        said = f"{'more than' if kind.gt is not None else 'at least'} {low} and {'less than' if kind.lt is not None else 'at most'} {high}"
+    elif low is not None:
+        said = f"{'more than' if kind.gt is not None else 'at least'} {low}"
+    else:
+        said = f"{'less than' if kind.lt is not None else 'at most'} {high}"
+    raise ValueError(f"{key} must be {said}, not {value}")
 
 
 def fold(game: Game, state: Any, events: Iterable[Any]) -> Any:

@@ -46,11 +46,13 @@ class Progress(msgspec.Struct, frozen=True, omit_defaults=True):
     """A save's ``summary`` field: ``round`` the round being played (None for a game
     without rounds), ``winners`` the winning seat indexes once the game is over (None
     while it is not; empty when nobody won) and then ``totals``, each seat's ``total``
-    points when the game's scores have one."""
+    points when the game's scores have one; ``state`` where an unfinished game stands,
+    in a few words (``standing``; None in a save written before it existed)."""
 
     round: int | None = None
     winners: list[int] | None = None
     totals: list[int] | None = None
+    state: str | None = None
 
 
 class Summary(msgspec.Struct, frozen=True):
@@ -58,7 +60,9 @@ class Summary(msgspec.Struct, frozen=True):
     names in order), ``saved_at`` (ISO-8601 UTC, "" when unknown), ``round`` (None when
     the game has no rounds), ``winners`` (names; None while the game is unfinished) and
     ``totals`` (each seat's total points once the game is over, when its scores have a
-    total; else None)."""
+    total; else None), ``state`` (where an unfinished game stands, "turn 19 · bob
+    leads"; None once it is over) and ``options`` (those that differ from the game's
+    defaults, in a few words: ``options_note``)."""
 
     game: str
     players: list[str]
@@ -66,6 +70,8 @@ class Summary(msgspec.Struct, frozen=True):
     round: int | None
     winners: list[str] | None
     totals: list[int] | None = None
+    state: str | None = None
+    options: str = ""
 
 
 class _Format(msgspec.Struct):
@@ -76,19 +82,56 @@ class _Head(msgspec.Struct):
     format: str
     version: int
     game: str
+    options: dict[str, Any] = {}
     seats: list[Seat] = []
     saved_at: str = ""
     summary: Progress | None = None
 
 
+def standing(session: LocalSession) -> str | None:
+    """Where ``session``'s unfinished game stands, in a few words for the load list: the
+    game's own ``progress`` ("turn 19 · bob leads"), else "round N" for a state with a
+    round; None when neither says anything."""
+    game, state = session.game, session.state
+    if game.progress is not None:
+        return game.progress(state, session.names)
+    round_ = getattr(state, "round", None)
+    return f"round {round_}" if isinstance(round_, int) else None
+
+
 def progress(session: LocalSession) -> Progress:
     """The ``summary`` a save of ``session`` holds: the state's ``round`` (when the game's
-    state has one) and the winners once the game is over."""
+    state has one), where an unfinished game stands (``standing``), and the winners
+    once the game is over."""
     result = session.result()
     if result is None:
-        return Progress(getattr(session.state, "round", None))
+        return Progress(getattr(session.state, "round", None), state=standing(session))
     totals = [score["total"] for score in result.scores] if all("total" in s for s in result.scores) else None
     return Progress(getattr(session.state, "round", None), list(result.winners), totals)
+
+
+def options_note(slug: str, options: Any) -> str:
+    """The options of a game of ``slug`` that differ from its defaults, in a few words:
+    "cards beginner, characters none", "extra tiles", "level 1", "no two player wood";
+    "" when every option is the default (or the game is unknown). ``options``: the
+    game's ``Options`` or their JSON form (a dict)."""
+    try:
+        game = registry.get(slug)
+        defaults = msgspec.to_builtins(game.Options())
+    except (KeyError, TypeError, msgspec.MsgspecError):
+        return ""
+    given = options if isinstance(options, dict) else msgspec.to_builtins(options)
+    words = []
+    for key, default in defaults.items():
+        value = given.get(key, default)
+        if value == default or value in ("", None):
+            continue
+        name = key.replace("_", " ")
+        if value is True or value is False:
+            words.append(name if value else f"no {name}")
+        else:
+            words.append(f"{name} {str(value).replace('_', ' ')}")
+    return ", ".join(words)
 
 
 def _document(session: LocalSession) -> dict[str, Any]:
@@ -246,17 +289,20 @@ def summary(path: str | os.PathLike) -> Summary:
             found = None
     if found is not None and found.format != FORMAT:
         _not_a_save(head[: -len(tail)] + b"}", name)
-    if found is None or found.summary is None or found.version != VERSION:
+    if (found is None or found.summary is None or found.version != VERSION
+            or (found.summary.winners is None and found.summary.state is None)):  # older: no state
         data = _read(path)
         session = loads(data, name=name)  # raises SaveError for whatever is wrong
         saved_at = msgspec.json.decode(data, type=_Head).saved_at
-        found = _Head(FORMAT, VERSION, session.game.slug, list(session.seats), saved_at, progress(session))
+        found = _Head(FORMAT, VERSION, session.game.slug, msgspec.to_builtins(session.options),
+                      list(session.seats), saved_at, progress(session))
     names = [seat.name for seat in found.seats]
     winners = found.summary.winners
     return Summary(
         found.game, names, found.saved_at, found.summary.round,
         None if winners is None else [names[i] for i in winners if 0 <= i < len(names)],
-        found.summary.totals,
+        found.summary.totals, found.summary.state if winners is None else None,
+        options_note(found.game, found.options),
     )
 
 

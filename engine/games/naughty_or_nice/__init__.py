@@ -9,7 +9,7 @@ decision on an unclear passage; the 40 kiddos are a reconstruction (``data/kiddo
 from engine.core.decider import Game
 from engine.core.tomldata import document, edition
 
-from . import bot, legal, notation, rules, state, view
+from . import bot, legal, notation, progress, rules, state, view
 from .commands import Command, Keep
 from .data import raw
 from .events import Event
@@ -42,5 +42,6 @@ GAME = Game(
     edition=edition("cards-", raw, ("presents.toml", "creatures.toml", "givers.toml", "kiddos.toml")),
     rules_text=document(__package__, "RULES.md"),
     help_text=document(__package__, "HELP.md"),
+    progress=progress.text,
     secret=lambda command: isinstance(command, Keep),
 )
