@@ -42,10 +42,11 @@ REMOTE_REFUSAL = "Not in a shared game: nothing on the host opens from here."
 
 
 class BoxtopApp(App[None]):
-    """The app. ``session``: open this game at once; ``replay``: replay this loaded
-    game; ``remote``: ``(socket_path, name)`` of a room service to join (locked down as
-    the module docstring says); otherwise the menu. ``save_dir`` overrides the save
-    folder (platformdirs')."""
+    """The app. ``session``: open this game at once (``saved_in``: the file it goes on
+    being saved in, ``boxtop load``); ``replay``: replay this loaded game (``boxtop replay``:
+    escape ends the app; ``note``: a line shown first); ``remote``: ``(socket_path,
+    name)`` of a room service to join (locked down as the module docstring says);
+    otherwise the menu. ``save_dir`` overrides the save folder (platformdirs')."""
 
     CSS_PATH = "boxtop.tcss"
     TITLE = "boxtop"
@@ -61,6 +62,8 @@ class BoxtopApp(App[None]):
         replay: engine.LocalSession | None = None,
         save_dir: str | Path | None = None,
         remote: tuple[str, str] | None = None,
+        saved_in: Path | None = None,
+        note: str = "",
     ) -> None:
         if remote is not None:
             self.ENABLE_COMMAND_PALETTE = False  # read by App.__init__ (no ctrl+p), Header and Footer
@@ -68,6 +71,7 @@ class BoxtopApp(App[None]):
         super().__init__()
         self.start_session = session
         self.start_replay = replay
+        self.start_saved_in, self.start_note = saved_in, note
         self.save_dir = Path(save_dir) if save_dir is not None else None
         self.remote = remote
         self.link = None
@@ -235,9 +239,11 @@ class BoxtopApp(App[None]):
             return
         self.push_screen(MenuScreen())
         if self.start_session is not None:
-            self.push_screen(GameScreen(self.start_session, self.save_dir))
+            game = GameScreen(self.start_session, self.save_dir)
+            game.save_path = self.start_saved_in
+            self.push_screen(game)
         elif self.start_replay is not None:
-            self.push_screen(ReplayScreen(self.start_replay))
+            self.push_screen(ReplayScreen(self.start_replay, from_shell=True, note=self.start_note))
 
     # ------------------------------------------------------------------ shared sessions
     def _start_remote(self, socket_path: str, name: str, key: str | None = None) -> None:

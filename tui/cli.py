@@ -1,4 +1,4 @@
-"""The ``boxtop`` command line: the menu, games, play, demo, replay and verify.
+"""The ``boxtop`` command line: the menu, games, play, load, demo, replay and verify.
 
 Every failure a player can cause (a bad flag, a broken save) ends with one line on
 stderr and exit status 2 — never a traceback. The Textual app is imported only by the
@@ -83,10 +83,22 @@ def result_line(session: engine.LocalSession) -> str:
     return f"result: {result.summary(names)} Scores ({labels}): {scores}."
 
 
+def header_line(session: engine.LocalSession) -> str:
+    """The first line of ``demo`` and ``replay --print``: the game, its players, the
+    seed and the options that differ from the defaults ("Naughty or Nice · bot1, bot2
+    · seed 24 · level 1")."""
+    from engine.core.saves import options_note
+
+    note = options_note(session.game.slug, session.options)
+    return " · ".join([session.game.title, ", ".join(session.names), f"seed {session.seed}"] + ([note] if note else []))
+
+
 def print_entries(session: engine.LocalSession, out=None) -> None:
-    """Print every applied entry in notation, with the public events it caused."""
+    """Print the header line (``header_line``), then every applied entry in notation,
+    with the public events it caused, then the result."""
     out = out or sys.stdout
     game, names = session.game, session.names
+    print(header_line(session), file=out)
     for entry in session.applied_entries():
         if entry.seat is not None:
             print(f"{entry.seq:5d} {names[entry.seat]}: {session.notation(entry.command)}", file=out)
@@ -150,22 +162,62 @@ def check_writable(path: str) -> None:
         raise CliError(f"cannot save to {path}: {err.strerror or err}") from None
 
 
+def _save_path(text: str) -> str:
+    """The save file ``text`` names: as typed, or a name alone in the save folder
+    (``tui.paths.find_save``: ``boxtop load mygame`` after saving "mygame" in a game)."""
+    from .paths import find_save
+
+    return str(find_save(text))
+
+
 def cmd_verify(args) -> int:
-    session = engine.verify(args.path)
+    session = engine.verify(_save_path(args.path))
     print(f"ok: {len(session.entries)} entries")
     print(result_line(session))
     return 0
 
 
+def doubt(path: str) -> str:
+    """"" when every recorded command of the save at ``path`` gives its recorded events
+    again (``engine.verify``); else one line saying it does not, for a replay that goes
+    on showing what the file records."""
+    try:
+        engine.verify(path)
+    except engine.SaveError as err:
+        return f"{err}; replaying it as recorded"
+    return ""
+
+
 def cmd_replay(args) -> int:
-    session = engine.load(args.path)
+    # A replay checks the file first (as verify does), says in one line when it does not
+    # verify, and then replays what the file records: a damaged game can still be watched.
+    path = _save_path(args.path)
+    session = engine.load(path)
+    note = doubt(path)
     if args.print:
+        if note:
+            print(f"boxtop: {note}", file=sys.stderr)
         print_entries(session)
         return 0
     _in_app(session.game)
     from .app import BoxtopApp
 
-    BoxtopApp(replay=session).run()
+    BoxtopApp(replay=session, note=note).run()
+    return 0
+
+
+def cmd_load(args) -> int:
+    """``boxtop load PATH``: play on a saved game in the app, saving on into that file
+    (a new file in the save folder for an example game)."""
+    from pathlib import Path
+
+    path = Path(_save_path(args.path))
+    session = engine.load(path)
+    _in_app(session.game)
+    from .app import BoxtopApp
+    from .screens.load import saved_in
+
+    BoxtopApp(session=session, saved_in=saved_in(path)).run()
     return 0
 
 
@@ -274,9 +326,20 @@ def cmd_menu(args) -> int:
     return 0
 
 
+def version() -> str:
+    """boxtop's version, from the installed package's metadata ("unknown" without it)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("boxtop")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``boxtop`` and its sub-commands."""
     p = argparse.ArgumentParser(prog="boxtop", description="Five tabletop games played in a terminal.")
+    p.add_argument("--version", action="version", version=f"boxtop {version()}")
     p.set_defaults(func=cmd_menu)
     sub = p.add_subparsers(dest="command")
     sub.add_parser("games", help="list the games and their player counts").set_defaults(func=cmd_games)
@@ -298,7 +361,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--save", metavar="PATH")
     demo.set_defaults(func=cmd_demo)
 
-    replay = sub.add_parser("replay", help="replay a saved game")
+    load = sub.add_parser("load", help="play on a saved game in the app")
+    load.add_argument("path", help="a save file, or the name of one in the save folder")
+    load.set_defaults(func=cmd_load)
+
+    replay = sub.add_parser("replay", help="replay a saved game (checked first, as verify does)")
     replay.add_argument("path")
     replay.add_argument("--print", action="store_true", help="print the entries and the result, no UI")
     replay.set_defaults(func=cmd_replay)

@@ -10,12 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
 
-from ..paths import EXAMPLES, SaveRow, list_saves
+from engine.core.saves import Summary
+
+from ..paths import EXAMPLES, SaveRow, find_save, list_saves, saves_dir, shown
 from ..widgets.footer import GameFooter
 
 
@@ -27,43 +29,61 @@ def fit(text: str, width: int) -> str:
 
 
 class Columns:
-    """The load list's columns for a row ``width`` cells wide: game, players, the date
-    saved (local time) and the round or the result; the players take what is left."""
+    """The load list's columns for a row ``width`` cells wide: game (whole names when
+    there is room), players, the date saved (local time) and where the game stands or
+    its result; the players take what is left. A save whose options differ from the
+    game's defaults gets a second, dimmer line naming them ("cards beginner, characters
+    none"), so games that differ only in options are told apart."""
 
-    GAME, DATE, STATUS, GAP = 11, 12, 20, "  "
+    DATE, GAP = 12, "  "
 
     def __init__(self, width: int) -> None:
-        self.players = max(8, width - self.GAME - self.DATE - self.STATUS - 3 * len(self.GAP))
+        longest = max((len(g.title) for g in engine.all_games()), default=11)
+        self.game = longest if width >= 66 else 11
+        self.status = 20 + max(0, min(8, width - 100))
+        self.players = max(8, width - self.game - self.DATE - self.status - 3 * len(self.GAP))
 
     def _line(self, game: str, players: str, date: str, status: str) -> Content:
-        cells = [fit(game, self.GAME), fit(players, self.players), fit(date, self.DATE), fit(status, self.STATUS)]
+        cells = [fit(game, self.game), fit(players, self.players), fit(date, self.DATE), fit(status, self.status)]
         return Content(self.GAP.join(cells).rstrip())  # names are text, never markup
 
     def header(self) -> Content:
-        return self._line("game", "players", "saved", "round or result")
+        return self._line("game", "players", "saved", "state or result")
 
     def row(self, row: SaveRow) -> Content:
-        """One save as a line; a file that is not a save: its name and "not a boxtop save"."""
+        """One save as a line (two with its options); a file that is not a save: its name
+        and "not a boxtop save"."""
         found = row.summary
         if found is None:
-            return Content(fit(row.path.name, self.GAME + len(self.GAP) + self.players) + self.GAP + "not a boxtop save")
+            return Content(fit(row.path.name, self.game + len(self.GAP) + self.players) + self.GAP + "not a boxtop save")
         try:
             title = engine.get_game(found.game).title
         except KeyError:
             title = found.game
-        if found.winners is None:
-            status = f"round {found.round}" if found.round is not None else "not finished"
-        elif len(found.players) == 1 and found.totals:  # a solo game: its score
-            status = f"{found.totals[0]} points"
-        elif not found.winners:
-            status = "nobody wins"
-        elif len(found.winners) == len(found.players) > 1:
-            status = "everyone wins"
-        elif len(found.winners) == 1:
-            status = f"{found.winners[0]} wins"
-        else:
-            status = ", ".join(found.winners[:-1]) + f" and {found.winners[-1]} win"
-        return self._line(title, ", ".join(found.players), _local(found.saved_at), status)
+        line = self._line(title, ", ".join(found.players), _local(found.saved_at), status_of(found))
+        if not found.options:
+            return line
+        width = self.game + self.players + self.DATE + self.status + 3 * len(self.GAP)
+        note = Content.styled(fit("  " + found.options, width - 2).rstrip(), "dim")
+        return Content.assemble(line, "\n", note)
+
+
+def status_of(found: Summary) -> str:
+    """Where a save's game stands ("turn 19 · bob leads", "round 2", "chapter 3 of 6")
+    or its result ("ann wins", "58 points", "everyone wins")."""
+    if found.winners is None:
+        if found.state:
+            return found.state
+        return f"round {found.round}" if found.round is not None else "not finished"
+    if len(found.players) == 1 and found.totals:  # a solo game: its score
+        return f"{found.totals[0]} points"
+    if not found.winners:
+        return "nobody wins"
+    if len(found.winners) == len(found.players) > 1:
+        return "everyone wins"
+    if len(found.winners) == 1:
+        return f"{found.winners[0]} wins"
+    return ", ".join(found.winners[:-1]) + f" and {found.winners[-1]} win"
 
 
 def _local(stamp: str) -> str:
@@ -77,14 +97,21 @@ def _local(stamp: str) -> str:
 
 
 class LoadScreen(Screen[None]):
-    """List saves, one line each (game, players, date saved, round or result; newest
-    first); enter opens one: ``mode`` "load" plays on, "replay" replays it. A file that
-    is not a save is listed as one; enter on it shows its one-sentence ``SaveError``.
+    """List saves, one line each (game, players, date saved, where the game stands or its
+    result; newest first; a second line names options that differ from the defaults):
+    the save folder's, those the app saved elsewhere, the examples. Enter opens one:
+    ``mode`` "load" plays on, "replay" replays it. ``p`` opens a field to type a save's
+    path (a name alone is looked for in the save folder); escape closes it. A file that
+    is not a save is listed as one; opening it shows its one-sentence ``SaveError``.
     ``over_game``: opened from a game (``ctrl+o``), pushed over it: escape goes back to
     that game, and the game opened takes its place."""
 
-    BINDINGS = [Binding("escape", "close", "Back")]
-    DEFAULT_CSS = "LoadScreen #load-file { height: 1; padding: 0 2; color: $text-muted; }"
+    BINDINGS = [Binding("escape", "close", "Back"), Binding("p", "path", "Type a path")]
+    DEFAULT_CSS = """
+    LoadScreen #load-file { height: 1; padding: 0 2; color: $text-muted; }
+    LoadScreen #load-path { display: none; margin: 0 2; height: 1; border: none; padding: 0 1; background: $boost; }
+    LoadScreen #load-path.-open { display: block; }
+    """
 
     def __init__(self, mode: str = "load", folder: Path | None = None, over_game: bool = False) -> None:
         super().__init__()
@@ -96,14 +123,16 @@ class LoadScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(
-            "Choose a game to " + ("play on" if self.mode == "load" else "replay") + " (↑↓, enter).",
+            "Choose a game to " + ("play on" if self.mode == "load" else "replay") + " (↑↓, enter), or p to type a path.",
             id="load-help",
         )
         rows = list_saves(self.folder or getattr(self.app, "save_dir", None))
         width, height = self.app.size
         # the screen's margins and the list's border and padding; its scrollbar when the
-        # rows (and a heading per group) are more than the lines between header and footer
-        scrollbar = 2 if len(rows) + 3 > height - 8 else 0
+        # rows (two for a save with options, and a heading per group) are more than the
+        # lines between header and footer
+        lines = sum(2 if row.summary is not None and row.summary.options else 1 for row in rows)
+        scrollbar = 2 if lines + 4 > height - 8 else 0
         columns = Columns(max(40, width - 8 - scrollbar))
         options: list[Option | None] = [Option(columns.header(), disabled=True)]
         group = None
@@ -118,6 +147,8 @@ class LoadScreen(Screen[None]):
             options.append(Option("no saves yet — ctrl+s in a game saves it", disabled=True))
         yield OptionList(*options, id="load-list")
         yield Static("", id="load-file")
+        yield Input(placeholder="a save's path, or its name in the save folder · enter opens · escape closes",
+                    id="load-path")
         yield Static("", id="load-error")
         yield GameFooter()
 
@@ -127,8 +158,6 @@ class LoadScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted save's file, under the list (a file name is text, not markup)."""
-        from ..paths import shown
-
         path = self.paths.get(event.option.id or "")
         self.query_one("#load-file", Static).update(Content(shown(path)) if path is not None else "")
 
@@ -137,18 +166,33 @@ class LoadScreen(Screen[None]):
         if path is not None:
             self.open(path)
 
+    def action_path(self) -> None:
+        """Open the field for a save's path (``p``)."""
+        field = self.query_one("#load-path", Input)
+        field.add_class("-open")
+        field.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if not event.value.strip():
+            self._refuse("Type the path of a save, or escape.")
+            return
+        self.open(find_save(event.value, self.folder or getattr(self.app, "save_dir", None) or saves_dir()))
+
+    def _refuse(self, text: str) -> None:
+        self.query_one("#load-error", Static).update(Content.styled(text, "red"))
+
     def open(self, path: Path) -> None:
         """Load ``path`` and open it; a broken save shows one line and stays here."""
         try:
             session = engine.load(str(path))
         except engine.SaveError as err:
-            self.query_one("#load-error", Static).update(Content.styled(str(err), "red"))
+            self._refuse(str(err))
             return
         from ..games import has_table
 
         if not has_table(session.game.slug):  # the menu says "command line only for now"
-            why = f"{session.game.title} cannot be played in the app yet: boxtop replay --print shows it"
-            self.query_one("#load-error", Static).update(Content.styled(why, "red"))
+            self._refuse(f"{session.game.title} cannot be played in the app yet: boxtop replay --print shows it")
             return
         from .game import GameScreen
         from .replay import ReplayScreen
@@ -159,9 +203,21 @@ class LoadScreen(Screen[None]):
             self.app.switch_screen(ReplayScreen(session))
         else:
             screen = GameScreen(session, getattr(self.app, "save_dir", None))
-            # Playing on from an example saves to a new file, never over the example.
-            screen.save_path = None if path.resolve().parent == EXAMPLES else path
+            screen.save_path = saved_in(path)
             self.app.switch_screen(screen)
 
     def action_close(self) -> None:
+        field = self.query_one("#load-path", Input)
+        if field.has_class("-open"):  # escape closes the path field first
+            field.remove_class("-open")
+            field.value = ""
+            self.query_one("#load-error", Static).update("")
+            self.query_one(OptionList).focus()
+            return
         self.dismiss(None)
+
+
+def saved_in(path: Path) -> Path | None:
+    """Where a game loaded from ``path`` is saved on: that file, but never over an
+    example game (None: a new file in the save folder)."""
+    return None if path.resolve().parent == EXAMPLES.resolve() else path

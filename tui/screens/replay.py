@@ -22,6 +22,9 @@ class ReplayScreen(Screen[None]):
     ←→ (h l) step, home/end (g G) jump to the start or the end, space plays or pauses,
     + and - change the speed, v changes whose eyes the table is seen through (a
     spectator first, then each seat). The table is the game's own widget, read-only.
+    ``from_shell``: opened by ``boxtop replay PATH``, so escape ends the app (back to the
+    shell) rather than showing the menu; ``note``: a line to show first (the file
+    does not verify).
     """
 
     BINDINGS = [
@@ -36,9 +39,11 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "close", "Back"),
     ]
 
-    def __init__(self, session: engine.LocalSession) -> None:
+    def __init__(self, session: engine.LocalSession, from_shell: bool = False, note: str = "") -> None:
         super().__init__()
         self.session = session
+        self.from_shell = from_shell
+        self.note = note
         self.position = session.ply  # entries shown (1 = only the setup)
         self.seat: int | None = None  # None: a spectator
         self.speed = 2
@@ -55,6 +60,8 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = f"Replay · {self.session.game.title}"
         self.draw()
+        if self.note:
+            self.notify(self.note, severity="warning", timeout=10, markup=False)
 
     def draw(self) -> None:
         """Redraw the table at ``position`` for ``seat``."""
@@ -108,4 +115,7 @@ class ReplayScreen(Screen[None]):
 
     def action_close(self) -> None:
         self._stop()
+        if self.from_shell:
+            self.app.exit()
+            return
         self.dismiss(None)
