@@ -89,7 +89,7 @@ def header_line(session: engine.LocalSession) -> str:
     · seed 24 · level 1")."""
     from engine.core.saves import options_note
 
-    note = options_note(session.game.slug, session.options)
+    note = options_note(session.game.slug, session.options, session.seats)
     return " · ".join([session.game.title, ", ".join(session.names), f"seed {session.seed}"] + ([note] if note else []))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Any
+from typing import Any, Sequence
 
 import msgspec
 
@@ -110,16 +110,19 @@ def progress(session: LocalSession) -> Progress:
     return Progress(getattr(session.state, "round", None), list(result.winners), totals)
 
 
-def options_note(slug: str, options: Any) -> str:
+def options_note(slug: str, options: Any, seats: Sequence[Seat] | None = None) -> str:
     """The options of a game of ``slug`` that differ from its defaults, in a few words:
     "cards beginner, characters none", "extra tiles", "level 1", "no two player wood";
     "" when every option is the default (or the game is unknown). ``options``: the
-    game's ``Options`` or their JSON form (a dict)."""
+    game's ``Options`` or their JSON form (a dict). With ``seats``, a table of at most
+    one person has the defaults such a table starts with (the Options' ``ALONE``)."""
     try:
         game = registry.get(slug)
         defaults = msgspec.to_builtins(game.Options())
     except (KeyError, TypeError, msgspec.MsgspecError):
         return ""
+    if seats is not None and sum(1 for seat in seats if seat.bot is None) <= 1:
+        defaults |= getattr(game.Options, "ALONE", None) or {}
     given = options if isinstance(options, dict) else msgspec.to_builtins(options)
     words = []
     for key, default in defaults.items():
@@ -302,7 +305,7 @@ def summary(path: str | os.PathLike) -> Summary:
         found.game, names, found.saved_at, found.summary.round,
         None if winners is None else [names[i] for i in winners if 0 <= i < len(names)],
         found.summary.totals, found.summary.state if winners is None else None,
-        options_note(found.game, found.options),
+        options_note(found.game, found.options, found.seats),
     )
 
 

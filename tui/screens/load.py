@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import Sequence
 
 from rich.cells import cell_len, set_cell_size
 from textual.app import ComposeResult
@@ -37,11 +38,18 @@ class Columns:
 
     DATE, GAP = 12, "  "
 
-    def __init__(self, width: int) -> None:
-        longest = max((len(g.title) for g in engine.all_games()), default=11)
-        self.game = longest if width >= 66 else 11
-        self.status = 20 + max(0, min(8, width - 100))
-        self.players = max(8, width - self.game - self.DATE - self.status - 3 * len(self.GAP))
+    def __init__(self, width: int, rows: Sequence[SaveRow] = ()) -> None:
+        found = [row.summary for row in rows if row.summary is not None]
+        titles = [_title(f.game) for f in found] or [g.title for g in engine.all_games()]
+        # each column as wide as its longest text (the header's words at least), within
+        # bounds, so the players get every cell the others do not need
+        self.game = max(4, min(max(map(cell_len, titles)), 17 if width >= 66 else 11))
+        status = max([cell_len(status_of(f)) for f in found] + [15])
+        players = max([cell_len(", ".join(f.players)) for f in found] + [7])
+        free = width - self.game - self.DATE - 3 * len(self.GAP)
+        self.status = min(status, 20)  # then the players, then the rest of the state
+        self.status += max(0, min(status - self.status, free - self.status - players))
+        self.players = max(8, free - self.status)
 
     def _line(self, game: str, players: str, date: str, status: str) -> Content:
         cells = [fit(game, self.game), fit(players, self.players), fit(date, self.DATE), fit(status, self.status)]
@@ -56,16 +64,20 @@ class Columns:
         found = row.summary
         if found is None:
             return Content(fit(row.path.name, self.game + len(self.GAP) + self.players) + self.GAP + "not a boxtop save")
-        try:
-            title = engine.get_game(found.game).title
-        except KeyError:
-            title = found.game
-        line = self._line(title, ", ".join(found.players), _local(found.saved_at), status_of(found))
+        line = self._line(_title(found.game), ", ".join(found.players), _local(found.saved_at), status_of(found))
         if not found.options:
             return line
         width = self.game + self.players + self.DATE + self.status + 3 * len(self.GAP)
         note = Content.styled(fit("  " + found.options, width - 2).rstrip(), "dim")
         return Content.assemble(line, "\n", note)
+
+
+def _title(slug: str) -> str:
+    """The game's title (its slug for a game this boxtop does not know)."""
+    try:
+        return engine.get_game(slug).title
+    except KeyError:
+        return slug
 
 
 def status_of(found: Summary) -> str:
@@ -133,7 +145,7 @@ class LoadScreen(Screen[None]):
         # lines between header and footer
         lines = sum(2 if row.summary is not None and row.summary.options else 1 for row in rows)
         scrollbar = 2 if lines + 4 > height - 8 else 0
-        columns = Columns(max(40, width - 8 - scrollbar))
+        columns = Columns(max(40, width - 8 - scrollbar), rows)
         options: list[Option | None] = [Option(columns.header(), disabled=True)]
         group = None
         for k, row in enumerate(rows):
@@ -177,7 +189,12 @@ class LoadScreen(Screen[None]):
         if not event.value.strip():
             self._refuse("Type the path of a save, or escape.")
             return
-        self.open(find_save(event.value, self.folder or getattr(self.app, "save_dir", None) or saves_dir()))
+        path = find_save(event.value, self.folder or getattr(self.app, "save_dir", None) or saves_dir())
+        if not path.exists():
+            plain = "/" not in event.value and not event.value.strip().startswith("~")
+            self._refuse(f"There is no file {event.value.strip()}" + (", here or in the save folder." if plain else "."))
+            return
+        self.open(path)
 
     def _refuse(self, text: str) -> None:
         self.query_one("#load-error", Static).update(Content.styled(text, "red"))
