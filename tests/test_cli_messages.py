@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 import pytest
@@ -59,6 +59,27 @@ class ChoiceOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deck: Literal["short", "long"] = "short"
     colour: Colour = Colour.RED
     speed: float = 1.0
+
+
+class RangedOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    level: Annotated[int, msgspec.Meta(ge=1, le=5)] = 5
+    floor: Annotated[int, msgspec.Meta(ge=2)] = 2
+    pace: Annotated[float, msgspec.Meta(gt=0, lt=10)] = 1.0
+
+
+@pytest.mark.parametrize("option, said", [
+    ({"level": "0"}, "level must be 1–5, not 0"),
+    ({"level": 9}, "level must be 1–5, not 9"),
+    ({"floor": "1"}, "floor must be at least 2, not 1"),
+    ({"pace": "0"}, "pace must be more than 0 and less than 10, not 0.0"),
+])
+def test_a_value_out_of_range_says_the_range_in_a_sentence(option, said):
+    # issue 22 (B-D18): never the validator's "Expected `int` >= 1"
+    game = dataclasses.replace(engine.get_game("gift-trap"), Options=RangedOptions)
+    with pytest.raises(ValueError) as err:
+        game.options_from(option)
+    assert str(err.value) == said
+    assert game.options_from({"level": "3", "floor": "7", "pace": "9.5"}) == RangedOptions(3, 7, 9.5)
 
 
 def test_a_choice_lists_its_values_and_a_number_says_so():

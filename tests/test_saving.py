@@ -370,3 +370,67 @@ def test_a_file_that_is_not_a_save_has_no_summary(tmp_path, content):
     with pytest.raises(engine.SaveError) as err:
         summary(tmp_path / "x.json")
     assert "x.json" in str(err.value) and "\n" not in str(err.value)
+
+
+# ---------------------------------------------------------------------- where a game stands (issue 22)
+def _bots_play(slug: str, n: int, moves: int, seed: int = 3):
+    session = engine.new_game(slug, [engine.Seat(f"bot{i + 1}", "heuristic") for i in range(n)], seed=seed)
+    session.run_bots(limit=moves)
+    assert session.result() is None
+    return session
+
+
+def test_bottlecap_vikings_stands_at_its_turn_and_the_leader():
+    # Bottlecap Vikings, "Winning the game": the first to a throne (glory, or the hut) wins;
+    # the leader is the one with the most glory, then the highest hut
+    from engine.core.saves import standing
+
+    session = _bots_play("bottlecap-vikings", 3, 60)
+    said = standing(session)
+    players = session.state.players
+    marks = [(p.glory, p.city.spot(p.hut).tier) for p in players]
+    leaders = [session.names[i] for i, m in enumerate(marks) if m == max(marks)]
+    assert said.startswith(f"turn {session.state.turns}")
+    if len(leaders) == 1:
+        assert said == f"turn {session.state.turns} · {leaders[0]} leads"
+    assert standing(engine.new_game("bottlecap-vikings", ["ann", "bob"], seed=1)) == "setup"
+
+
+def test_naughty_or_nice_stands_at_its_turn_and_dice_upon_a_time_at_its_chapter():
+    # Naughty or Nice: turns until midnight; Dice Upon a Time, "The End: Scoring": six chapters
+    from engine.core.saves import standing
+
+    non = _bots_play("naughty-or-nice", 3, 40)
+    assert standing(non) == f"turn {non.state.turns}" + (" · after midnight" if non.state.midnight else "")
+    dice = _bots_play("dice-upon-a-time", 3, 150)
+    assert standing(dice) == f"chapter {dice.state.chapter} of 6"
+    gift_trap = engine.new_game("gift-trap", ["ann", "bob", "cyd"], seed=1)
+    assert standing(gift_trap) == "round 1"  # a game without its own words: its round
+
+
+def test_a_save_from_before_the_state_is_loaded_whole_for_its_row(tmp_path):
+    from engine.core.saves import summary
+
+    session = _bots_play("naughty-or-nice", 2, 30)
+    path = tmp_path / "old.json"
+    session.save(str(path))
+    head, rest = path.read_bytes().split(b"\n", 1)
+    doc = msgspec.json.decode(head[:-len(b',"entries":[')] + b"}")
+    doc["summary"].pop("state")  # as boxtop wrote saves before the state was kept
+    path.write_bytes(msgspec.json.encode(doc)[:-1] + b',"entries":[\n' + rest)
+    assert summary(path).state == f"turn {session.state.turns}"
+
+
+def test_the_options_note_names_what_differs_from_the_table_s_defaults():
+    from engine.core.saves import options_note
+
+    assert options_note("dice-upon-a-time", {"cards": "beginner", "characters": "none"}) == "cards beginner, characters none"
+    assert options_note("gift-trap", {"extra_tiles": True, "track_length": 12}) == "extra tiles, track length 12"
+    assert options_note("bottlecap-vikings", {"sides": "unique"}) == "sides unique"
+    people = [engine.Seat("ann"), engine.Seat("bob")]
+    alone = [engine.Seat("ann"), engine.Seat("bot2", "heuristic")]
+    # a table of one person starts with windows quick (the Options' ALONE), several with secret
+    assert options_note("naughty-or-nice", {"windows": "quick"}, alone) == ""
+    assert options_note("naughty-or-nice", {"windows": "quick"}, people) == "windows quick"
+    assert options_note("naughty-or-nice", {"windows": "secret"}, alone) == "windows secret"
+    assert options_note("chess", {"x": 1}) == ""
