@@ -232,6 +232,7 @@ async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_pa
             await pilot.press("enter")
             await shows(pilot, f"'{text.lower()}'")
         # a save path with markup: "Saved to …", then the notice on leaving
+        (tmp_path / "[").mkdir()  # :save makes no folder (issue 22, A-D14)
         await pilot.press("colon")
         await type_text(pilot, "save [/x]")
         await pilot.press("enter")
