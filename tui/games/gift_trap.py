@@ -27,6 +27,7 @@ from engine.games.gift_trap.commands import (
 from ..widgets.cards import CardFace, CardTable
 from ..widgets.lines import Line, Panel
 from . import GameTable
+from .gift_trap_cards import card_texts, stack_card, tile_card
 
 MAX_SPACES = 9
 BAR = 12  # cells in a track bar (at most)
@@ -40,13 +41,20 @@ def lower_rows(players: int) -> int:
     is one row."""
     return max(10, players + 6)
 
+#: What happens in each phase, for the status line on a wide screen (and the hand-over).
 PHASES = {
-    "deal": "deal: the start player chooses a stack of gifts",
-    "give": "give: everyone gives each other player one gift, face down",
-    "rate": "rate: everyone puts Super, Good, Okay and No way on four gifts",
+    "deal": "deal: the start player picks a stack",
+    "give": "give: one gift to each player, face down",
+    "rate": "rate: Super, Good, Okay, No way on four gifts",
     "over": "the game is over",
     "setup": "setting up",
 }
+#: The same in a few words, for a screen narrower than ``WIDE_STATUS`` columns, where the
+#: status line must leave room for whose turn it is (the tiles panel says the rest).
+SHORT_PHASES = {"deal": "deal: a stack", "give": "give: gifts", "rate": "rate: gifts"}
+WIDE_STATUS = 100
+#: The tiles panel's first line in each phase: what to do, in a sentence.
+TASKS = {"give": "Give each player a gift:", "rate": "Rate four gifts:"}
 
 
 def _bar(score: int, length: int, bar: int = BAR) -> Line:
@@ -139,14 +147,23 @@ class GiftTrapTable(GameTable):
         """Give and Rate are hidden (``gift-trap.de.txt``, "2." and "3.": face down)."""
         return view.phase in ("give", "rate")
 
+    def phase_text(self, view: Any, names: Sequence[str]) -> str:
+        """``Round 3 · give: one gift to each player, face down``; in a few words on a
+        screen narrower than ``WIDE_STATUS`` (``Round 3 · give: gifts``), so the status
+        line keeps whose turn it is."""
+        phases = PHASES if self.app.size.width >= WIDE_STATUS else {**PHASES, **SHORT_PHASES}
+        return f"Round {view.round} · {phases.get(view.phase, view.phase)}"
+
     @staticmethod
-    def phase_text(view: Any, names: Sequence[str]) -> str:
-        """``Round 3 · give: …``."""
-        return f"Round {view.round} · {PHASES.get(view.phase, view.phase)}"
+    def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
+        """Every tile and gift stack with its text (``gift_trap_cards``)."""
+        return card_texts()
 
     def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
         """Redraw the table for ``view``; ``legal`` and ``active`` as in ``GameTable``."""
         phase_changed = self.view is None or self.view.phase != view.phase or self.view.me != view.me
+        if not phase_changed and view.round == self.view.round:
+            self._say_more_moved(self.view, view)
         self.view, self.names, self.legal, self.active = view, list(names), legal, active
         if phase_changed:
             self.gift, self.row, self.more = 1, 0, False
@@ -237,8 +254,8 @@ class GiftTrapTable(GameTable):
             return (extras and v.phase == "rate") if self.active else False
         if action == "done":
             return v.phase in ("give", "rate") and self.active
-        if action == "place":
-            return True if self.active and v.phase != "over" else None
+        if action == "place":  # greyed while the others play, gone once the game is over
+            return False if v.phase == "over" else (True if self.active else None)
         return True
 
     def action_gift(self, delta: int) -> None:
@@ -279,6 +296,34 @@ class GiftTrapTable(GameTable):
         self._snap_gift()
         self._draw()
 
+    def _more_tile(self, view: Any) -> Any:
+        """The seat's tile that carries Give more (give) or Get more (rate) in ``view``."""
+        tiles = view.my_gives if view.phase == "give" else view.my_rates if view.phase == "rate" else ()
+        return next((t for t in tiles if t.more), None)
+
+    def _tile_words(self, tile: Any) -> str:
+        """A placed tile in words: "bob's gift" (a Give tile), "Good on gift 3" (a Get tile)."""
+        if self.view.phase == "give":
+            return f"{self.names[tile.to]}'s gift"
+        return f"{TILE_LABELS[tile.tile]} on gift {tile.space}"
+
+    def _say_more_moved(self, old: Any, new: Any) -> None:
+        """Say on the message line when Give more (Get more) moved from one tile to
+        another: the log tells only where it went."""
+        was, now = self._more_tile(old), self._more_tile(new)
+        if was is None or now is None:
+            return
+        key = (lambda t: t.to) if new.phase == "give" else (lambda t: t.tile)
+        if key(was) != key(now):  # on another player's gift (another Get tile), not the same one moved
+            name = "Give more" if new.phase == "give" else "Get more"
+            self._tell(f"{name} moved from {self._tile_words(was)} to {self._tile_words(now)}.")
+
+    def _tell(self, text: str) -> None:
+        """One line under the table (the screen's ``say``), not an error."""
+        say = getattr(self.screen, "say", None)
+        if say is not None:
+            say(text)
+
     def action_trap(self) -> None:
         command = SetTrap(self.gift)
         if command in self.legal:
@@ -294,6 +339,7 @@ class GiftTrapTable(GameTable):
     # ------------------------------------------------------------------ fitting the screen
     def on_resize(self, event) -> None:
         self._fit_layout()
+        self.call_after_refresh(self._draw)  # the panels' new sizes (the last reveal fits them)
 
     def _fit_layout(self) -> None:
         """Flat cards (and the line of the cursor's gift) when boxed cards would leave
@@ -413,14 +459,15 @@ class GiftTrapTable(GameTable):
                         (" ", ""), *_bar(v.get_scores[i], length, bar)))
         if v.phase in ("give", "rate") and v.me is not None:
             out.append(())
-            out.extend(self._last_reveal())
+            panel = self.query_one("#gt-tracks", Panel)
+            out.extend(self._last_reveal(panel.size.width, panel.size.height - len(out)))
         return out
 
     def _tiles_title(self) -> str:
         v = self.view
         if v.me is None:
             return "as a spectator"
-        return {"give": "your Give tiles", "rate": "your Get tiles", "deal": "last reveal"}.get(v.phase, "you")
+        return {"give": "your Give tiles", "rate": "your Get tiles", "deal": "deal · last reveal"}.get(v.phase, "you")
 
     def _tiles(self) -> list[Line]:
         v, names = self.view, self.names
@@ -431,16 +478,19 @@ class GiftTrapTable(GameTable):
             return [(("Face-down tiles are hidden until the reveal.", "panel--muted"),)]
         if v.phase == "deal":
             if self.active:
-                first: Line = (("Choose a stack (←→) and deal it (enter).", "panel--bold"),)
+                out: list[Line] = [(("Choose a stack (←→) and deal it (enter).", "panel--bold"),)]
+                if 1 <= self.gift <= len(DECKS):
+                    out.append(_details(*stack_card(DECKS[self.gift - 1])))
             else:
-                first = ((f"{names[v.dealer]} chooses a stack.", ""),)
-            return [first, (), *self._last_reveal()]
-        out: list[Line] = []
+                out = [((f"{names[v.dealer]} chooses a stack.", ""),)]
+            tiles = self.query_one("#gt-tiles", Panel)
+            return [*out, (), *self._last_reveal(tiles.size.width, tiles.size.height - len(out) - 1)]
+        out = [((TASKS[v.phase], "panel--muted"),)]
         rows = self.rows()
         cursor_row = self.row % max(1, len(rows))
         labels = [names[value] if v.phase == "give" else TILE_LABELS[value] for value in rows]
         lw = min(10, max((len(label) for label in labels), default=0))
-        room = (24 if self.has_class("-narrow") else 36) - 3 - lw  # for the gift's name
+        room = (24 if self.has_class("-narrow") else 36) - 3 - lw  # for the gift's number and name
         for k, (value, label) in enumerate(zip(rows, labels)):
             here = self.active and k == cursor_row
             tile = self._placed(value)
@@ -448,20 +498,23 @@ class GiftTrapTable(GameTable):
                      (" ", ""))
             if tile is None:
                 out.append((*start, ("—", "panel--muted")))
-            else:
-                gift = v.gifts[tile.space - 1].name if tile.space <= len(v.gifts) else "?"
-                text = f"{tile.space} {gift}" + (" ×2" if tile.more else "")
-                if len(text) > room:
-                    text = text[:max(1, room - 1)] + "…"
-                out.append((*start, (text, "")))
+                continue
+            gift = v.gifts[tile.space - 1].name if tile.space <= len(v.gifts) else "?"
+            more = " ×2" if tile.more else ""  # kept whole: the gift's name gives way
+            text = f"{tile.space} {gift}"
+            if len(text) + len(more) > room:
+                text = text[:max(1, room - len(more) - 1)] + "…"
+            out.append((*start, (text, ""), (more, "panel--info panel--bold")))
         out.append(())
+        if self.active:  # what the highlighted tile does (the rules screen's words)
+            key = ("give_more" if v.phase == "give" else "get_more") if self.more else (
+                "give" if v.phase == "give" else self._row_value())
+            out.append(_details(*tile_card(key, v.options)))
         if v.options.extra_tiles:
-            spent = v.give_more_spent if v.phase == "give" else v.get_more_spent
-            name = "Give more" if v.phase == "give" else "Get more"
-            state = "spent" if spent[v.me] else ("ON: next tile ×2" if self.more else "m to use")
-            out.append(((f"{name}: {state}", "panel--info" if self.more else ""),))
+            out.append(self._more_line())
             if v.phase == "rate":
-                trap = "spent" if v.trap_spent[v.me] else (f"on gift {v.my_trap}" if v.my_trap else "t to set")
+                trap = "used up" if v.trap_spent[v.me] else (
+                    f"on gift {v.my_trap} (t moves it)" if v.my_trap else "t puts it on this gift")
                 out.append(((f"Gifttrap: {trap}", ""),))
         if not self.active:
             out.append((("Committed: waiting for the others.", "panel--good"),))
@@ -471,25 +524,62 @@ class GiftTrapTable(GameTable):
             out.append(((f"{placed}/{need} placed" + (" · d when done" if placed == need else ""), "panel--muted"),))
         return out
 
-    def _last_reveal(self) -> list[Line]:
+    def _more_line(self) -> Line:
+        """Where Give more (Get more) is and what ``m`` does with it: "Give more: on
+        bob's gift (m moves it)"."""
+        v = self.view
+        give = v.phase == "give"
+        name = "Give more" if give else "Get more"
+        if (v.give_more_spent if give else v.get_more_spent)[v.me]:
+            return ((f"{name}: used up (once a game)", "panel--muted"),)
+        placed = self._more_tile(v)
+        if self.more:
+            where = f"moves from {self._tile_words(placed)} to" if placed is not None else "goes with"
+            return ((f"{name}: {where} the next tile (m: not)", "panel--info panel--bold"),)
+        if placed is not None:
+            return ((f"{name}: on {self._tile_words(placed)} (m moves it)", "panel--info"),)
+        return ((f"{name}: m puts it on the next tile", ""),)
+
+    def _last_reveal(self, width: int, rows: int) -> list[Line]:
+        """The viewer's part of the last reveal in at most ``rows`` rows of ``width``
+        cells: a line of the round's points, then each gift given ("→bob Okay +1") and
+        received ("bob→ Super +3") whole, with the gift's name where there is room (after
+        it on the line, or on a row of its own). Nothing is cut with "…" but the list,
+        when even the lines without names do not fit (the log has every line)."""
         v, names = self.view, self.names
         if not v.history:
             return [(("No gifts given yet.", "panel--muted"),)]
         last = v.history[-1]
-        out: list[Line] = [((f"Round {last.round}:", "panel--bold"),)]
-        narrow = self.has_class("-narrow")
-        for x in last.exchanges:
-            if v.me not in (x.giver, x.receiver):
-                continue
+        mine = [x for x in last.exchanges if v.me in (x.giver, x.receiver)]
+        mine.sort(key=lambda x: x.giver != v.me)  # the gifts given first, then those received
+        gave = sum(x.giver_points for x in mine if x.giver == v.me)
+        got = sum(x.receiver_points for x in mine if x.receiver == v.me)
+        out: list[Line] = [((f"Round {last.round}:", "panel--bold"), (" gave ", ""),
+                            (f"{gave:+d}", _points_look(gave)), (" · got ", ""), (f"{got:+d}", _points_look(got)))]
+        if sum(len(t) for t, _ in out[0]) > width:  # the round's points only where they fit one row
+            out = [out[0][:1]]
+        lines: list[tuple[Line, str]] = []
+        for x in mine:
             tile = "trapped" if x.trapped else (TILE_LABELS[x.tile] if x.tile else "no tile")
-            name = GIFTS[last.cards[x.space - 1]].name
-            mine = x.giver_points if x.giver == v.me else x.receiver_points
-            if narrow:  # one of the two is the viewer: "→bob" given to bob, "bob→" given by bob
-                who = f"→{names[x.receiver]}" if x.giver == v.me else f"{names[x.giver]}→"
+            points = x.giver_points if x.giver == v.me else x.receiver_points
+            who = f"→{names[x.receiver]}" if x.giver == v.me else f"{names[x.giver]}→"
+            lines.append((((f"{who} {tile} ", ""), (f"{points:+d}", _points_look(points))),
+                          GIFTS[last.cards[x.space - 1]].name))
+        named: list[Line] = []
+        for line, gift in lines:
+            if sum(len(t) for t, _ in line) + 1 + len(gift) <= width:
+                named.append((*line, (f" {gift}", "panel--muted")))
             else:
-                who = f"{names[x.giver]}→{names[x.receiver]}"
-            points = f"{mine:+d}"
-            room = max(4, min(16, (22 if narrow else 42) - len(who) - len(tile) - len(points) - 3))
-            name = name if len(name) <= room else name[:room - 1] + "…"
-            out.append(((f"{who} {name} {tile} ", ""), (points, "panel--good" if mine > 0 else "panel--bad")))
-        return out
+                named += [line, ((f"  {gift}", "panel--muted"),)]
+        if len(named) + 1 <= rows or rows <= 0:
+            return out + named
+        return out + [line for line, _ in lines]
+
+
+def _details(name: str, text: str) -> Line:
+    """The details line of a tile or stack: its name and what it does."""
+    return ((f"{name}: ", "panel--bold"), (text, ""))
+
+
+def _points_look(points: int) -> str:
+    return "panel--good" if points > 0 else "panel--bad" if points < 0 else ""

@@ -17,39 +17,48 @@ from .events import (
     TileGiven, TileRated, TrapSet,
 )
 
-EXAMPLES = "deal yellow, give 3 to bob, rate super 4, trap 6, done"
+EXAMPLES = "give 3 to bob, rate good 4"
 _ALIASES = {"no-way": "noway", "no_way": "noway", "ok": "okay"}
+#: Typed text quoted in a refusal is cut to this many characters, so that every refusal
+#: fits one line of an 80-column screen.
+QUOTED = 14
+
+
+def quoted(text: str) -> str:
+    """``text`` as a refusal quotes it: in quotes, cut to ``QUOTED`` characters with "…"."""
+    return repr(text if len(text) <= QUOTED else text[:QUOTED - 1] + "…")
 
 
 def _space(word: str) -> int:
-    if not word.isdigit():
-        raise IllegalCommand(f"{word!r} is not a gift space number (1–9).")
+    if not (word.isascii() and word.isdigit()) or len(word) > 2:
+        raise IllegalCommand(f"{quoted(word)} is not a gift space number (1–9).")
     return int(word)
 
 
 def parse(text: str, names: Sequence[str]) -> object:
-    """Parse one command; raises ``IllegalCommand`` with an example when it cannot be read."""
+    """Parse one command; raises ``IllegalCommand`` with an example when it cannot be read
+    (one line at 80 columns: the typed text is cut, ``quoted``)."""
     words = text.lower().split()
     lowered = [n.lower() for n in names]
     match words:
         case ["deal", deck] if deck in DECKS:
             return DealGifts(deck)
         case ["deal", deck]:
-            raise IllegalCommand(f"There is no {deck!r} stack; the stacks are {', '.join(DECKS)}.")
+            raise IllegalCommand(f"There is no {quoted(deck)} stack; the stacks are {', '.join(DECKS)}.")
         case ["give", space, "to", who, *rest] if rest in ([], ["more"]):
             if who not in lowered:
-                raise IllegalCommand(f"There is no player called {who!r}.")
+                raise IllegalCommand(f"There is no player called {quoted(who)}.")
             return GiveTile(lowered.index(who), _space(space), bool(rest))
         case ["rate", tile, space, *rest] if rest in ([], ["more"]):
             tile = _ALIASES.get(tile, tile)
             if tile not in GET_TILES:
-                raise IllegalCommand(f"There is no Get tile {tile!r}; they are super, good, okay and noway.")
+                raise IllegalCommand(f"There is no Get tile {quoted(tile)}; they are super, good, okay and noway.")
             return RateGift(tile, _space(space), bool(rest))
         case ["trap", space]:
             return SetTrap(_space(space))
         case ["done"]:
             return Done()
-    raise IllegalCommand(f"Cannot read {text!r}; commands look like: {EXAMPLES}.")
+    raise IllegalCommand(f"Cannot read {quoted(text.strip())}; commands look like: {EXAMPLES}.")
 
 
 def notation(command, names: Sequence[str]) -> str:
@@ -82,9 +91,10 @@ def describe(event, names: Sequence[str]) -> str:
             again = " (stack refilled)" if refilled else ""
             return f"{names[d]} deals the {deck} {PRICES[deck]} stack{again}: {gifts}"
         case TileGiven(seat=s, to=to, space=space, more=more):
-            return f"{names[s]} gives gift {space} to {names[to]}" + (" with Give more" if more else "")
+            # Give more lies on one tile: it leaves any other, so say where it is now
+            return f"{names[s]} gives gift {space} to {names[to]}" + ("; Give more now lies on it" if more else "")
         case TileRated(seat=s, tile=tile, space=space, more=more):
-            return f"{names[s]} puts {TILE_LABELS[tile]} on gift {space}" + (" with Get more" if more else "")
+            return f"{names[s]} puts {TILE_LABELS[tile]} on gift {space}" + ("; Get more now lies on it" if more else "")
         case TrapSet(seat=s, space=space):
             return f"{names[s]} sets the Gifttrap on gift {space}"
         case Committed(seat=s, phase=phase):
