@@ -159,7 +159,7 @@ class LoadScreen(Screen[None]):
             options.append(Option("no saves yet — ctrl+s in a game saves it", disabled=True))
         yield OptionList(*options, id="load-list")
         yield Static("", id="load-file")
-        yield Input(placeholder="a save's path, or its name in the save folder · enter opens · escape closes",
+        yield Input(placeholder="a save's path or name · enter opens · escape closes",
                     id="load-path")
         yield Static("", id="load-error")
         yield GameFooter()
