@@ -39,6 +39,13 @@ def new_game(
     in clockwise order, ``seed`` the game's seed, ``options`` the game's options as a dict,
     ``undo`` the policy ("strict" or "casual").
 
+    Options not given that a table of one person takes by itself (``ALONE``: quick
+    reaction windows) are added when at most one seat is a person.
+
     Raises ``KeyError`` for an unknown game and ``ValueError`` for bad seats or options.
     """
-    return LocalSession(get_game(game), seats, seed, options, undo)
+    from .core.table_options import for_table, people
+
+    g = get_game(game)
+    seats = [s if isinstance(s, Seat) else Seat(s) for s in seats]
+    return LocalSession(g, seats, seed, for_table(g.Options, options, people(seats)), undo)

@@ -341,3 +341,61 @@ def test_every_item_is_used_once_then_discarded(item):
     s = with_player(_at_field(), 0, magic=(item,))
     s = GAME.evolve(s, ev.ItemPlayed(0, item))
     assert s.players[0].magic == () and s.magic_discard == (item,)
+
+
+def _chapter_roll_with_golden_bird(holder_first: bool, windows: str = "secret"):
+    """A 3-player full game about to begin chapter 1, ``i18`` (the Golden Bird) in the
+    hand of the starting player (who rolls first) or of the last to roll, searched over
+    seeds until that player's roll shows a 1 or a 2. Returns (state after the roll, the
+    holder, the low die)."""
+    from dice_rules_kit import fold
+
+    for seed in range(200):
+        s = GAME.initial(GAME.options_from({"cards": "full", "characters": "none", "windows": windows}), 3)
+        s = fold(GAME, s, GAME.setup(s.options, 3, __import__("random").Random(seed)))
+        while s.pending or len(s.prompts) > 1:  # every setup answer but the last
+            s = act(s, s.prompts[0].seat, legal(s, s.prompts[0].seat)[0])
+        holder = s.start if holder_first else (s.start + 2) % 3
+        s = with_player(s, holder, magic=("i18",))
+        for seat in range(3):
+            if seat != holder:
+                s = with_player(s, seat, magic=())
+        s = act(s, s.prompts[0].seat, legal(s, s.prompts[0].seat)[0])  # the last setup answer: chapter 1 begins
+        low = [d for d, f in s.players[holder].pool if f in (1, 2) and d != "snake"]
+        if low and s.chapter == 1:
+            return s, holder, low[0]
+    raise AssertionError("no seed gave the holder a 1 or a 2")
+
+
+@pytest.mark.parametrize("holder_first", [True, False])
+def test_the_golden_bird_answers_its_holders_own_chapter_roll(holder_first):
+    """ "The Golden Bird": "The card can be played after the normal roll at the beginning
+    of the chapter" and "must be played right after the roll": its holder's own roll,
+    whoever rolled last (play-test: a holder who rolled earlier was offered only "no
+    item"), and before the chapter's Event is revealed."""
+    s, holder, die = _chapter_roll_with_golden_bird(holder_first)
+    assert s.windows and s.windows[-1].trigger == "roll" and s.windows[-1].mover == holder
+    assert min(GAME.to_act(s)) == holder
+    assert cmd.Play("i18", die=die, face=6) in legal(s, holder)
+    assert s.event == ""  # the Event waits for the roll's answers
+    s = act(s, holder, cmd.Play("i18", die=die, face=6))
+    assert s.players[holder].face(die) == 6 and not s.windows
+    assert s.event != "" or s.options.events == "none"
+
+
+def test_quick_windows_ask_only_who_can_answer():
+    """``windows=quick`` (boxtop's option, ``RULES.md``): a window asks only the seats
+    holding a Magic Item that answers the moment; a holder whose roll shows no 1 or 2
+    is not asked about it, and with ``secret`` it is (a pass that reveals nothing)."""
+    s, holder, die = _chapter_roll_with_golden_bird(True, windows="quick")
+    assert s.windows[-1].waiting == (holder,)
+    secret = with_player(_at_field(), 0, magic=("i18",), pool=(("plain", 3), ("ban", 3)))
+    quick = secret.__class__(**{**{f: getattr(secret, f) for f in secret.__struct_fields__},
+                                "options": GAME.options_from({"cards": "full", "windows": "quick"})})
+    quick = with_player(quick, 1, magic=("i04",))
+    secret = with_player(secret, 1, magic=("i04",))
+    # seat 0 takes an Apple: seat 1's item (not a token answer) is asked only in secret
+    after_secret = act(place(secret, 0, "plain", "huntsman-apple"), 0, cmd.Move())
+    after_quick = act(place(quick, 0, "plain", "huntsman-apple"), 0, cmd.Move())
+    assert [w.waiting for w in after_secret.windows] == [(0, 1)]
+    assert not after_quick.windows and after_quick.turn == 1

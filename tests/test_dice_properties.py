@@ -67,7 +67,7 @@ def config(seed: int, n: int) -> tuple[list[Seat], dict, str]:
     mode, length, events = VARIANTS[seed % len(VARIANTS)]
     options = {"mode": mode, "length": length, "events": events, "ties": r.choice(("shared", "one_blow")),
                "cards": "beginner" if seed % 5 == 4 else "full", "characters": r.choice(("abilities", "none")),
-               "trading": r.choice(("on", "off"))}
+               "trading": r.choice(("on", "off")), "windows": "quick" if seed % 3 == 1 else "secret"}
     return seats, options, ("casual" if seed // 2 % 2 else "strict")
 
 

@@ -332,3 +332,16 @@ def test_a_snow_maiden_cancelled_by_tomte_is_discarded_for_grandfather_frost():
     s, _ = run(s, 1, "react TO")
     s = pass_all(s)
     assert [(p.seat, p.kind) for p in s.prompts] == [(2, "moroz")]
+
+
+def test_quick_windows_ask_only_the_seats_that_can_react():
+    """boxtop's ``windows=quick`` option (``RULES.md``, "Reaction windows"): a window
+    asks only the seats holding the reaction that answers it, ready to play: a Tomte for
+    a creature, Papa Wolverine for a Fulfill. The others, who could only pass, are not
+    asked (the default ``secret`` asks every seat with a creature, see above)."""
+    s = table(4, LEVEL, givers=PLAIN[:4], creatures={0: "YC", 1: "SC", 3: "TO"}, turn=0, windows="quick")
+    s, events = run(s, 0, "play YC")
+    assert of(events, WindowOpened)[0].seats == (3,)  # bob holds only Mr. Scrooge
+    s = table(4, LEVEL, givers=PLAIN[:4], creatures={0: "YC", 1: "SC", 3: "PW"}, turn=0, windows="quick")
+    s, events = run(s, 0, "play YC")
+    assert not of(events, WindowOpened) and not s.windows  # Papa Wolverine answers a Fulfill only

@@ -18,6 +18,7 @@ from typing import Any, Callable
 import msgspec
 
 from . import registry
+from .table_options import for_table, people
 from .errors import IllegalCommand
 from .journal import Journal, JournalDamaged, RoomRecord
 from .log import Entry, Seat, entry_type
@@ -174,7 +175,7 @@ class Room:
         Raises ``RoomError`` for a bad set-up."""
         try:
             g = registry.get(game)
-            opts = g.options_from(options or {})
+            opts = g.options_from(for_table(g.Options, options or {}, people(seats)))
         except (KeyError, ValueError) as err:
             raise RoomError(err.args[0] if err.args else str(err)) from None
         if not g.min_players <= len(seats) <= g.max_players:

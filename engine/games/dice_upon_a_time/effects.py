@@ -70,16 +70,22 @@ def queue(tx, *effects: ev.Effect, front: bool = False) -> None:
 
 
 # --------------------------------------------------------------------------- windows
-def window_seats(s, trigger: str, seat: int) -> tuple[int, ...]:
+def window_seats(s, trigger: str, seat: int, subject: str = "") -> tuple[int, ...]:
     """The seats a ``trigger`` window asks, in order: the seat it concerns for its own
     roll, Bad Luck card or harm; everyone for the Snake Die and a gain (the gainer first:
     the hazel branch; then the others: the Cudgel); the others for cards drawn (Spirit in
-    the Bottle, Magic Mirror). Only seats holding a Magic Item."""
+    the Bottle, Magic Mirror). Only seats holding a Magic Item; with ``windows=quick``
+    only seats holding one that can answer this moment (``item_answers``)."""
     own = (seat,) if holds(s, seat) else ()
     if trigger in ("roll", "story", "harm"):
-        return own
-    others = reactions.answer_order(seat, s.n, lambda i: holds(s, i))
-    return own + others if trigger in ("tokens", "snake") else others
+        seats = own
+    else:
+        others = reactions.answer_order(seat, s.n, lambda i: holds(s, i))
+        seats = own + others if trigger in ("tokens", "snake") else others
+    if s.options.windows == "quick":
+        w = reactions.Window(trigger, seat, (), subject)
+        seats = tuple(i for i in seats if item_answers(s, i, w))
+    return seats
 
 
 def open_window(tx, trigger: str, seat: int, subject: str = "", skip: int = -1) -> None:
@@ -89,7 +95,7 @@ def open_window(tx, trigger: str, seat: int, subject: str = "", skip: int = -1) 
     s = tx.state
     if not full(s) or s.phase == "setup":
         return
-    seats = tuple(i for i in window_seats(s, trigger, seat) if i != skip)
+    seats = tuple(i for i in window_seats(s, trigger, seat, subject) if i != skip)
     if seats:
         tx.emit(WindowOpened(trigger, seat, seats, subject))
 
@@ -97,8 +103,13 @@ def open_window(tx, trigger: str, seat: int, subject: str = "", skip: int = -1) 
 def window_options(s, seat: int) -> list:
     """What ``seat`` may answer the innermost window with: ``Pass``, or a Magic Item of
     its hand that this moment triggers (with its choices)."""
-    w = reactions.innermost(s.windows)
-    out: list = [cmd.Pass()]
+    return [cmd.Pass(), *item_answers(s, seat, reactions.innermost(s.windows))]
+
+
+def item_answers(s, seat: int, w: reactions.Window) -> list:
+    """The Magic Items of ``seat``'s hand that window ``w`` lets it play now, with their
+    choices (``Play`` commands); [] when it holds none that answers this moment."""
+    out: list = []
     p = s.players[seat]
     for item in dict.fromkeys(p.magic):
         card = ITEMS.get(item)
@@ -110,9 +121,11 @@ def window_options(s, seat: int) -> list:
 
 def _answers(s, seat: int, w, card) -> list:
     if w.trigger == "roll":
-        roller, dice = s.rolled
+        # the roller's own roll: the dice named in the window (the Golden Bird: "after
+        # the normal roll at the beginning of the chapter", or after a re-roll)
         p = s.players[seat]
-        return [cmd.Play(card.id, die=d, face=f) for d in dice if d != "snake" and roller == seat
+        dice = tuple(d for d in w.subject.split(",") if d) if w.subject else s.rolled[1]
+        return [cmd.Play(card.id, die=d, face=f) for d in dice if d != "snake" and w.mover == seat
                 and p.face(d) in (1, 2) for f in range(1, 7) if f != p.face(d)]
     if w.trigger == "tokens":
         gainer = s.gain[0]
@@ -253,9 +266,11 @@ def run(tx, e: ev.Effect) -> None:
     """Take up effect ``e`` (already popped)."""
     s = tx.state
     if _harmful(e) and not e.checked and full(s) and holds(s, e.seat):
-        queue(tx, replace(e, checked=True), front=True)
-        tx.emit(WindowOpened("harm", e.by if e.by >= 0 else e.seat, (e.seat,), "wolf" if e.do == "feed" else "card"))
-        return
+        mover, subject = e.by if e.by >= 0 else e.seat, "wolf" if e.do == "feed" else "card"
+        if s.options.windows == "secret" or item_answers(s, e.seat, reactions.Window("harm", mover, (), subject)):
+            queue(tx, replace(e, checked=True), front=True)
+            tx.emit(WindowOpened("harm", mover, (e.seat,), subject))
+            return
     handler = _RUN.get(e.do)
     if handler is not None:
         handler(tx, e)

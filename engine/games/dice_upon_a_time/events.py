@@ -235,7 +235,9 @@ class Effect(msgspec.Struct, frozen=True):
     """An effect waiting its turn (``State.pending``, first in first out): ``do`` a Story
     card's effect word (``stories.Act``) or one of boxtop's steps (``story`` draw a Story
     card, ``read`` resolve ``story``, ``deal`` deal ``amount`` Magic Items, ``window``
-    open the reaction window ``token`` names, ``ask`` prompt ``token``, ``feed`` the Wolf,
+    open the reaction window ``token`` names (``story`` its subject: for a roll, the dice
+    rolled), ``ask`` prompt ``token``, ``chapter_event`` reveal chapter ``amount``'s Event
+    once the roll has been answered, ``feed`` the Wolf,
     ``steal_tokens`` / ``steal_items`` / ``steal_quests`` / ``curse`` / ``reset`` another
     player's Magic Item ``item`` played by ``by`` on ``seat``, ``keep_story``);
     ``checked`` once the harmed seat had its chance to ward it off."""

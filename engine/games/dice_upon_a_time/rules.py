@@ -499,7 +499,7 @@ def _reroll(tx: _Tx, seat: int, dice: tuple[str, ...]) -> None:
     """``seat`` rolls ``dice`` again; the roll may be answered (the Golden Bird: "during
     the chapter when some effect causes a reroll of a die")."""
     tx.emit(ev.Rolled(seat, tuple((d, tx.rng.choice(FACES[d])) for d in dice)))
-    effects.open_window(tx, "roll", seat)
+    effects.open_window(tx, "roll", seat, ",".join(dice))
 
 
 def _place(tx: _Tx, seat: int, command: cmd.Place) -> None:
@@ -657,7 +657,10 @@ def _settle(tx: _Tx) -> None:
         if s.pending:
             effect = s.pending[0]
             tx.emit(ev.Popped())
-            effects.run(tx, effect)
+            if effect.do == "chapter_event":
+                _chapter_event(tx, effect.amount)
+            else:
+                effects.run(tx, effect)
             continue
         if s.phase == "setup":
             _begin_chapter(tx, 1)
@@ -678,9 +681,10 @@ def _begin_chapter(tx: _Tx, chapter: int) -> None:
     """"At the beginning of a chapter": everyone rolls their dice except those from the
     Fox (set instead, "Fox"); the Snake Die's holder rolls it ("Snake"); the next Event
     is revealed; then the Fox, re-roll and gift answers are asked from the starting
-    player clockwise. Full game: each roll may be answered (the Golden Bird), Rapunzel
+    player clockwise. Full game: each roll may be answered (the Golden Bird: it "must
+    be played right after the roll", so its window comes before the Event), Rapunzel
     may roll a 1 or 2 again ("Her ability can be used at the beginning of the chapter
-    when everyone rolls the dice")."""
+    when everyone rolls the dice"); the Event follows them (``_chapter_event``)."""
     s = tx.state
     tx.emit(ev.ChapterBegan(chapter, s.start))
     order = _order(s, s.start)
@@ -691,11 +695,21 @@ def _begin_chapter(tx: _Tx, chapter: int) -> None:
         tx.emit(ev.Rolled(seat, dice))
         if tx.state.snake == seat:
             effects.snake_roll(tx, seat)
-        if effects.holds(tx.state, seat):
-            waiting.append(ev.Effect(seat, "window", token="roll"))
+        if effects.holds(tx.state, seat):  # the window names this seat's dice: its own roll
+            waiting.append(ev.Effect(seat, "window", token="roll", story=",".join(d for d, _ in dice)))
         if effects.ability(tx.state, seat, "reroll_low") and any(f in (1, 2) for _, f in dice):
             waiting.append(ev.Effect(seat, "ask", token="rapunzel"))
-    effects.queue(tx, *waiting)
+    if waiting:  # the roll's answers come right after the roll, before the Event
+        effects.queue(tx, *waiting, ev.Effect(s.start, "chapter_event", amount=chapter))
+    else:
+        _chapter_event(tx, chapter)
+
+
+def _chapter_event(tx: _Tx, chapter: int) -> None:
+    """The chapter's Event is revealed once the roll has been answered; then the Fox,
+    re-roll and gift answers are asked from the starting player clockwise."""
+    s = tx.state
+    order = _order(s, s.start)
     if chapter <= len(s.laid):
         tx.emit(ev.EventRevealed(chapter, s.laid[chapter - 1]))
     e = event_of(tx.state)

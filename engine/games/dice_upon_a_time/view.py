@@ -26,7 +26,8 @@ class View(msgspec.Struct, frozen=True):
     """The table for seat ``me`` (None: a spectator): ``State``'s fields, with
     ``decks`` as counts by AP value, ``laid`` showing ``"?"`` for a face-down Event and
     ``king`` empty unless it is one's own draw. Full game: ``stories`` and ``magic`` (the
-    decks) and ``magic_discard`` as counts; another player's Magic Items as ``"?"``; a
+    decks) and their discard piles (``story_discard``, ``magic_discard``) as counts, so a
+    view does not grow with the game; another player's Magic Items as ``"?"``; a
     trade offer between two others with its Magic Items as ``"?"``; the waiting effects
     left out."""
 
@@ -55,7 +56,7 @@ class View(msgspec.Struct, frozen=True):
     items: tuple[str, ...]
     drained: bool
     stories: int = 0
-    story_discard: tuple[str, ...] = ()
+    story_discard: int = 0
     magic: int = 0
     magic_discard: int = 0
     windows: tuple[Window, ...] = ()
@@ -90,7 +91,7 @@ def view(state: State, seat: int | None) -> View:
         me, s.options, s.n, s.phase, s.chapter, s.start, s.turn, s.step, s.prompts,
         tuple(_hand(p, i == me) for i, p in enumerate(s.players)), s.board, s.placed,
         s.doubling, s.this_turn, s.wolf_fed, {v: len(d) for v, d in s.decks.items()}, s.table, king, laid,
-        s.event, s.snake, s.rabbits, s.items, s.drained, stories=len(s.stories), story_discard=s.story_discard,
+        s.event, s.snake, s.rabbits, s.items, s.drained, stories=len(s.stories), story_discard=len(s.story_discard),
         magic=len(s.magic), magic_discard=len(s.magic_discard), windows=s.windows, gain=s.gain, rolled=s.rolled,
         arrived=s.arrived, strayed=s.strayed, offer=offer, offered=s.offered, met=s.met,
     )

@@ -416,13 +416,23 @@ def _answer_window(tx: _Tx, seat: int, command) -> None:
     _open_window(tx, "creature", seat, code)
 
 
+#: The reaction card that can answer each window ("Tomte", "Papa Wolverine").
+REACTION_FOR = {"creature": "TO", "fulfill": "PW"}
+
+
 def _open_window(tx: _Tx, trigger: str, mover: int, subject: str) -> None:
     """Open a reaction window after ``mover``'s move for every other seat holding a
-    creature that started the turn in hand (a public count), from level 3."""
+    creature that started the turn in hand (a public count), from level 3; with
+    ``windows=quick`` only for the seats holding the reaction that answers it (a Tomte
+    for a creature, Papa Wolverine for a Fulfill), ready to play."""
     s = tx.state
     if s.level < 3:
         return
-    seats = reactions.answer_order(mover, s.n, lambda i: s.players[i].usable() > 0)
+    if s.options.windows == "quick":
+        card = REACTION_FOR.get(trigger, "")
+        seats = reactions.answer_order(mover, s.n, lambda i: card in s.players[i].playable())
+    else:
+        seats = reactions.answer_order(mover, s.n, lambda i: s.players[i].usable() > 0)
     if seats:
         tx.emit(WindowOpened(trigger, mover, seats, subject))
 
