@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from tui.games.naughty_ask import TARGET_QUESTIONS
 from tui_driver import take_keyboard, screen_name, screen_text, settle, wait_for, wait_for_screen
 
 GAME = "Naughty or Nice"
@@ -68,11 +69,11 @@ async def play_turn(pilot) -> bool:
         await settle(pilot, 0.03)
         return True
     text = text_of(app)
-    reaction = re.search(r"(\d):(Tomte: cancel it|Wolverine: )", text)
+    reaction = re.search(r"(\d+):(Tomte: cancel it|take )", text)
     if "Waiting:" in text:
         await settle(pilot, 0.03)
     elif reaction:
-        await pilot.press(reaction.group(1), "enter")
+        await pilot.press(*reaction.group(1), "enter")
     elif "enter answer" in text:
         await pilot.press("n" if "pass (n" in text else "enter")
     elif "Grandfather Frost: take" in text or "Snow Maiden: " in text:
@@ -87,7 +88,7 @@ async def play_turn(pilot) -> bool:
         await pilot.press("p", "enter")
         await settle(pilot)
         text = text_of(app)
-        if "on which target?" in text or "how many together?" in text:
+        if any(question in text for question in TARGET_QUESTIONS.values()):
             await pilot.press("enter")
     elif "e end turn" in text:
         await pilot.press("e")

@@ -26,8 +26,9 @@ def save_dir(isolated_user_folders):
 
 
 def hand_codes(text: str) -> list[str]:
-    """The present codes on the compact hand line ("Presents B: HC · K: CO CO")."""
-    line = next(row for row in text.split("\n") if row.startswith("Presents"))
+    """The present codes on the compact hand line ("Presents B: HC · K: CO CO", maybe
+    followed by "Creatures TO Tomte" when both fit one row)."""
+    line = next(row for row in text.split("\n") if row.startswith("Presents")).split("Creatures")[0]
     return re.findall(r"\b([A-Z]{2})\b", line.split(":", 1)[1] if ":" in line else "")
 
 
@@ -41,7 +42,7 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         session = game_session(app)
         # a choice shows what it means before it is taken: the giver's preferred present
         await pilot.press("1")
-        await wait_for_text(pilot, "Santa Claus: prefers Sleigh.")
+        await wait_for_text(pilot, "Santa Claus (santa): Prefers Sleigh (+1 point each).")
         await pilot.press("enter")
         await wait_for(pilot, lambda: session.state.players[0].giver == "santa", "Santa")
         await wait_for_text(pilot, "Your turn: take one basic action")
@@ -62,7 +63,7 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         await wait_for(pilot, lambda: len(session.state.players[0].kiddos) == 1, "a kiddo gifted")
         assert shows(app, "ann: fulfill 6 OP TB") and session.state.players[0].score > 0
         # one basic action a turn ("Basic actions"): a second one is refused, saying why
-        await wait_for_text(pilot, "Basic action done")
+        await wait_for_text(pilot, "Nothing more to play: e ends your turn.")
         await pilot.press("c")
         await wait_for_text(pilot, "You took your basic action this turn (fulfill)")
         await pilot.press("e")
@@ -73,7 +74,7 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         assert footer_keys(app).get("Pass") is True and "Craft" not in footer_keys(app)
         assert session.options.windows == "quick"
         assert not any(e.seat == 0 for e in session.entries if type(e.command).__name__ == "Pass")
-        assert shows(app, "React, or pass (n).")
+        assert shows(app, "Cancel it with your Tomte, or pass (n).")
         assert shows(app, "2:Tomte: cancel it")
         await pilot.press("2", "enter")
         await wait_for(pilot, lambda: "TO" not in session.state.players[0].creatures, "Tomte played")
@@ -90,7 +91,8 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         await wait_for_text(pilot, "fits: enter gives")
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(session.state.players[0].kiddos) == 2, "a second kiddo")
-        assert shows(app, "ann: fulfill 6 FO")  # Nuka (snowflake, B) with a Fondant
+        ann = [e for e in session.entries if e.seat == 0]
+        assert session.notation(ann[-1].command) == "fulfill 6 FO"  # Nuka (snowflake, B) with a Fondant
         score = session.state.players[0].score
         await pilot.press("u")
         await wait_for_text(pilot, "Undone.")
@@ -168,7 +170,7 @@ async def test_hot_seat_hands_the_keyboard_over_in_a_reaction_window():
         await wait_for_screen(pilot, "HandoverScreen")
         await wait_for_text(pilot, "Pass the keyboard to ann.")
         await take_keyboard(pilot)
-        await wait_for_text(pilot, "Basic action done")
+        await wait_for_text(pilot, "Nothing more to play: e ends your turn.")
         assert sorted(hand_codes(text_of(app))) == sorted(session.state.players[0].presents)
 
 

@@ -15,10 +15,23 @@ from typing import Any, Sequence
 
 from engine.games.naughty_or_nice.data import COLOUR_LETTER, COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS, SYMBOLS
 
-from ..widgets.lines import Line, Run
+from ..widgets.lines import Line, Panel, Run
 
 #: The component class of each present colour (``NNPanel``).
 COLOUR_CLASS = {c: f"nn--{c}" for c in COLOURS}
+
+
+class NNPanel(Panel):
+    """A ``Panel`` with the four present colours (``nn--red`` …)."""
+
+    COMPONENT_CLASSES = Panel.COMPONENT_CLASSES | {"nn--red", "nn--blue", "nn--black", "nn--green"}
+
+    DEFAULT_CSS = """
+    NNPanel > .nn--red { color: #ff6b6b; }
+    NNPanel > .nn--blue { color: #6cb6ff; }
+    NNPanel > .nn--black { color: #e0e0e0; background: #4a4a4a; }
+    NNPanel > .nn--green { color: #6bd66b; }
+    """
 #: What a player line calls each set symbol when room is short.
 SYMBOL_SHORT = {"bell": "b", "candle": "c", "heart": "h", "snowflake": "s", "tree": "t"}
 #: Each column of the playground at least this wide.
@@ -41,19 +54,24 @@ def wish_runs(wishes: Sequence[str], sep: str = "") -> list[Run]:
 
 
 def deck_text(view: Any, compact: bool) -> str:
-    """The decks' counts and where midnight is ("midnight in the last 6")."""
-    if view.midnight_struck:
-        left = max(0, view.final)
-        midnight = f"midnight has struck: {left} more turn{'s' if left != 1 else ''} after this one"
-    else:
-        midnight = "midnight in the last 6"
-    if view.options.level < 3:
-        return f"presents {view.present_deck} · kiddos {view.kiddo_deck} · {midnight}"
+    """The decks' counts and where midnight is ("midnight in the last 6"). Once
+    midnight has struck, how many turns are left comes first: at 80 columns
+    "midnight struck: 1 turn after this · presents 18 · creatures 23 · kiddos 3"."""
+    creatures = view.options.level >= 3
     if compact:
-        decks = f"presents {view.present_deck} · creatures {view.creature_deck} · kiddos {view.kiddo_deck}"
-        return f"{decks} · {midnight}"
-    return (f"present deck {view.present_deck} · creature deck {view.creature_deck} · "
-            f"kiddo deck {view.kiddo_deck} · {midnight}")
+        decks = f"presents {view.present_deck}" + (f" · creatures {view.creature_deck}" if creatures else "") \
+            + f" · kiddos {view.kiddo_deck}"
+    else:
+        decks = f"present deck {view.present_deck}" + (f" · creature deck {view.creature_deck}" if creatures else "") \
+            + f" · kiddo deck {view.kiddo_deck}"
+    if not view.midnight_struck:
+        return f"{decks} · midnight in the last 6"
+    left = max(0, view.final)
+    if compact:
+        turns = "this is the last turn" if not left else f"{left} turn{'s' if left != 1 else ''} after this"
+        return f"midnight struck: {turns} · {decks}"
+    turns = "this is the last turn" if not left else f"{left} more turn{'s' if left != 1 else ''} after this one"
+    return f"midnight has struck: {turns} · {decks}"
 
 
 def row_line(view: Any, picked: set[int] | None = None, cursor: bool = False) -> Line:
@@ -77,20 +95,42 @@ def row_line(view: Any, picked: set[int] | None = None, cursor: bool = False) ->
 
 
 def kiddo_cell(view: Any, slot: int, width: int, state: str = "") -> tuple[Line, Line]:
-    """Two lines for playground place ``slot``: "1 Benjamin" and "  bell RRR". ``state``
-    "cursor" (the keyboard's), "legal" (a choice on offer) or "chosen" styles the name."""
+    """Two lines for playground place ``slot``: "1 Benjamin" and "  bell RRR" (the set
+    symbol at level 5 only). ``state`` "cursor" (the keyboard's), "legal" (a choice on
+    offer) or "chosen" styles the name."""
     kiddo = view.playground[slot]
-    name_class = {"cursor": "panel--cursor", "legal": "panel--bold panel--shade",
-                  "chosen": "panel--special panel--bold panel--underline"}.get(state, "panel--bold")
-    place: Run = (f"{slot + 1} ", "panel--info panel--bold" if state else "panel--muted")
+    place, name_class = _place(slot, state)
     if kiddo < 0:
         return ((place, ("(empty)", "panel--muted")), (("", ""),))
     k = KIDDOS[kiddo]
     name = k.name[: max(1, width - 3)]
     first: Line = (place, (name, name_class))
     sep = " " if width >= 24 else ""  # with room the wishes stand apart
-    second: Line = (("  ", ""), (k.symbol, "panel--special"), (" " + sep, ""), *wish_runs(k.wishes, sep))
+    symbol: list[Run] = [(k.symbol, "panel--special"), (" " + sep, "")] if view.options.level >= 5 else []
+    second: Line = (("  ", ""), *symbol, *wish_runs(k.wishes, sep))
     return first, second
+
+
+def _place(slot: int, state: str) -> tuple[Run, str]:
+    name_class = {"cursor": "panel--cursor", "legal": "panel--bold panel--shade",
+                  "chosen": "panel--special panel--bold panel--underline"}.get(state, "panel--bold")
+    return (f"{slot + 1} ", "panel--info panel--bold" if state else "panel--muted"), name_class
+
+
+#: The longest kiddo name (a compact playground's name column).
+NAME_WIDTH = max(len(k.name) for k in KIDDOS)
+
+
+def kiddo_short(view: Any, slot: int, state: str = "") -> Line:
+    """Playground place ``slot`` in one line for 80 columns: "1 Benjamin b RRR" (the set
+    symbol's first letter at level 5 only)."""
+    kiddo = view.playground[slot]
+    place, name_class = _place(slot, state)
+    if kiddo < 0:
+        return (place, ("(empty)", "panel--muted"))
+    k = KIDDOS[kiddo]
+    symbol: list[Run] = [(SYMBOL_SHORT[k.symbol], "panel--special"), (" ", "")] if view.options.level >= 5 else []
+    return (place, (k.name, name_class), (" " * (NAME_WIDTH + 1 - len(k.name)), ""), *symbol, *wish_runs(k.wishes))
 
 
 def _pad(line: Line, width: int) -> Line:
@@ -98,12 +138,20 @@ def _pad(line: Line, width: int) -> Line:
     return (*line, (" " * max(0, width - size), ""))
 
 
-def playground_lines(view: Any, width: int, states: dict[int, str] | None = None) -> list[Line]:
-    """The 8 kiddos in two rows of four (two lines each), columns ``width`` // 4 wide."""
+def playground_lines(view: Any, width: int, states: dict[int, str] | None = None, compact: bool = False) -> list[Line]:
+    """The 8 kiddos in two rows of four, columns ``width`` // 4 wide: two lines each, or
+    one line each when ``compact``."""
     states = states or {}
-    cell = max(CELL, width // 4)
+    cell = max(CELL if not compact else 0, width // 4)
     out: list[Line] = []
     for row in (range(0, 4), range(4, 8)):
+        if compact:
+            runs: list[Run] = []
+            for slot in row:
+                line = kiddo_short(view, slot, states.get(slot, ""))
+                runs += _pad(line, cell) if slot != row[-1] else line
+            out.append(tuple(runs))
+            continue
         tops: list[Run] = []
         bottoms: list[Run] = []
         for slot in row:
@@ -124,7 +172,8 @@ def _count(n: int, what: str) -> str:
 
 
 def player_line(view: Any, seat: int, names: Sequence[str], compact: bool, width: int = 0) -> Line:
-    """One player: turn mark, name, gift giver, score, kiddos by symbol, hand counts,
+    """One player: turn mark, name, gift giver (from level 2), score (the final total
+    once the game is over), kiddos (by symbol at level 5, else a count), hand counts,
     Rudolf's reindeer and a Scrooge mark; ``width`` the column the name takes."""
     p = view.players[seat]
     name = names[seat] if seat < len(names) else f"seat {seat + 1}"
@@ -132,17 +181,23 @@ def player_line(view: Any, seat: int, names: Sequence[str], compact: bool, width
     runs: list[Run] = [("▶ " if turn else "  ", "panel--warn panel--bold")]
     you = " (you)" if seat == view.me else ""
     runs.append(((name + you).ljust(width), "panel--bold" if turn else ""))
-    giver = GIVERS[p.giver].name if p.giver in GIVERS else "—"
-    runs.append(("  " + giver.ljust(17 if compact else 18), "panel--special"))
-    runs.append((f"{p.score:>3}", "panel--bold"))
+    if view.options.level >= 2:  # gift givers from level 2
+        giver = GIVERS[p.giver].name if p.giver in GIVERS else "—"
+        runs.append(("  " + giver.ljust(17 if compact else 18), "panel--special"))
+    score = p.score
+    if view.phase == "over" and seat < len(view.scores):  # the final total ("Endgame scoring")
+        score = dict(view.scores[seat]).get("total", p.score)
+    runs.append((f"{score:>3}", "panel--bold"))
     runs.append((" pts" if not compact else "", "panel--muted"))
-    counts = symbol_counts(p.kiddos)
-    if compact:
-        kids = " ".join(f"{SYMBOL_SHORT[s]}{counts[s]}" for s in SYMBOLS)
-        runs.append(("  " + kids, ""))
+    if view.options.level >= 5:  # set symbols count at level 5 only ("Modularity")
+        counts = symbol_counts(p.kiddos)
+        if compact:
+            kids = " ".join(f"{SYMBOL_SHORT[s]}{counts[s]}" for s in SYMBOLS)
+        else:
+            kids = (" ".join(f"{s} {counts[s]}" for s in SYMBOLS if counts[s]) or "no kiddos").ljust(34)
     else:
-        kids = " ".join(f"{s} {counts[s]}" for s in SYMBOLS if counts[s]) or "no kiddos"
-        runs.append(("  " + kids.ljust(34), ""))
+        kids = _count(len(p.kiddos), "kiddo").ljust(9 if compact else 12)
+    runs.append(("  " + kids, ""))
     if view.options.level >= 3:
         hand = f"{p.present_count}p {p.creature_count}c" if compact else \
             f"{_count(p.present_count, 'present')} {_count(p.creature_count, 'creature')}"
@@ -221,16 +276,19 @@ def creature_line(view: Any, compact: bool) -> Line:
 
 
 def kiddos_line(view: Any) -> Line:
-    """The viewer's kiddos by set symbol: "Kiddos bell: Lukas, Benjamin · tree: Mira"."""
+    """The viewer's kiddos, by set symbol at level 5 ("Kiddos bell: Lukas, Benjamin ·
+    tree: Mira"), else by name."""
     mine = view.players[view.me].kiddos
     runs: list[Run] = [("Kiddos ", "panel--bold")]
     if not mine:
         return (*runs, ("none yet", "panel--muted"))
+    if view.options.level < 5:
+        return (*runs, (", ".join(KIDDOS[i].name for i in mine), ""))
     for k, symbol in enumerate(s for s in SYMBOLS if any(KIDDOS[i].symbol == s for i in mine)):
         names = ", ".join(KIDDOS[i].name for i in mine if KIDDOS[i].symbol == symbol)
         runs += [(" · " if k else "", "panel--muted"), (f"{symbol}: ", "panel--special"), (names, "")]
     return tuple(r for r in runs if r[0])
 
 
-__all__ = ["COLOUR_CLASS", "creature_line", "deck_text", "hand_lines", "hand_presents", "kiddo_cell",
-           "kiddos_line", "player_line", "playground_lines", "row_line", "symbol_counts", "wish_runs"]
+__all__ = ["COLOUR_CLASS", "NNPanel", "creature_line", "deck_text", "hand_lines", "hand_presents", "kiddo_cell",
+           "kiddo_short", "kiddos_line", "player_line", "playground_lines", "row_line", "symbol_counts", "wish_runs"]

@@ -12,19 +12,23 @@ engine's own sentence. The keys:
   ``e`` ends the turn; Santa: ``h`` searches for a reindeer, ``t`` tucks one under
   Rudolf; La Befana: ``w`` sweeps a kiddo away.
 - A question (a gift giver, which summoned creature to keep, the Elves' pick,
-  Christkindl's draw, a reaction window): ←→ or a digit choose, enter answers; ``n``
+  Christkindl's draw, a reaction window): ←→ or a number choose (two digits past 9,
+  ``DigitEntry``; a kiddo's number is its playground place), enter answers; ``n``
   passes where passing is allowed (a window, Grandfather Frost, Snow Maiden,
   Christkindl).
 - escape steps back out of a choice half made (then leaves the table as usual).
 
-It fits 80×24 at 5 players (no frames, a line per player); with room (120×40) the
-rows are framed and the log stands beside the hand.
+Under the answers a details line says what the highlighted card does (a gift giver, a
+creature, a present, a kiddo: ``naughty_cards``, the text ``?`` lists under "Every
+card"). It fits 80×24 at 5 players (no frames, a line per player and per row of
+kiddos, the answers in at most two rows that scroll with the cursor); with room
+(120×40) the rows are framed and the log stands beside the hand. What a level leaves
+out ("Modularity") is not shown: gift givers below level 2, set symbols below 5.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from textual.app import ComposeResult
@@ -32,126 +36,23 @@ from textual.binding import Binding
 from textual.containers import Vertical
 
 from engine.core.reactions import Pass
-from engine.games.naughty_or_nice.commands import (DECK, ChooseGiver, Craft, Draw, End, Fulfill, Keep, Pick, Play,
-                                                   React, Search, Summon, Sweep, Tuck)
-from engine.games.naughty_or_nice.data import COLOUR_LETTER, CREATURES, GIVERS, KIDDOS, PRESENTS
+from engine.games.naughty_or_nice.commands import DECK, Craft, End, Fulfill, Play, React, Search, Summon, Sweep, Tuck
+from engine.games.naughty_or_nice.data import COLOUR_LETTER, CREATURES, KIDDOS, PRESENTS
 
-from ..widgets.lines import Line, Panel, Run
+from ..widgets.digits import DigitEntry
+from ..widgets.lines import Line, Run, plain
 from . import GameTable
-from .naughty_board import (creature_line, deck_text, hand_lines, hand_presents, kiddos_line, player_line,
+from .naughty_ask import (AskPanel, Card, Choice, choices_for, creature_choices, details_line, target_question,
+                          window_text)
+from .naughty_board import (NNPanel, creature_line, deck_text, hand_lines, hand_presents, kiddos_line, player_line,
                             playground_lines, row_line, wish_runs)
+from .naughty_cards import card_texts, kiddo_card
 
 #: Below this many columns or rows the table is compact (no frames).
 COMPACT_BELOW = (110, 30)
-
-
-class NNPanel(Panel):
-    """A ``Panel`` with the four present colours (``nn--red`` …)."""
-
-    COMPONENT_CLASSES = Panel.COMPONENT_CLASSES | {"nn--red", "nn--blue", "nn--black", "nn--green"}
-
-    DEFAULT_CSS = """
-    NNPanel > .nn--red { color: #ff6b6b; }
-    NNPanel > .nn--blue { color: #6cb6ff; }
-    NNPanel > .nn--black { color: #e0e0e0; background: #4a4a4a; }
-    NNPanel > .nn--green { color: #6bd66b; }
-    """
-
-
-@dataclass
-class Choice:
-    """One answer on offer: its ``label`` and the ``command`` it gives (or ``then``, the
-    next list of choices, for a creature that still needs a target)."""
-
-    label: str
-    command: Any = None
-    then: list["Choice"] | None = None
-
-
-def present_label(code: str) -> str:
-    """"Cap (R)"."""
-    p = PRESENTS[code]
-    return f"{p.name} ({COLOUR_LETTER[p.colour]})"
-
-
-def kiddo_name(view: Any, slot: int) -> str:
-    """"3 Benjamin": a playground place and its kiddo."""
-    k = view.playground[slot] if 0 <= slot < len(view.playground) else -1
-    return f"{slot + 1} {KIDDOS[k].name}" if k >= 0 else f"{slot + 1}"
-
-
-def command_label(c: Any, view: Any, names: Sequence[str]) -> str:
-    """A command as a choice reads in a list."""
-    match c:
-        case ChooseGiver(g):
-            return GIVERS[g].name
-        case Keep(code):
-            return CREATURES[code].name
-        case Pick(code):
-            return present_label(code)
-        case Draw(source):
-            return "the deck" if source == DECK else f"row {source + 1} {PRESENTS[view.row[source]].name}"
-        case Pass():
-            return "pass"
-        case React("TO", _):
-            return "Tomte: cancel it"
-        case React(code, take):  # Papa Wolverine: which two of the presents given
-            return "Wolverine: " + " + ".join(PRESENTS[t].name for t in take)
-        case Search(code):
-            return f"discard 2 {PRESENTS[code].name}"
-        case Sweep(slot):
-            return kiddo_name(view, slot)
-        case Play("RD", count):
-            return f"{count} reindeer"
-        case Play(code, _, target, present, slot):
-            kind = CREATURES[code].target
-            if kind == "seat":
-                return names[target] if 0 <= target < len(names) else str(target)
-            if kind == "present":
-                return present_label(present)
-            if kind == "kiddo":
-                return kiddo_name(view, slot)
-            return CREATURES[code].name
-    return str(c)
-
-
-def creature_choices(plays: list[Play], view: Any, names: Sequence[str]) -> list[Choice]:
-    """The creatures that may be played now, each with its targets when it has some."""
-    by_code: dict[str, list[Play]] = {}
-    for c in plays:
-        by_code.setdefault(c.creature, []).append(c)
-    out = []
-    for code, cs in by_code.items():
-        name = CREATURES[code].name
-        if len(cs) == 1 and code != "RD":
-            out.append(Choice(name, cs[0]))
-        else:
-            out.append(Choice(name, then=[Choice(command_label(c, view, names), c) for c in cs]))
-    return out
-
-
-#: What a creature or a Fulfill in a reaction window did, for the question.
-def window_text(view: Any, names: Sequence[str]) -> str:
-    """"bob played Krampus calling for Sleigh" / "bob gave Cap, Coal to Benjamin"."""
-    if not view.held:
-        return "A reaction window is open"
-    h = view.held[-1]
-    who = names[h.seat] if 0 <= h.seat < len(names) else "?"
-    if h.creature == "fulfill":
-        given = ", ".join(PRESENTS[g].name for g in h.given)
-        kiddo = view.windows[-1].subject if view.windows else "a kiddo"
-        return f"{who} gave {given} to {kiddo}"
-    what = CREATURES[h.creature].name if h.creature in CREATURES else h.creature
-    tail = ""
-    if h.creature in ("SC", "ML", "CG") and 0 <= h.target < len(names):
-        tail = f" on {names[h.target]}"
-    elif h.creature == "KR" and h.present in PRESENTS:
-        tail = f" calling for {PRESENTS[h.present].name}"
-    elif h.creature == "MC" and h.slot >= 0:
-        tail = f" for the kiddo at {h.slot + 1}"
-    elif h.creature == "TO":
-        tail = " to cancel the last play"
-    return f"{who} played {what}{tail}"
+#: Rows the answers and the details below them may take: (compact, with room).
+CHOICE_ROWS = (2, 4)
+DETAIL_ROWS = (3, 4)
 
 
 class NaughtyOrNiceTable(GameTable):
@@ -165,7 +66,8 @@ class NaughtyOrNiceTable(GameTable):
         "a picks a set that fits, g adds Caga Tió, enter gives\n"
         "p: play a creature — choose it, then its target (a player, a present, a kiddo, how many reindeer)\n"
         "e: end your turn\n"
-        "←/→ or 1–9, enter: choose and answer a question (a gift giver, which creature to keep, a reaction)\n"
+        "←/→ or a number, enter: choose and answer a question (a gift giver, which creature to keep, a reaction); "
+        "past 9 type two digits (1 then 2 for 12)\n"
         "n: pass (a reaction window, Grandfather Frost, Snow Maiden, Christkindl's draw)\n"
         "h: Santa searches for a reindeer (start of his turn)\n"
         "t: Santa tucks a reindeer from his hand under Rudolf\n"
@@ -177,10 +79,12 @@ class NaughtyOrNiceTable(GameTable):
         "- Presents and wishes show their colour's letter: R red, B blue, K black, G green. "
         "Present codes: ST Stockings, CA Cap, SW Sweater (red); BE Beigli, HC Hot Chocolate, FO Fondant (blue); "
         "OP Old Potatoes, CO Coal, BI Birch (black); TB Teddy Bear, SL Sleigh, CR Crayons (green).\n"
-        "- The playground: each kiddo's place (1–8), name, set symbol and wishes.\n"
-        "- A player's line: ▶ whose turn it is, the gift giver, the score, kiddos by symbol (b bell, c candle, "
-        "h heart, s snowflake, t tree), presents (p) and creatures (c) in hand, Rudolf's reindeer, and "
+        "- The playground: each kiddo's place (1–8), name, set symbol (level 5; at 80 columns its first letter: "
+        "b bell, c candle, h heart, s snowflake, t tree) and wishes.\n"
+        "- A player's line: ▶ whose turn it is, the gift giver (from level 2), the score, kiddos (by symbol at "
+        "level 5), presents (p) and creatures (c) in hand, Rudolf's reindeer, and "
         "\"skips\" when Mr Scrooge makes them skip a turn.\n"
+        "- Under a question, the details line says what the highlighted card does.\n"
         "- Your creatures marked (new) came to your hand this turn: they can be played from the next turn on.\n"
         "- In a choice, [brackets] mark what you have chosen."
     )
@@ -201,7 +105,7 @@ class NaughtyOrNiceTable(GameTable):
         Binding("h", "search", "search", show=False),
         Binding("t", "tuck", "tuck", show=False),
         Binding("w", "sweep", "sweep", show=False),
-        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 10)],
+        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(0, 10)],
     ]
 
     DEFAULT_CSS = """
@@ -244,7 +148,8 @@ class NaughtyOrNiceTable(GameTable):
         self.board = NNPanel(id="nn-board", overflow="crop")
         self.players = NNPanel(id="nn-players", overflow="ellipsis")
         self.hand = NNPanel(id="nn-hand")
-        self.ask = NNPanel(id="nn-ask")
+        self.ask = AskPanel(id="nn-ask")
+        self.digits = DigitEntry()
         self.board.border_title = "present row and playground"
         self.players.border_title = "players"
         self.hand.border_title = "your hand"
@@ -260,6 +165,8 @@ class NaughtyOrNiceTable(GameTable):
 
     def on_resize(self, event) -> None:
         self.fit_compact()
+        self.ask.choice_rows = CHOICE_ROWS[0 if self.compact else 1]
+        self.ask.detail_rows = DETAIL_ROWS[0 if self.compact else 1]
         self._draw()
 
     # ------------------------------------------------------------------ protocol
@@ -269,9 +176,34 @@ class NaughtyOrNiceTable(GameTable):
         return True
 
     @staticmethod
-    def phase_text(view: Any, names: Sequence[str]) -> str:
-        """``Setup: ann to choose a gift giver`` · ``Turn 7: ann`` · ``… · bob may react``."""
+    def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
+        """Every gift giver, creature, present and kiddo with its text (``naughty_cards``)."""
+        return card_texts()
+
+    #: What the seat owing a prompt does, by the prompt's kind: (with room, at 80 columns).
+    PROMPT_WORDS = {
+        "keep": ("{} to keep a creature", "{} keeps a creature"),
+        "pick": ("Elves: {} to pick a present", "Elves: {} picks"),
+        "draw": ("Christkindl: {} may draw a present", "Christkindl: {} draws"),
+        "moroz": ("Grandfather Frost: {} may take a basic action", "Frost: {} may act"),
+        "repeat": ("Snow Maiden: {} may repeat the action", "Snow Maiden: {} repeats"),
+        "giver": ("{} to choose a gift giver", "{} chooses a gift giver"),
+    }
+
+    def _narrow(self) -> bool:
+        """Whether the screen is narrower than ``COMPACT_BELOW`` (the status line's words
+        are then the short ones)."""
+        try:
+            width = self.app.size.width
+        except Exception:  # not in an app (yet)
+            return False
+        return 0 < width < COMPACT_BELOW[0]
+
+    def phase_text(self, view: Any, names: Sequence[str]) -> str:
+        """``Setup: ann to choose a gift giver`` · ``Turn 7: ann`` · ``… · bob may react``;
+        at 80 columns the short words, and midnight left to the deck line."""
         name = lambda seat: names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"  # noqa: E731
+        narrow = self._narrow()
         if view.phase == "over":
             totals = [dict(rows).get("total", 0) for rows in view.scores]
             best = max(totals, default=0)
@@ -281,15 +213,13 @@ class NaughtyOrNiceTable(GameTable):
             prompt = view.prompts[0] if view.prompts else None
             return f"Setup: {name(prompt.seat)} to choose a gift giver" if prompt else "Setup"
         text = f"Turn {view.turns}: {name(view.turn)}"
-        if view.midnight_struck:
+        if view.midnight_struck and not narrow:
             text += " · after midnight"
         if view.prompts:
             p = view.prompts[0]
-            what = {"keep": "to keep a creature", "pick": "to pick a present (Elves)",
-                    "draw": "to draw (Christkindl)", "moroz": "to act (Grandfather Frost)",
-                    "repeat": "to repeat (Snow Maiden)", "giver": "to choose a gift giver"}.get(p.kind, "to choose")
+            words = self.PROMPT_WORDS.get(p.kind, ("{} to choose", "{} chooses"))[1 if narrow else 0]
             if p.seat != view.turn or p.kind != "keep":
-                text += f" · {name(p.seat)} {what}"
+                text += " · " + words.format(name(p.seat))
         elif view.windows:
             waiting = view.windows[-1].waiting
             if waiting:
@@ -312,6 +242,7 @@ class NaughtyOrNiceTable(GameTable):
         the turn's keys."""
         self.flow, self.choices, self.cursor, self.question = "", [], 0, ""
         self.picked, self.slot, self.marks, self.caga = set(), -1, [], False
+        self.digits.reset()
         if not self.active or self.view is None:
             return
         v = self.view
@@ -324,9 +255,10 @@ class NaughtyOrNiceTable(GameTable):
 
     def _list(self, commands: list[Any], question: str) -> None:
         self.flow = "list"
-        self.choices = [Choice(command_label(c, self.view, self.names), c) for c in commands]
+        self.choices = choices_for(commands, self.view, self.names)
         self.question = question
         self.cursor = 0
+        self.digits.reset()
 
     def _prompt_question(self) -> str:
         v = self.view
@@ -339,9 +271,13 @@ class NaughtyOrNiceTable(GameTable):
             if p.kind == "pick":
                 return "The Elves revealed presents: take one."
             if p.kind == "draw":
-                return "Christkindl: you were aimed at. Draw a present from the row or the deck, or pass."
+                return "Christkindl: you were aimed at. Draw a present (row or deck), or pass."
         if v.windows:
-            can = [c for c in self.legal if isinstance(c, React)]
+            can = {c.creature for c in self.legal if isinstance(c, React)}
+            if can == {"TO"}:
+                return f"{window_text(v, self.names)}.\nCancel it with your Tomte, or pass (n)."
+            if can == {"PW"}:
+                return f"{window_text(v, self.names)}.\nTake two of them with Papa Wolverine, or pass (n)."
             if can:
                 return f"{window_text(v, self.names)}.\nReact, or pass (n)."
             return f"{window_text(v, self.names)}.\nNothing to react with: pass (n or enter)."
@@ -420,6 +356,7 @@ class NaughtyOrNiceTable(GameTable):
             return
         self.flow, self.choices, self.cursor = "list", creature_choices(cs, self.view, self.names), 0
         self.question = "Play which creature?"
+        self.digits.reset()
         self._draw()
 
     def action_end(self) -> None:
@@ -469,11 +406,14 @@ class NaughtyOrNiceTable(GameTable):
         if self._not_now():
             return
         if self.flow == "list":
-            if 1 <= digit <= len(self.choices):
-                self.cursor = digit - 1
+            numbers = self._numbers()
+            number = self.digits.press(digit, max(numbers, default=0))
+            if number in numbers:
+                self.cursor = numbers.index(number)
                 self._draw()
             else:
-                self.refuse(f"There is no choice {digit}: choose 1–{len(self.choices)}.")
+                self.refuse(f"There is no choice {number if number is not None else digit}: "
+                            f"choose {self._number_range()}.")
         elif self.flow == "craft":
             slot = digit - 1
             if slot > 2 or not self.view.row[slot]:
@@ -557,8 +497,8 @@ class NaughtyOrNiceTable(GameTable):
             choice = self.choices[self.cursor]
             if choice.then is not None:
                 self.choices, self.cursor = choice.then, 0
-                self.question = f"{choice.label}: on which target?" if choice.label != "Reindeer" else \
-                    "Reindeer: how many together?"
+                self.digits.reset()
+                self.question = target_question(choice.card[1]) if choice.card else f"{choice.label}: which?"
                 self._draw()
             else:
                 self.choose(choice.command)
@@ -621,6 +561,15 @@ class NaughtyOrNiceTable(GameTable):
         return True
 
     # ------------------------------------------------------------------ drawing
+    def _numbers(self) -> list[int]:
+        """The number each answer is picked by (``Choice.number``, else its place)."""
+        return [c.number or i + 1 for i, c in enumerate(self.choices)]
+
+    def _number_range(self) -> str:
+        numbers = self._numbers()
+        low, high = min(numbers, default=1), max(numbers, default=1)
+        return f"{low}–{high}" if high > low else str(low)
+
     def _draw(self) -> None:
         v = self.view
         if v is None:
@@ -645,8 +594,11 @@ class NaughtyOrNiceTable(GameTable):
         ]
         if not compact:
             board.append(())
-        rows = playground_lines(v, width, states)
-        board += rows[:2] + ([()] if not compact else []) + rows[2:]
+        rows = playground_lines(v, width, states, compact)
+        if compact:
+            board += rows
+        else:
+            board += rows[:2] + [()] + rows[2:]
         self.board.set_lines(board)
         name_width = max((len(n) for n in self.names), default=4) + 6
         self.players.set_lines([player_line(v, s, self.names, compact, name_width) for s in range(v.n)])
@@ -656,11 +608,19 @@ class NaughtyOrNiceTable(GameTable):
             hand: list[Line] = hand_lines(v, compact, self.marks if self.flow == "gifts" else (),
                                           self.cursor if self.flow == "gifts" else -1)
             if v.options.level >= 3:
-                hand.append(creature_line(v, compact))
+                creatures = creature_line(v, compact)
+                if compact and len(hand) == 1 and len(plain(hand[0])) + 2 + len(plain(creatures)) <= width:
+                    hand[0] = (*hand[0], ("  ", ""), *creatures)  # one row at 80 columns when both fit
+                else:
+                    hand.append(creatures)
             if not compact:  # with room: one's own kiddos by name
                 hand.append(kiddos_line(v))
             self.hand.set_lines(hand)
-        self.ask.set_lines(self._ask())
+        if self.flow == "list":
+            head, items, tail = self._ask_list()
+            self.ask.set_ask(head, items, self.cursor, tail)
+        else:
+            self.ask.set_ask(self._ask(), (), 0, ())
         self.refresh_bindings()
 
     def _keys(self, *pairs: tuple[str, str]) -> Line:
@@ -671,16 +631,19 @@ class NaughtyOrNiceTable(GameTable):
             runs += [(key, "panel--info panel--bold"), (f" {what}" if what else "", "")]
         return tuple(runs)
 
+    def _details(self, card: Card | None) -> list[Line]:
+        """The details line of ``card`` at this game's level (none: no line)."""
+        line = details_line(card, self.view.options.level)
+        return [line] if line else []
+
     def _ask(self) -> list[Line]:
-        """What the position asks, keys first, and the choices."""
+        """What the position asks, keys first (every flow but a list of answers)."""
         v = self.view
         if v.phase == "over":
             return [((self.phase_text(v, self.names) + ".", "panel--good panel--bold"),)]
         if not self.active:
             waiting = self.phase_text(v, self.names)
             return [((f"Waiting: {waiting}.", "panel--warn"),)]
-        if self.flow == "list":
-            return self._ask_list()
         if self.flow == "craft":
             k = self._craft_count()
             rest = k - len(self.picked)
@@ -688,33 +651,34 @@ class NaughtyOrNiceTable(GameTable):
             return [self._keys(("1–3", "pick row places"), ("enter", "take"), ("esc", "back")),
                     ((f"Craft {k}: ", "panel--bold"), (" + ".join(took), ""))]
         if self.flow == "kiddo":
-            k = KIDDOS[v.playground[self.cursor]]
+            name, text = kiddo_card(v.playground[self.cursor], v.options.level)
             return [self._keys(("←→/1–8", "choose the kiddo"), ("enter", "choose presents"), ("esc", "back")),
-                    (("Fulfill: ", "panel--bold"), (f"{self.cursor + 1} {k.name} ", "panel--cursor"),
-                     (f" {k.symbol}, wishes ", ""), *wish_runs(k.wishes, " "))]
+                    (("Fulfill: ", "panel--bold"), (f"{self.cursor + 1} {name}", "panel--cursor"),
+                     (" ", ""), *wish_runs(KIDDOS[v.playground[self.cursor]].wishes, " ")),
+                    *self._details(("kiddo", v.playground[self.cursor]))]
         if self.flow == "gifts":
             return self._ask_gifts()
         return self._ask_turn()
 
-    def _ask_list(self) -> list[Line]:
+    def _ask_list(self) -> tuple[list[Line], list[Line], list[Line]]:
+        """A list of answers: the keys and the question, the answers (one Line each),
+        and the details of the highlighted one."""
         n = len(self.choices)
         pass_key = [("n", "pass")] if Pass() in self.legal and self._in_question() else []
-        head = self._keys((f"←→/1–{n}" if n > 1 else "1", "choose"), ("enter", "answer"), *pass_key)
+        numbers = self._numbers()
+        digits = f"←→/{self._number_range()}" if n > 1 else str(numbers[0]) if numbers else "1"
+        high = max(numbers, default=0)
+        what = f"choose ({high}: type {' '.join(str(high))})" if high > 9 else "choose"
+        head = self._keys((digits, what), ("enter", "answer"), *pass_key)
         if not self._in_question():
             head = (*head, (" · ", ""), ("esc", "panel--info panel--bold"), (" back", ""))
-        row: list[Run] = []
-        for i, choice in enumerate(self.choices):
-            if i:
-                row.append(("  ", ""))
-            label = choice.label.replace(" ", "\u00a0")
-            row += [(f"{i + 1}:", "panel--muted"), (label, "panel--cursor" if i == self.cursor else "panel--bold")]
-        out = [head, *(((part, "panel--bold"),) for part in self.question.split("\n")), tuple(row)]
-        c = self.choices[self.cursor].command if self.choices else None
-        if isinstance(c, ChooseGiver) and not self.compact:
-            g = GIVERS[c.giver]
-            prefers = ", ".join(PRESENTS[p].name for p in g.preferred)
-            out.append(((f"{g.name}: prefers {prefers}. ", "panel--bold"), (g.ability, "panel--muted")))
-        return out
+        items: list[Line] = []
+        for i, (choice, number) in enumerate(zip(self.choices, numbers)):
+            style = "panel--cursor" if i == self.cursor else "panel--bold"
+            items.append(((f"{number}:", "panel--muted"), (choice.label, style)))
+        lines = [head, *(((part, "panel--bold"),) for part in self.question.split("\n"))]
+        card = self.choices[self.cursor].card if self.choices else None
+        return lines, items, self._details(card)
 
     def _ask_gifts(self) -> list[Line]:
         v = self.view
@@ -738,7 +702,9 @@ class NaughtyOrNiceTable(GameTable):
             if extra:
                 hint.append(f"not wished: {''.join(COLOUR_LETTER[c] * n for c, n in extra.items())}")
             line.append((" · does not fit" + (": " + ", ".join(hint) if hint else ""), "panel--warn"))
-        return [head, tuple(line)]
+        cards = hand_presents(v)
+        here = [("present", cards[self.cursor])] if 0 <= self.cursor < len(cards) else []
+        return [head, tuple(line), *self._details(here[0] if here else None)]
 
     def _ask_turn(self) -> list[Line]:
         v = self.view
@@ -770,16 +736,26 @@ class NaughtyOrNiceTable(GameTable):
             ask = "Your turn: take one basic action, craft or fulfill."
         elif not v.acted:
             ask = "Your turn: take one basic action (craft, summon or fulfill); creatures any time."
+        elif not any(has(kind) for kind in (Play, Search, Tuck, Sweep)):
+            # a Tomte, Papa Wolverine or Caga Tió, or a creature new this turn, cannot be
+            # played now: the turn still waits for e, as ending it by itself would tell
+            # the table what the hand holds (RULES.md, "Basic actions")
+            ask = "Nothing more to play: e ends your turn."
         else:
             ask = "Basic action done: play creatures, or end the turn."
         out = [self._keys(*pairs), ((ask, "panel--bold"),)]
-        if not self.compact and v.me is not None and v.players[v.me].giver in GIVERS and v.options.level >= 2:
-            g = GIVERS[v.players[v.me].giver]
-            prefers = ", ".join(PRESENTS[p].name for p in g.preferred)
-            out.append(())
-            out.append(((f"You are {g.name}: ", "panel--special panel--bold"), (f"prefers {prefers}. ", ""),
-                        (g.ability if v.options.level >= 4 else "", "panel--muted")))
+        if v.prompts and v.prompts[0].kind in ("moroz", "repeat"):  # what gives this action
+            return out + self._details(("giver", "moroz") if v.prompts[0].kind == "moroz" else ("creature", "SM"))
+        if not self.compact and v.me is not None and v.options.level >= 2:
+            held = [("giver", v.players[v.me].giver)] if v.players[v.me].giver else []
+            held += [("creature", code) for code in dict.fromkeys(sorted(v.players[v.me].creatures))]
+            if held:
+                out.append(())
+            for k, card in enumerate(held):
+                line = details_line(card, v.options.level)
+                out.append(((("You are ", "panel--special panel--bold"),) if k == 0 and card[0] == "giver" else ())
+                           + line)
         return out
 
 
-__all__ = ["Choice", "NaughtyOrNiceTable", "command_label", "creature_choices", "window_text"]
+__all__ = ["NaughtyOrNiceTable"]

@@ -6,7 +6,8 @@
 ``play MC 4`` · ``play RD 3`` (3 reindeer) · ``play EL`` · ``react TO`` ·
 ``react PW ST CA`` · ``pass`` · ``pick ST`` · ``draw deck`` / ``draw 2`` ·
 ``search ST`` · ``tuck`` · ``sweep 4`` · ``end``. Codes are the cards' two letters
-(``data/*.toml``); case does not matter.
+(``data/*.toml``); case does not matter. A refusal is one sentence that fits 80
+columns: what it quotes of the player's text is cut to ``QUOTE`` characters.
 """
 
 from __future__ import annotations
@@ -20,26 +21,34 @@ from . import commands as cmd
 from . import events as ev
 from .data import COLOUR_LETTER, CREATURES, GIVERS, KIDDOS, PRESENTS
 
-EXAMPLES = "craft 1 deck, summon, keep SM, fulfill 3 ST CA SW, play SC bob, react TO, pass, end"
+#: What a refusal of unreadable text suggests (the rules screen lists every form).
+EXAMPLES = "craft 1 deck, fulfill 3 ST CA (? lists all)"
+#: The most characters of the player's text a refusal quotes.
+QUOTE = 10
+
+
+def _q(word: str) -> str:
+    """``word`` quoted for a refusal, cut to ``QUOTE`` characters ("'blah blah bl…'")."""
+    return repr(word if len(word) <= QUOTE else word[:QUOTE - 1] + "…")
 
 
 def _int(word: str, what: str, low: int, high: int) -> int:
     if not word.isdigit() or not low <= int(word) <= high:
-        raise IllegalCommand(f"{word!r} is not a {what} ({low}–{high}).")
+        raise IllegalCommand(f"{_q(word)} is not a {what} ({low}–{high}).")
     return int(word)
 
 
 def _present(word: str) -> str:
     code = word.upper()
     if code not in PRESENTS:
-        raise IllegalCommand(f"{word!r} is not a present; codes are {' '.join(PRESENTS)}.")
+        raise IllegalCommand(f"{_q(word)} is not a present; codes are {' '.join(PRESENTS)}.")
     return code
 
 
 def _creature(word: str) -> str:
     code = word.upper()
     if code not in CREATURES:
-        raise IllegalCommand(f"{word!r} is not a creature; codes are {' '.join(CREATURES)}.")
+        raise IllegalCommand(f"{_q(word)} is not a creature; codes are {' '.join(CREATURES)}.")
     return code
 
 
@@ -51,16 +60,17 @@ def _seat(word: str, names: Sequence[str]) -> int:
     for i, name in enumerate(names):
         if name.lower() == word:
             return i
-    raise IllegalCommand(f"There is no player called {word!r}.")
+    raise IllegalCommand(f"There is no player called {_q(word)}.")
 
 
 def parse(text: str, names: Sequence[str]) -> object:
-    """Parse one command; raises ``IllegalCommand`` with examples when it cannot be read."""
+    """Parse one command; raises ``IllegalCommand`` (one sentence within 80 columns, with
+    examples) when it cannot be read."""
     words = text.lower().replace(",", " ").split()
     match words:
         case ["giver", g]:
             if g not in GIVERS:
-                raise IllegalCommand(f"{g!r} is not a gift giver; say one of {', '.join(GIVERS)}.")
+                raise IllegalCommand(f"{_q(g)} is not a gift giver: giver santa, giver odin … (? lists all).")
             return cmd.ChooseGiver(g)
         case ["craft", *sources] if sources:
             # row places first, in order, then the deck: the form ``legal`` lists
@@ -105,7 +115,7 @@ def parse(text: str, names: Sequence[str]) -> object:
             return cmd.Sweep(_int(slot, "playground place", 1, 8) - 1)
         case ["end"]:
             return cmd.End()
-    raise IllegalCommand(f"Cannot read {text!r}; try: {EXAMPLES}.")
+    raise IllegalCommand(f"Cannot read {_q(text.strip())}; try {EXAMPLES}.")
 
 
 def _src(x: int) -> str:
