@@ -143,7 +143,7 @@ async def test_a_refusal_of_the_command_line_fits_one_line_at_80_columns():
             assert len(app.screen.said) <= 78, app.screen.said
             await pilot.press("escape")
         await pilot.press("colon", *"flibber 99", "enter")
-        await wait_for_text(pilot, "Cannot read 'flibber 99'; commands look like: give 3 to bob, rate good 4.")
+        await wait_for_text(pilot, "Cannot read 'flibber 99'; commands look like: give 3 to bob.")
 
 
 async def test_a_finished_table_offers_no_move_in_its_footer():

@@ -149,11 +149,14 @@ async def test_giftbringer_the_next_person_starts_with_their_own_selection():
     async with app.run_test(size=SIZE) as textual_pilot:
         pilot = Player(textual_pilot.app)
         await new_game(pilot, "giftbringer", players=2, people=2)
-        fresh = line_of(app, "Viking 1, Bjorn")
+        fresh = line_of(app, "Viking 1 (Bjorn)")
         assert fresh and "result 1" in screen_text(app)
-        await pilot.press("right", "right", "down", "down", "space")
+        await pilot.press("right", "right", "down", "down")
         await pilot.pause()  # the board redrawn
-        assert "Viking 3, Leif" in screen_text(app) and "marked 3" in screen_text(app)
+        assert "Viking 3 (Leif)" in screen_text(app)
+        await pilot.press("space")  # the details line shows the Blessing the marked result may use
+        await pilot.pause()
+        assert "marked 3" in screen_text(app)
         await pilot.press("colon", *"done", "enter")  # ann finishes her round on the : line
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)  # the sheets are open: no hand-over
@@ -162,7 +165,7 @@ async def test_giftbringer_the_next_person_starts_with_their_own_selection():
         assert "bob at the keyboard" in shown(app, "status")
         text = screen_text(app)
         assert "bob's island" in text
-        assert "Viking 1, Bjorn" in text and "Viking 3, Leif" not in text
+        assert "Viking 1 (Bjorn)" in text and "Viking 3 (Leif)" not in text
         assert "result 1" in text and "result 3" not in text
         assert "marked" not in text
 

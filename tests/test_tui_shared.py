@@ -206,7 +206,7 @@ async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(ser
         while giftbringer_target(app) != viking.id:
             await pilot.press("down")
         await pilot.press("enter")
-        await wait_for_text(pilot, f"A {value} cannot be crossed on {viking.name} ({viking.id})")
+        await wait_for_text(pilot, f"A {value} cannot be crossed on Viking {viking.id[1:]} ({viking.name})")
         assert not any(app.screen.session.view(0).sheets[0].marks[viking.id])
         await pilot.press("d", "d")  # results are left: d asks, d again finishes
         await bob.client.send(p.Play("done"))

@@ -450,12 +450,12 @@ def to_act(app) -> list[str]:
 
 
 def giftbringer_target(app) -> str:
-    """Giftbringer: the id of the Viking, place or ship under the target cursor, from the
-    info line under the map ("Viking 1, Bjorn: needs 1 2 · …", "Road 4, Shore Road: …",
-    "House 5: needs …" on the compact map)."""
+    """Giftbringer: the id of the Viking, place or harbour under the target cursor, from
+    the details line under the map ("Viking 1 (Bjorn): needs 1 2 · …", "House 5 (Aurora
+    Hall): needs …")."""
     letters = {"Viking": "V", "House": "H", "Road": "R", "Harbour": "S"}
-    for line in screen_lines(app):
-        m = re.search(r"\b(Viking|House|Road|Harbour) (\d+)[,:]", line)
-        if m and "cannot" not in line:
-            return letters[m.group(1)] + m.group(2)
-    raise AssertionError("no info line for the target cursor:\n" + screen_text(app))
+    m = re.match(r"\s*(Viking|House|Road|Harbour) (\d+) \(", region_text(app, app.screen.query_one("#gb-info").region)[0])
+    if m:
+        return letters[m.group(1)] + m.group(2)
+    raise AssertionError("no details line for the target cursor:\n" + screen_text(app))
+

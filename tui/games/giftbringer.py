@@ -1,8 +1,9 @@
 """Giftbringer's table: the dice tray beside your Player Sheet (the island as a map, the
 Vikings, the Happiness track and a running score), and the log.
 
-Keys: ←→ choose a result in the tray, ↑↓ choose a Viking, place or ship (the map marks
-it), tab / shift+tab jump only between those where a choice is legal (the chosen result
+Keys: ←→ choose a result in the tray, ↑↓ and shift+←→ move on the map to the place or
+harbour above, below or beside (the Vikings are a column left of it; ``giftbringer_moves``),
+tab / shift+tab jump only between those where a choice is legal (the chosen result
 can be crossed, a place is ready to Visit, a harbour to land at; the sheet shades them),
 enter crosses the result on it (or lands at a ship, or visits a finished place),
 ``v`` visits, space marks a result for a Blessing, then ``1``–``6`` (one marked: "any";
@@ -11,8 +12,10 @@ two marked: "two"), ``+`` (sum) or ``-`` (difference), ``o`` shows the next play
 
 It fits the screen: with room (120×40) the map shows every place with what it needs
 ("H5:1356P2♥") and a legend under it; on a small screen (80×24) a compact map shows the
-places by name ("H5") and the log moves beside the sheet. Either way the info line says in
-plain words what the place under the cursor is, and ``?`` explains the map (``LEGEND``).
+places by name ("H5") and the log moves beside the sheet. Either way the details line
+under the map says what the Viking, place or harbour under the cursor is — named as every
+sentence names it, "House 5 (Aurora Hall)", its text the rules screen's
+(``giftbringer_cards``) — and what enter does there; ``?`` explains the map (``LEGEND``).
 """
 
 from __future__ import annotations
@@ -26,14 +29,16 @@ from textual.containers import Vertical
 from textual.content import Content
 
 from engine.games.giftbringer.commands import Bless, Cross, Done, Land, Visit
+from engine.games.giftbringer.notation import KINDS
 from engine.games.giftbringer.rules import complete, free_slots, presents_left, reachable, score
 from engine.games.giftbringer.sheet import SHEET, neighbours
 
 from ..widgets.lines import Line, Panel, Run, plain
 from . import GameTable
+from .giftbringer_cards import BLESSING_NAMES, blessing_details, card_texts, details
 from .giftbringer_keep import KeepScreen
+from .giftbringer_moves import order, step
 
-LETTERS = {"C": "Cookie", "G": "Milk", "M": "Muffin"}
 MAP_W, MAP_H = 64, 20
 #: The compact map (a small screen): places by name only, on a grid this size.
 SMALL_W, SMALL_H = 38, 10
@@ -98,13 +103,9 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-KINDS = {"V": "Viking", "H": "House", "R": "Road", "S": "Harbour"}
-
-
 def _kind_name(place_id: str) -> str:
-    """"Viking 1", "House 5", "Road 10", "Harbour 1" for V1, H5, R10, S1 (the notation's
-    ids in words)."""
-    return f"{KINDS[place_id[0]]} {place_id[1:]}"
+    """"house 5", "road 10", "harbour 1" for H5, R10, S1 (the map's ids in words)."""
+    return f"{KINDS[place_id[0]].lower()} {place_id[1:]}"
 
 
 def _label(place, demand: bool = True, presents: bool = True) -> str:
@@ -124,9 +125,9 @@ def legend_lines() -> list[Line]:
     house, road, ship = SHEET.place("H5"), SHEET.place("R10"), SHEET.ships[0]
     faces = " ".join(map(str, house.demand))
     return [
-        ((_label(house), "panel--bold"), (f" = {_kind_name(house.id).lower()}: needs {faces}, takes "
+        ((_label(house), "panel--bold"), (f" = {_kind_name(house.id)}: needs {faces}, takes "
                                           f"{_count(house.presents, 'Present')}, ♥ gives Happiness", "")),
-        ((_label(road), "panel--bold"), (f" = {_kind_name(road.id).lower()}: needs "
+        ((_label(road), "panel--bold"), (f" = {_kind_name(road.id)}: needs "
                                          f"{' '.join(map(str, road.demand))} · ", ""),
          (f"≋{ship.id}", "panel--info"), (f" = harbour {ship.id[1:]} · ", ""), ("····", "panel--muted"),
          (" = a way", "")),
@@ -141,8 +142,8 @@ def legend_lines() -> list[Line]:
 #: The map's legend for the rules screen (``?``), one line a sign.
 LEGEND = "\n".join(
     ["- " + plain(line) for line in legend_lines()[:2]]
-    + ["- The compact map (a small screen) shows each place by its name (H5, R10); the line under it says "
-       "what the place under the cursor needs and gives.",
+    + ["- The compact map (a small screen) shows each place by its id (H5, R10); the details line under it "
+       "names the place under the cursor, House 5 (Aurora Hall), and says what it needs and gives.",
        "- Places in green are visited, in yellow ready to visit, in bold reachable, in grey out of reach.",
        "- A crossed face is struck out; the places next to the cursor are underlined; shaded places are "
        "where the chosen result fits (tab jumps there)."]
@@ -155,8 +156,9 @@ class GiftbringerTable(GameTable):
     COMPACT_BELOW = COMPACT_BELOW
     HIDDEN_INFORMATION = False  # every sheet is open: no hand-over between people
     KEYS_HELP = (
-        "←/→: choose a result in the dice tray\n"
-        "↑/↓: choose a Viking, road, house or ship\n"
+        "←/→ or h l: choose a result in the dice tray\n"
+        "↑/↓ or k j: move to the place above or below on the map (in the Vikings' column, the next Viking)\n"
+        "shift+←/→ or H L: move to the place beside on the map (left of the map: the Vikings)\n"
         "tab/shift+tab: jump to the next one where the result (or a visit, a landing) is legal\n"
         "enter: cross the result on it · land at a ship · visit a finished place\n"
         "v: visit the chosen place\n"
@@ -168,8 +170,10 @@ class GiftbringerTable(GameTable):
     BINDINGS = [
         Binding("left,h", "result(-1)", "result", show=False),
         Binding("right,l", "result(1)", "result", show=False),
-        Binding("up,k", "target(-1)", "target", show=False),
-        Binding("down,j", "target(1)", "target", show=False),
+        Binding("up,k", "move('up')", "move", show=False),
+        Binding("down,j", "move('down')", "move", show=False),
+        Binding("shift+left,H", "move('left')", "move", show=False),
+        Binding("shift+right,L", "move('right')", "move", show=False),
         Binding("tab", "next_legal(1)", "Fits"),
         Binding("shift+tab", "next_legal(-1)", "back", show=False),
         Binding("enter", "use", "Use"),
@@ -201,7 +205,7 @@ class GiftbringerTable(GameTable):
     GiftbringerTable.-compact #gb-left { row-span: 2; height: 100%; }
     GiftbringerTable.-compact #gb-score { height: 1fr; min-height: 3; }
     GiftbringerTable.-compact #gb-right { row-span: 1; height: auto; }
-    GiftbringerTable.-compact #gb-info { height: 3; }
+    GiftbringerTable.-compact #gb-info { height: 4; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -211,7 +215,7 @@ class GiftbringerTable(GameTable):
         self.legal: list[Any] = []
         self.active = False
         self.result_cursor = 0  # index into the round's results
-        self.target_cursor = 0  # index into targets()
+        self.target = SHEET.vikings[0].id  # the Viking, place or harbour under the cursor
         self.marked: list[int] = []  # 1-based results marked for a Blessing
         self.looking: int | None = None  # another seat whose sheet is shown
         self.finish_asked = False  # "d" asked once whether to finish with results unused
@@ -236,8 +240,8 @@ class GiftbringerTable(GameTable):
     def on_resize(self, event) -> None:
         """Compact below ``COMPACT_BELOW`` (a layout pass only when that changes); the
         map is drawn again for its new width."""
-        if self.fit_compact():
-            self.panels["map"].border_subtitle = "legend: ?" if self.compact else ""
+        if self.fit_compact() or not self.panels["map"].border_subtitle:
+            self.panels["map"].border_subtitle = "↑↓ ⇧←→ move · ? legend" if self.compact else "↑↓ ⇧←→ move"
         self._draw()
 
     # ------------------------------------------------------------------ protocol
@@ -245,6 +249,11 @@ class GiftbringerTable(GameTable):
     def secret_choice(view: Any) -> bool:
         """Nothing is hidden: sheets are public, so no hand-over is needed."""
         return False
+
+    @staticmethod
+    def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
+        """Every Viking, harbour, road, house and Blessing with its text (``giftbringer_cards``)."""
+        return card_texts()
 
     @staticmethod
     def phase_text(view: Any, names: Sequence[str]) -> str:
@@ -258,7 +267,7 @@ class GiftbringerTable(GameTable):
         new_seat = self.view is None or self.view.me != view.me  # another person at the keyboard
         self.view, self.names, self.legal, self.active = view, list(names), legal, active
         if new_seat:  # nothing of the last person's choices carries over
-            self.target_cursor, self.looking = 0, None
+            self.target, self.looking = SHEET.vikings[0].id, None
         if new_round or new_seat:
             self.result_cursor, self.marked = 0, []
         results = self._sheet().results
@@ -278,13 +287,14 @@ class GiftbringerTable(GameTable):
     def _sheet(self):
         return self.view.sheets[self._seat()]
 
-    def targets(self) -> list[str]:
-        """Vikings, then places, then ships, in sheet order."""
-        return [x.id for x in SHEET.vikings] + [p.id for p in SHEET.places] + [s.id for s in SHEET.ships]
+    @staticmethod
+    def targets() -> list[str]:
+        """The Vikings, then the map's places and harbours in reading order (the way tab
+        goes round)."""
+        return order()
 
     def _target(self) -> str:
-        t = self.targets()
-        return t[self.target_cursor % len(t)]
+        return self.target
 
     def _result_number(self) -> int:
         return self.result_cursor + 1
@@ -327,22 +337,25 @@ class GiftbringerTable(GameTable):
                 break
         self._draw()
 
-    def action_target(self, delta: int) -> None:
-        self.target_cursor = (self.target_cursor + delta) % len(self.targets())
+    def action_move(self, direction: str) -> None:
+        """Move the cursor to the nearest Viking, place or harbour ``direction`` ("up",
+        "down", "left", "right") on the map (``giftbringer_moves.step``)."""
+        self.target = step(self.target, direction)
         self._draw()
 
     def action_next_legal(self, delta: int) -> None:
         """Move the target cursor to the next Viking, place or ship in ``fits()``."""
-        fits, order = self.fits(), self.targets()
-        for step in range(1, len(order) + 1):
-            i = (self.target_cursor + delta * step) % len(order)
-            if order[i] in fits:
-                self.target_cursor = i
+        fits, targets = self.fits(), self.targets()
+        at = targets.index(self.target)
+        for k in range(1, len(targets) + 1):
+            i = (at + delta * k) % len(targets)
+            if targets[i] in fits:
+                self.target = targets[i]
                 self._draw()
                 return
         if self.active and self.looking is None:
-            self.refuse(f"Result {self._result_number()} fits nowhere now: pick another (←→), "
-                        "bless it (space, 1–6), or finish the round (d).")
+            self.refuse(f"Result {self._result_number()} fits nowhere: ←→ another, space then 1–6 to bless it, "
+                        "d to finish.")
 
     def action_use(self) -> None:
         target = self._target()
@@ -354,7 +367,11 @@ class GiftbringerTable(GameTable):
             self._offer(Cross(self._result_number(), target))
 
     def action_visit(self) -> None:
-        self._visit(self._target())
+        target = self._target()
+        if target.startswith(("V", "S")):
+            self.refuse("Choose a road or house to visit (↑↓ ⇧←→ on the map, tab where one is ready).")
+            return
+        self._visit(target)
 
     def _visits(self, place: str) -> list[Visit]:
         """The legal Visits of ``place``: one, or one per choice of Gratitude to keep."""
@@ -433,8 +450,8 @@ class GiftbringerTable(GameTable):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.view is None:
             return True
-        if action in ("use", "visit", "mark", "done"):
-            return True if self.active else None
+        if action in ("use", "visit", "mark", "done"):  # greyed while others play, gone once the game is over
+            return False if self.view.phase == "over" else (True if self.active else None)
         if action == "other":
             return self.view.n > 1
         return True
@@ -471,11 +488,13 @@ class GiftbringerTable(GameTable):
             look = "panel--muted panel--strike" if r.used else ("panel--cursor" if here else "panel--bold")
             mark = "*" if i + 1 in self.marked else " "
             results += [(f"{i + 1}:", "panel--muted"), (f"{r.value}", look), (("✦" if r.made else "") + mark + " ", "")]
-        blessings: list[Run] = [("Blessings: ", "")]
-        for kind, label in (("any", "any"), ("two", "2→1"), ("sum", "sum"), ("diff", "diff")):
-            spent = kind in sheet.blessings
-            blessings += [(label, "panel--muted panel--strike" if spent else "panel--info"), (" ", "")]
-        out = [tuple(results), tuple(blessings)]
+        # the Blessings on the tray's lower edge: a row of the small screen is kept for a
+        # message of two lines (the panels under the tray keep their last line)
+        blessings = ["Blessings"]
+        for kind, label in BLESSING_NAMES.items():
+            blessings += [" ", (label, "dim strike" if kind in sheet.blessings else "bold")]
+        self._subtitle("tray", Content.assemble(*blessings))
+        out = [tuple(results)]
         if self.marked:
             out.append(((f"marked {', '.join(map(str, sorted(self.marked)))}: 1–6, + or -", "panel--warn"),))
         return out
@@ -501,9 +520,14 @@ class GiftbringerTable(GameTable):
                 ("[" + "".join(slots) + "]", "" if recruited else "panel--muted"),
             ))
         free = "slots" if self.has_class("-compact") else "free slots"
-        out.append(((f"Presents {presents_left(sheet)} · {free} {free_slots(sheet)} · lost {sheet.lost}",
-                     "panel--muted"),))
+        self._subtitle("vikings", Content(f"Presents {presents_left(sheet)} · {free} {free_slots(sheet)} · lost {sheet.lost}"))
         return out
+
+    def _subtitle(self, panel: str, text: Content) -> None:
+        """Set a panel's lower edge to ``text`` (only when it changes: setting it repaints)."""
+        shown = self.__dict__.setdefault("_subtitles", {})
+        if shown.get(panel) != text:
+            shown[panel] = self.panels[panel].border_subtitle = text
 
     def _score(self) -> list[Line]:
         sheet = self._sheet()
@@ -605,69 +629,60 @@ class GiftbringerTable(GameTable):
         return out
 
     def _info(self) -> list[Line]:
-        """The place (or Viking, harbour) under the cursor in plain words, and what enter
-        does there now."""
+        """The details line of the Viking, place or harbour under the cursor (its name and
+        text, as the rules screen lists them, the faces crossed struck out), where it
+        stands on this sheet, and what enter does there now. While results are marked:
+        the Blessings they may use."""
         sheet = self._sheet()
         target = self._target()
-        out: list[Line] = []
-        where: Line = ((_kind_name(target), "panel--bold"),)
-        if target.startswith("V"):
-            v = SHEET.viking(target)
-            where = (*where, (f", {v.name}", "panel--bold"))
-            if target in sheet.recruited:
-                left = v.presents - sheet.given.get(v.id, 0)
-                what: Line = ((f": recruited · carries {left} of {v.presents} Presents · Gratitude "
-                               f"{len(sheet.gratitude.get(v.id, ()))} of {v.slots}", ""),)
-            else:
-                what = ((": needs ", ""), *_demand(v.demand, sheet.marks[v.id]),
-                        (f" · then carries {_count(v.presents, 'Present')} and {v.slots} Gratitude", ""))
-            out.append((*where, *what))
-        elif target.startswith("S"):
-            s = SHEET.ship(target)
-            mine = " (your harbour)" if sheet.ship == s.id else ""
-            out.append((*where, (f", {s.name}{mine}: the first Visit starts here; next to {', '.join(s.coast)}", ""),))
-        else:
-            p = SHEET.place(target)
-            compact = self.has_class("-compact")  # two rows of 42 cells: no name, no neighbours
-            what = [(": " if compact else f", {p.name}: ", "")]
-            if p.id in sheet.visited:
-                what.append(("visited", "panel--good"))
-            else:
-                crossed = [str(f) for f, done in zip(p.demand, sheet.marks[p.id]) if done]
-                if p.demand and compact and crossed:
-                    still = [str(f) for f, done in zip(p.demand, sheet.marks[p.id]) if not done]
-                    what.append((f"still needs {' '.join(still)}" if still else "every face crossed", ""))
-                elif p.demand:
-                    what += [("needs ", ""), *_demand(p.demand, sheet.marks[p.id])]
-                    if crossed:
-                        what.append((f" ({' '.join(crossed)} crossed)", "panel--muted"))
-                else:
-                    what.append(("needs no dice", ""))
-                if p.presents:
-                    what.append((f" · takes {_count(p.presents, 'Present')}", ""))
-                gives = [" ".join(LETTERS[c] for c in p.gratitude)] if p.gratitude else []
-                if p.happiness:
-                    gives.append("Happiness")
-                what.append((" · gives " + " and ".join(gives) if gives else " · the way on", ""))
-            out.append((*where, *what))
-            if not compact:
-                out.append(((f"next to {', '.join(sorted(neighbours(p.id)))}", "panel--muted"),))
-        if self.active and self.looking is None:
-            n, fits = self._result_number(), self._fits
-            if target in fits:
-                if target.startswith("S"):
-                    what_now = "enter lands here"
-                elif self._visits(target):
-                    what_now = "enter visits it" + (" (choose the Gratitude to keep)" if self._visits(target)[0].keep else "")
-                else:
-                    what_now = f"enter crosses result {n} here"
-                out.append(((what_now, "panel--info panel--bold"),))
-            elif fits:
-                where = "(tab: where)" if self.has_class("-compact") else "· tab: where it does"
-                out.append(((f"result {n} does not fit here {where}", "panel--muted"),))
-            elif self.has_class("-compact"):
-                out.append(((f"result {n} fits nowhere: ←→, space 1–6 or d", "panel--muted"),))
-            else:
-                out.append(((f"result {n} fits nowhere now · ←→ another · space + 1–6 bless it · d finish",
-                             "panel--muted"),))
+        compact = self.has_class("-compact")  # four rows of 42 cells
+        mine = self.active and self.looking is None
+        if mine and self.marked:
+            kinds = ["any"] if len(self.marked) == 1 else ["two", "sum", "diff"]
+            usable = [k for k in kinds if k not in sheet.blessings]
+            if not usable:
+                return [(("No Blessing left for this: space unmarks.", "panel--muted"),)]
+            return [blessing_details(k) for k in usable]
+        out: list[Line] = [details(target, sheet.marks.get(target))]
+        if not compact and not target.startswith(("V", "S")):
+            out.append(((f"next to {', '.join(sorted(neighbours(target)))}", "panel--muted"),))
+        state = self._standing(sheet, target)
+        action = self._action(target) if mine else None
+        if state:
+            out.append(((state, "panel--good"),))
+        if action and not (state and compact and action[1] == "panel--muted"):  # room for what enter does
+            out.append((action,))
         return out
+
+    def _standing(self, sheet, target: str) -> str:
+        """Where ``target`` stands on ``sheet``: "recruited: …", "visited", "your harbour" ("" for none)."""
+        if target.startswith("V"):
+            if target not in sheet.recruited:
+                return ""
+            v = SHEET.viking(target)
+            left = v.presents - sheet.given.get(v.id, 0)
+            return f"recruited: {left} of {v.presents} Presents left · {len(sheet.gratitude.get(v.id, ()))} of {v.slots} slots used"
+        if target.startswith("S"):
+            return "your harbour" if sheet.ship == target else ""
+        return "visited" if target in sheet.visited else ""
+
+    def _action(self, target: str) -> Run | None:
+        """What enter does on ``target`` now, or why the chosen result does not fit."""
+        n, fits = self._result_number(), self._fits
+        compact = self.has_class("-compact")
+        if target in fits:
+            if target.startswith("S"):
+                return ("enter lands here", "panel--info panel--bold")
+            if self._visits(target):
+                keep = " (choose the Gratitude to keep)" if self._visits(target)[0].keep else ""
+                return (f"enter visits it{keep}", "panel--info panel--bold")
+            return (f"enter crosses result {n} here", "panel--info panel--bold")
+        if all(r.used for r in self._sheet().results):  # no result left to choose
+            where = " · tab: where to visit" if fits else ""
+            return (f"every result is used: d finishes the round{where}", "panel--muted")
+        if fits:
+            return (f"result {n} does not fit here " + ("(tab: where)" if compact else "· tab: where it does"),
+                    "panel--muted")
+        if compact:
+            return (f"result {n} fits nowhere: ←→, space 1–6 or d", "panel--muted")
+        return (f"result {n} fits nowhere now · ←→ another · space + 1–6 bless it · d finish", "panel--muted")

@@ -18,6 +18,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.games.giftbringer.commands import Visit
+from engine.games.giftbringer.notation import title
 from engine.games.giftbringer.rules import BONUS, POINTS, counts, free_slots
 from engine.games.giftbringer.sheet import SHEET
 from engine.games.giftbringer.state import PlayerSheet
@@ -75,7 +76,7 @@ class KeepScreen(ModalScreen[Visit | None]):
         p, free = self.place, free_slots(self.sheet)
         given = ", ".join(NAMES[c] for c in p.gratitude)
         with Vertical(id="keep-box"):
-            yield Static(f"{p.name} gives {given}.", markup=False)
+            yield Static(f"{title(p.id)} gives {given}.", markup=False)
             yield Static(f"Your Vikings have {free} free slot{'s' * (free > 1)}: choose what to keep.", markup=False)
             yield OptionList(*[Option(choice_label(self.sheet, p.id, c.keep), id=c.keep) for c in self.visits],
                              id="keep-list")

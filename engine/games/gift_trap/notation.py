@@ -17,11 +17,11 @@ from .events import (
     TileGiven, TileRated, TrapSet,
 )
 
-EXAMPLES = "give 3 to bob, rate good 4"
+EXAMPLES = "give 3 to bob"
 _ALIASES = {"no-way": "noway", "no_way": "noway", "ok": "okay"}
 #: Typed text quoted in a refusal is cut to this many characters, so that every refusal
 #: fits one line of an 80-column screen.
-QUOTED = 14
+QUOTED = 24
 
 
 def quoted(text: str) -> str:
@@ -44,7 +44,7 @@ def parse(text: str, names: Sequence[str]) -> object:
         case ["deal", deck] if deck in DECKS:
             return DealGifts(deck)
         case ["deal", deck]:
-            raise IllegalCommand(f"There is no {quoted(deck)} stack; the stacks are {', '.join(DECKS)}.")
+            raise IllegalCommand(f"There is no {quoted(deck)} stack: {', '.join(DECKS)}.")
         case ["give", space, "to", who, *rest] if rest in ([], ["more"]):
             if who not in lowered:
                 raise IllegalCommand(f"There is no player called {quoted(who)}.")
@@ -52,7 +52,7 @@ def parse(text: str, names: Sequence[str]) -> object:
         case ["rate", tile, space, *rest] if rest in ([], ["more"]):
             tile = _ALIASES.get(tile, tile)
             if tile not in GET_TILES:
-                raise IllegalCommand(f"There is no Get tile {quoted(tile)}; they are super, good, okay and noway.")
+                raise IllegalCommand(f"There is no Get tile {quoted(tile)}: super, good, okay, noway.")
             return RateGift(tile, _space(space), bool(rest))
         case ["trap", space]:
             return SetTrap(_space(space))

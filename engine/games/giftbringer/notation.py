@@ -17,14 +17,44 @@ from .commands import Bless, Cross, Done, Land, Visit
 from .events import Blessed, Committed, Crossed, DiceRolled, GameEnded, GameStarted, Landed, Recruited, Visited
 from .sheet import SHEET
 
-EXAMPLES = "cross 2 on H4, bless sum 1 2, land S1, visit H4, visit H9 keep CM, done"
+EXAMPLES = "cross 2 on H4"
 _GRATITUDE = {"C": "Cookie", "G": "Glass of Milk", "M": "Muffin"}
+#: Typed text quoted in a refusal is cut to this many characters, so that every refusal
+#: fits one line of an 80-column screen.
+QUOTED = 24
+#: What each kind of thing on the sheet is called, by the first letter of its id.
+KINDS = {"V": "Viking", "H": "House", "R": "Road", "S": "Harbour"}
+
+
+def quoted(text: str) -> str:
+    """``text`` as a refusal quotes it: in quotes, cut to ``QUOTED`` characters with "…"."""
+    return repr(text if len(text) <= QUOTED else text[:QUOTED - 1] + "…")
 
 
 def _number(word: str, what: str = "result") -> int:
-    if not word.isdigit():
-        raise IllegalCommand(f"{word!r} is not a {what} number.")
+    if not (word.isascii() and word.isdigit()) or len(word) > 2:
+        raise IllegalCommand(f"{quoted(word)} is not a {what} number.")
     return int(word)
+
+
+def _thing(target: str):
+    """The Viking, harbour, road or house with id ``target``; ``KeyError`` for none."""
+    getter = {"V": SHEET.viking, "S": SHEET.ship, "R": SHEET.place, "H": SHEET.place}.get(target[:1])
+    if getter is None:
+        raise KeyError(f"There is nothing {target!r} on the Giftbringer sheet.")
+    return getter(target)
+
+
+def _target(word: str) -> str:
+    """A Viking's, road's or house's id as the sheet writes it (``V3``, ``H14``)."""
+    target = word.upper()
+    try:
+        if target.startswith("S"):
+            raise KeyError(target)
+        _thing(target)
+    except KeyError:
+        raise IllegalCommand(f"{quoted(target)} is not a Viking, road or house (V1…, R1…, H1…).") from None
+    return target
 
 
 def _letters(word: str) -> str:
@@ -32,16 +62,17 @@ def _letters(word: str) -> str:
     letters = word.upper()
     wrong = sorted(set(letters) - set(_GRATITUDE))
     if wrong:
-        raise IllegalCommand(f"{wrong[0]!r} is not a Gratitude letter; they are C (Cookie), G (Glass of Milk), M (Muffin).")
+        raise IllegalCommand(f"{quoted(wrong[0])} is not a Gratitude letter: C Cookie, G Glass of Milk, M Muffin.")
     return "".join(sorted(letters))
 
 
 def parse(text: str, names: Sequence[str]) -> object:
-    """Parse one command; raises ``IllegalCommand`` with an example when it cannot be read."""
+    """Parse one command; raises ``IllegalCommand`` with an example when it cannot be read
+    (one line at 80 columns: the typed text is cut, ``quoted``)."""
     words = text.lower().split()
     match words:
         case ["cross", n, "on", target] | ["cross", n, target]:
-            return Cross(_number(n), target.upper())
+            return Cross(_number(n), _target(target))
         case ["bless", "any", n, "as", v]:
             return Bless("any", (_number(n),), _number(v, "face"))
         case ["bless", "two", a, b, "as", v]:
@@ -56,7 +87,7 @@ def parse(text: str, names: Sequence[str]) -> object:
             return Visit(place.upper(), _letters("".join(letters)))
         case ["done"]:
             return Done()
-    raise IllegalCommand(f"Cannot read {text!r}; commands look like: {EXAMPLES}.")
+    raise IllegalCommand(f"Cannot read {quoted(text.strip())}; commands look like: {EXAMPLES}.")
 
 
 def notation(command, names: Sequence[str]) -> str:
@@ -81,13 +112,12 @@ def notation(command, names: Sequence[str]) -> str:
     return repr(command)
 
 
-def name_of(target: str) -> str:
-    """A Viking's, ship's or place's name from its id."""
-    if target.startswith("V"):
-        return SHEET.viking(target).name
-    if target.startswith("S"):
-        return SHEET.ship(target).name
-    return SHEET.place(target).name
+def title(target: str) -> str:
+    """What a Viking, harbour, road or house is called in every sentence (the log, the
+    refusals, the table's details line): its kind and number, the id the map and the
+    notation show (``H14``) in words, then its name: "House 14 (Lantern Home)", "Viking
+    1 (Bjorn)", "Harbour 1 (Frost Fjord)". Raises ``KeyError`` for an unknown id."""
+    return f"{KINDS[target[0]]} {target[1:]} ({_thing(target).name})"
 
 
 def _lost(place: str, gratitude, lost: int) -> str:
@@ -112,11 +142,11 @@ def describe(event, names: Sequence[str]) -> str:
             return f"{names[s]} uses the {kind!r} Blessing on {', '.join(map(str, used))}: a {value}"
         case Crossed(seat=s, target=t, index=i):
             face = (SHEET.viking(t) if t.startswith("V") else SHEET.place(t)).demand[i]
-            return f"{names[s]} crosses a {face} on {name_of(t)}"
+            return f"{names[s]} crosses a {face} on {title(t)}"
         case Recruited(seat=s, viking=v):
-            return f"{names[s]} recruits {name_of(v)}"
+            return f"{names[s]} recruits {title(v)}"
         case Landed(seat=s, ship=ship):
-            return f"{names[s]} lands at {name_of(ship)}"
+            return f"{names[s]} lands at {title(ship)}"
         case Visited(seat=s, place=p, presents=presents, gratitude=gratitude, lost=lost, happiness=happy):
             parts = []
             if presents:
@@ -127,7 +157,7 @@ def describe(event, names: Sequence[str]) -> str:
                 parts.append(_lost(p, gratitude, lost))
             if happy:
                 parts.append("Happiness")
-            return f"{names[s]} visits {name_of(p)}" + (f": {'; '.join(parts)}" if parts else "")
+            return f"{names[s]} visits {title(p)}" + (f": {'; '.join(parts)}" if parts else "")
         case Committed(seat=s):
             return f"{names[s]} has finished the round"
         case GameEnded(points=points):

@@ -14,7 +14,8 @@ from engine.core.errors import IllegalCommand
 
 from .commands import BLESSINGS, Bless, Cross, Done, Land, Visit
 from .events import Blessed, Committed, Crossed, DiceRolled, GameEnded, GameStarted, Landed, Recruited, Visited
-from .sheet import LETTERS, SHEET, neighbours, ships_of
+from .notation import quoted, title
+from .sheet import SHEET, neighbours, ships_of
 from .state import PlayerSheet, State
 
 POINTS = {"G": 4, "C": 5, "M": 6}  # "SCORING": Glass of Milk 4, Cookie 5, Muffin 6
@@ -79,23 +80,22 @@ def _cross(state: State, seat: int, sheet: PlayerSheet, c: Cross) -> list:
     value = _free_result(sheet, c.result)
     target = c.target.upper()
     if target not in sheet.marks:
-        raise IllegalCommand(f"There is no {c.target!r} on the sheet.")
+        raise IllegalCommand(f"There is no {quoted(c.target)} on the sheet.")
     if target.startswith("V"):
         if target in sheet.recruited:
-            raise IllegalCommand(f"{SHEET.viking(target).name} is recruited already.")
+            raise IllegalCommand(f"{title(target)} is recruited already.")
         demand = SHEET.viking(target).demand
     else:
         if target in sheet.visited:
-            raise IllegalCommand(f"{SHEET.place(target).name} is visited already.")
+            raise IllegalCommand(f"{title(target)} is visited already.")
         if not reachable(sheet, target):
-            raise IllegalCommand(f"{SHEET.place(target).name} is not next to your harbour or a place you visited.")
+            raise IllegalCommand(f"{title(target)} is not next to your harbour or a place you visited.")
         demand = SHEET.place(target).demand
     marks = sheet.marks[target]
     index = next((i for i, (face, done) in enumerate(zip(demand, marks)) if face == value and not done), None)
     if index is None:
-        name = SHEET.viking(target).name if target.startswith("V") else SHEET.place(target).name
         still = " ".join(str(f) for f, done in zip(demand, marks) if not done) or "nothing"
-        raise IllegalCommand(f"A {value} cannot be crossed on {name} ({target}): it still needs {still}.")
+        raise IllegalCommand(f"A {value} cannot be crossed on {title(target)}: it still needs {still}.")
     events = [Crossed(seat, c.result, target, index)]
     if target.startswith("V") and all(done or i == index for i, done in enumerate(marks)):
         events.append(Recruited(seat, target))  # "RECRUIT": "When you cross all results … you Recruit them"
@@ -131,19 +131,19 @@ def _bless(sheet: PlayerSheet, seat: int, b: Bless) -> list:
 def _visit(sheet: PlayerSheet, seat: int, v: Visit) -> list:
     place_id = v.place.upper()
     if place_id.startswith("V") or place_id not in sheet.marks:
-        raise IllegalCommand(f"There is no road or house {v.place!r} on the sheet.")
+        raise IllegalCommand(f"There is no road or house {quoted(v.place)} on the sheet.")
     place = SHEET.place(place_id)
     if not sheet.recruited:
         raise IllegalCommand("Recruit a Viking first: Visit needs at least one (\"VISIT\").")
     if not sheet.ship:
-        raise IllegalCommand("Choose your harbour first (land S1…): your first Visit starts from a Viking Ship.")
+        raise IllegalCommand("Land at a harbour first (land S1…): your first Visit starts there.")
     if not reachable(sheet, place_id):
-        raise IllegalCommand(f"{place.name} is not next to your harbour or a place you visited.")
+        raise IllegalCommand(f"{title(place_id)} is not next to your harbour or a place you visited.")
     if not complete(sheet, place_id):
         left = [f for f, done in zip(place.demand, sheet.marks[place_id]) if not done]
-        raise IllegalCommand(f"{place.name} still needs {', '.join(map(str, left))} crossed.")
+        raise IllegalCommand(f"{title(place_id)} still needs {', '.join(map(str, left))} crossed.")
     if presents_left(sheet) < place.presents:
-        raise IllegalCommand(f"{place.name} needs {place.presents} Presents; your Vikings carry {presents_left(sheet)}.")
+        raise IllegalCommand(f"{title(place_id)} needs {place.presents} Presents; your Vikings carry {presents_left(sheet)}.")
     presents, need = [], place.presents
     for viking in sheet.recruited:  # RULES.md: Presents come from Vikings in the order recruited
         have = SHEET.viking(viking).presents - sheet.given.get(viking, 0)
@@ -181,21 +181,16 @@ def _kept(sheet: PlayerSheet, place_id: str, keep: str) -> list[str]:
     one of ``keep_choices``), else as many as fit, first printed first."""
     place = SHEET.place(place_id)
     choices = keep_choices(sheet, place_id)
-    names = ", ".join(LETTERS[c] for c in place.gratitude)
     if not choices:
         if keep:
-            raise IllegalCommand(f"{place.name}'s Gratitude leaves nothing to choose: visit {place_id}.")
+            raise IllegalCommand(f"{title(place_id)} leaves nothing to choose: visit {place_id}.")
         return list(place.gratitude[:free_slots(sheet)])
-    example = " or ".join(f"visit {place_id} keep {c}" for c in choices[:3])
+    example = f"visit {place_id} keep {' or '.join(choices[:3])}"
     free = free_slots(sheet)
     if not keep:
-        raise IllegalCommand(
-            f"Choose what to keep: {example} ({place.name} gives {names}; "
-            f"your Vikings have {free} free slot{'s' * (free > 1)}).")
+        raise IllegalCommand(f"Choose what to keep: {example} ({free} free slot{'s' * (free > 1)}).")
     if keep not in choices:
-        raise IllegalCommand(
-            f"Keep one letter per free slot, in the order C, G, M: {example} "
-            f"({place.name} gives {names}; {free} free slot{'s' * (free > 1)}).")
+        raise IllegalCommand(f"Keep one letter per free slot: {example}.")
     wanted, out = list(keep), []
     for letter in place.gratitude:
         if letter in wanted:
@@ -221,7 +216,7 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
             if sheet.ship:
                 raise IllegalCommand("Your harbour is chosen for good (\"you are not able to choose a new one\").")
             if ship not in {s.id for s in SHEET.ships}:
-                raise IllegalCommand(f"There is no Viking Ship {command.ship!r}; ships: {', '.join(s.id for s in SHEET.ships)}.")
+                raise IllegalCommand(f"There is no harbour {quoted(command.ship)}; harbours: {', '.join(s.id for s in SHEET.ships)}.")
             return [Landed(seat, ship)]
         case Visit():
             return _visit(sheet, seat, command)
