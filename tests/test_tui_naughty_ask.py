@@ -289,7 +289,7 @@ async def test_level_1_shows_no_gift_givers_nor_set_symbols():
         text = text_of(app)
         players = [line for line in text.split("\n") if re.match(r"^[▶ ] (ann \(you\)|bob)\s+\d", line)]
         assert len(players) == 2 and not any("b0 c0" in line or "—" in line for line in players), players
-        assert re.search(r"ann \(you\)\s+0\s+0 kiddos\s+6p", text), text
+        assert re.search(r"ann \(you\)\s+0 pts\s+0 kiddos\s+6p", text), text
         view = game_session(app).view(0)
         from engine.games.naughty_or_nice.data import KIDDOS
 

@@ -214,50 +214,64 @@ def choice_rows(items: Sequence[Line], cursor: int, width: int, rows: int) -> li
     """``items`` (one Line each, the cursor's styled already) flowed into rows of
     ``width`` cells, two spaces apart. When they need more than ``rows`` rows, ``rows``
     of them are shown, the cursor's among them, and the first and last shown say how
-    many answers lie before ("3 more ←") and after ("→ 5 more")."""
+    many answers lie before ("3 more ←") and after ("→ 5 more"); the window moves a row
+    at a time as the cursor leaves it."""
     if not items:
         return []
+    if width <= 0:
+        return [tuple(run for k, item in enumerate(items) for run in ((("  ", ""),) if k else ()) + item)]
+    sizes = [cell_len(plain(item)) for item in items]
+    n = len(items)
 
-    def flow(room: int) -> list[list[int]]:
-        out: list[list[int]] = [[]]
-        used = 0
-        for i, item in enumerate(items):
-            size = cell_len(plain(item))
-            if out[-1] and used + 2 + size > room:
-                out.append([])
-                used = 0
-            used += (2 if out[-1] else 0) + size
-            out[-1].append(i)
+    def before(k: int) -> str:
+        return f"{k} more ← " if k else ""
+
+    def after(k: int) -> str:
+        return f" → {k} more" if k else ""
+
+    def window(start: int, count: int) -> list[list[int]]:
+        """Up to ``count`` rows from item ``start``, room kept for the marks."""
+        out: list[list[int]] = []
+        i = start
+        while i < n and len(out) < count:
+            room = width - len(before(start) if not out else "")
+            row: list[int] = []
+            used = 0
+            while i < n:
+                size = sizes[i] + (2 if row else 0)
+                last = len(out) == count - 1 and i + 1 < n  # more would follow this row
+                if row and used + size + (len(after(n - i - 1)) if last else 0) > room:
+                    break
+                row.append(i)
+                used += size
+                i += 1
+                if used >= room:
+                    break
+            out.append(row)
         return out
 
-    def line(indexes: list[int], room: int) -> list[Run]:
+    def line(indexes: list[int]) -> list[Run]:
         runs: list[Run] = []
         for k, i in enumerate(indexes):
             if k:
                 runs.append(("  ", ""))
-            runs += ellipsis(items[i], room)
+            runs += ellipsis(items[i], width)
         return runs
 
-    if width <= 0:
-        return [tuple(run for k, item in enumerate(items) for run in ((("  ", ""),) if k else ()) + item)]
-    lines = flow(width)
-    if len(lines) <= rows:
-        return [tuple(line(ix, width)) for ix in lines]
-    marks = len(f"{len(items)} more ← ") + len(f" → {len(items)} more")
-    room = max(8, width - marks)
-    lines = flow(room)
-    at = next(r for r, ix in enumerate(lines) if cursor in ix)
-    first = max(0, min(at - rows + 1, len(lines) - rows)) if rows > 0 else at
-    shown = lines[first:first + max(1, rows)]
-    before = sum(len(ix) for ix in lines[:first])
-    after = sum(len(ix) for ix in lines[first + len(shown):])
+    full = window(0, n)
+    if len(full) <= rows:
+        return [tuple(line(ix)) for ix in full]
+    count = max(1, rows)
+    shown = next((w for w in (window(r[0], count) for r in full) if any(cursor in ix for ix in w)),
+                 None) or window(cursor, count)
+    first, last = shown[0][0], shown[-1][-1]
     out: list[Line] = []
     for r, ix in enumerate(shown):
-        runs = line(ix, room)
-        if r == 0 and before:
-            runs = [(f"{before} more ← ", "panel--info"), *runs]
-        if r == len(shown) - 1 and after:
-            runs.append((f" → {after} more", "panel--info"))
+        runs = line(ix)
+        if r == 0 and first:
+            runs = [(before(first), "panel--info"), *runs]
+        if r == len(shown) - 1 and last < n - 1:
+            runs.append((after(n - 1 - last), "panel--info"))
         out.append(tuple(runs))
     return out
 

@@ -188,7 +188,7 @@ def player_line(view: Any, seat: int, names: Sequence[str], compact: bool, width
     if view.phase == "over" and seat < len(view.scores):  # the final total ("Endgame scoring")
         score = dict(view.scores[seat]).get("total", p.score)
     runs.append((f"{score:>3}", "panel--bold"))
-    runs.append((" pts" if not compact else "", "panel--muted"))
+    runs.append((" pts" if not compact or view.options.level < 2 else "", "panel--muted"))  # room without givers
     if view.options.level >= 5:  # set symbols count at level 5 only ("Modularity")
         counts = symbol_counts(p.kiddos)
         if compact:
