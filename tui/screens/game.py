@@ -17,13 +17,14 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 import engine
 
 from ..games import GameTable, table_for
 from ..paths import default_save_path, saves_dir
 from ..widgets.footer import GameFooter, StatusLine
+from ..widgets.title_bar import TitleBar
 from ..widgets.log_pane import LOG_LINES
 from . import say_line
 from .handover import GUARD
@@ -91,7 +92,7 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield StatusLine(id="status")
         yield self.table
         yield StatusLine(id="message")
@@ -156,7 +157,10 @@ class GameScreen(Screen[None]):
         self.refresh_table()
 
     def refresh_table(self) -> None:
-        """Redraw everything from the session for the seat at the keyboard."""
+        """Redraw everything from the session for the seat at the keyboard (nothing when
+        the screen is already leaving: keys typed at once may replace it as it mounts)."""
+        if not (self.is_attached and self.table.is_attached):
+            return
         s = self.session
         seat = self.seat
         view = s.view(seat)

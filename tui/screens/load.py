@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Header, Input, OptionList, Static
+from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
 
 import engine
@@ -20,6 +20,8 @@ from engine.core.saves import Summary
 
 from ..paths import EXAMPLES, SaveRow, find_save, list_saves, saves_dir, shown
 from ..widgets.footer import GameFooter
+from ..widgets.option_list import OptionList
+from ..widgets.title_bar import TitleBar
 
 
 def fit(text: str, width: int) -> str:
@@ -133,7 +135,7 @@ class LoadScreen(Screen[None]):
         self.paths: dict[str, Path] = {}
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static(
             "Choose a game to " + ("play on" if self.mode == "load" else "replay") + " (↑↓, enter), or p to type a path.",
             id="load-help",
@@ -200,7 +202,11 @@ class LoadScreen(Screen[None]):
         self.query_one("#load-error", Static).update(Content.styled(text, "red"))
 
     def open(self, path: Path) -> None:
-        """Load ``path`` and open it; a broken save shows one line and stays here."""
+        """Load ``path`` and open it; a broken save shows one line and stays here. Only
+        while this screen is on top: a second enter typed at once (the game already
+        opening) does nothing."""
+        if not self.is_current:
+            return
         try:
             session = engine.load(str(path))
         except engine.SaveError as err:

@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from engine.core.room import RoomSummary
 from host import protocol as p
 
 from ..widgets.footer import GameFooter
+from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
 from . import say_line
 
@@ -61,7 +62,7 @@ class LobbyScreen(Screen[None]):
         self.online = False  # set once the service welcomed us
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static(Content.from_markup("Lobby · you are [b]$name[/b] · connecting…", name=self.player), id="lobby-status")
         yield Input(placeholder="a room code (/ to type it, enter to join)", id="lobby-code", max_length=16)
         yield DataTable(id="lobby-rooms", cursor_type="row", zebra_stripes=True)
@@ -221,7 +222,7 @@ class WaitingRoomScreen(Screen[None]):
         self.ready = False  # set once on_mount has built the table
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static(id="room-code")
         yield DataTable(id="room-seats", cursor_type="row")
         yield Static("", id="message")

@@ -6,10 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from ..widgets.footer import GameFooter
+from ..widgets.option_list import OptionList
+from ..widgets.title_bar import TitleBar
 
 TITLE_ART = "b o x t o p"
 TAGLINE = "five tabletop games, played in a terminal"
@@ -35,7 +37,7 @@ class MenuScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleBar()
         with Center():
             with Vertical(id="menu-box"):
                 yield Static(TITLE_ART, id="menu-title")

@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 import engine
 
 from ..games import table_for
 from ..widgets.footer import GameFooter  # fits its row (Textual's Footer cut "esc Back" at 80 columns)
+from ..widgets.title_bar import TitleBar
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16)  # entries a second
 
@@ -52,7 +53,7 @@ class ReplayScreen(Screen[None]):
         self.table.can_focus = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static(id="status")
         yield self.table
         yield GameFooter()

@@ -16,11 +16,12 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 import engine
 
 from ..widgets.footer import GameFooter
+from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
 
 
@@ -45,7 +46,7 @@ class ResultScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.session
-        yield Header()
+        yield TitleBar()
         with Center():
             with Vertical(id="result-box"):
                 # "ann wins!", "Tied: ann and bob share the win (…).", "ann scored 84 points.";

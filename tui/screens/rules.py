@@ -19,12 +19,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Markdown, OptionList, Static
+from textual.widgets import Markdown, Static
 from textual.widgets.option_list import Option
 
 import engine
 
 from ..widgets.footer import GameFooter
+from ..widgets.option_list import OptionList
+from ..widgets.title_bar import TitleBar
 
 GENERAL_KEYS = """\
 ## Keys everywhere
@@ -52,6 +54,12 @@ def _drop_links(state: StateCore) -> None:
                 Token("text", "", 0, content=c.content) if c.type == "image" else c
                 for c in token.children if c.type not in ("link_open", "link_close")
             ]
+
+
+# Textual parses a page in a worker thread; markdown-it's link encoder (mdurl) fills its
+# tables the first time it runs, and two rules pages parsed at once (keys typed fast)
+# raced on them (IndexError). Filled here, once, before any thread parses.
+MarkdownIt("gfm-like").parse("[a](b) <c:d> ![e](f)")
 
 
 def plain_markdown() -> MarkdownIt:
@@ -123,7 +131,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         remote = getattr(self.app, "remote", None) is not None
-        yield Header()
+        yield TitleBar()
         yield Static("↑ ↓ PgUp PgDn Home End scroll · escape back", id="rules-hint")
         with VerticalScroll(id="rules-scroll"):
             # open_links off: the page's only links lead to its own sections
@@ -162,7 +170,7 @@ class RulesMenuScreen(Screen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Center():
             with Vertical(id="rules-menu-box"):
                 yield Static("The rules of which game?", id="rules-menu-head")
@@ -174,9 +182,11 @@ class RulesMenuScreen(Screen[None]):
                 yield Static("↑ ↓ choose · enter opens its rules · escape back", id="rules-menu-hint")
         yield GameFooter()
 
+    AUTO_FOCUS = "#rules-menu-list"  # Textual focuses it as the screen shows (a query at mount
+    # failed when escape, typed at once after "?", took the screen away while it mounted)
+
     def on_mount(self) -> None:
         self.title = "Rules"
-        self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.push_screen(RulesScreen(event.option.id))
