@@ -144,7 +144,7 @@ async def create_room(pilot, app, game: str, name: str, friend: ServiceClient) -
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await shows(pilot, name)  # the creator's seat in the form
-        await pilot.press("enter", "home", "enter")
+        await pilot.press("tab", "enter", "home", "enter")  # the players: three
         await pilot.press("ctrl+g")
         await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
         await friend.send(p.JoinRoom(app.screen.room.code))
@@ -206,7 +206,7 @@ async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_pa
         pilot = Player(textual_pilot.app)
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.press("enter", "home", "enter")  # Gift Trap for three
+        await pilot.press("tab", "enter", "home", "enter")  # Gift Trap for three
         form = app.screen
         # seat 1: a name with a space is refused, and the refusal quotes it
         await pilot.press("tab", "end", "backspace", "backspace", "backspace")

@@ -69,7 +69,7 @@ ALLOWED = frozenset({
     # our screens: they send the room service a message or change screens of this app
     "LobbyScreen.create", "LobbyScreen.join", "LobbyScreen.watch", "LobbyScreen.code",
     "LobbyScreen.refresh", "LobbyScreen.quit",
-    "NewGameScreen.close", "NewGameScreen.start",
+    "NewGameScreen.close", "NewGameScreen.start", "NewGameScreen.next_field",
     "WaitingRoomScreen.start", "WaitingRoomScreen.bot", "WaitingRoomScreen.leave",
     "GameScreen.command_line", "SharedGameScreen.undo", "SharedGameScreen.redo",
     "SharedGameScreen.rules", "SharedGameScreen.leave", "SharedGameScreen.bot_for_away",
@@ -89,7 +89,7 @@ ALLOWED = frozenset({
     "Input.cursor_right_word", "Input.delete_left", "Input.delete_right", "Input.delete_left_word",
     "Input.delete_right_word", "Input.delete_left_all", "Input.delete_right_all", "Input.submit",
     "Input.select_all", "Input.cut", "Input.copy", "Input.paste",  # the app's own clipboard
-    "Select.show_overlay", "SelectOverlay.dismiss",
+    "Select.show_overlay", "SelectOverlay.dismiss", "Choice.pick", "Choice.move", "Choice.close_list",
     "OptionList.cursor_up", "OptionList.cursor_down", "OptionList.first", "OptionList.last",
     "OptionList.page_up", "OptionList.page_down", "OptionList.select",
     "ToggleButton.toggle_button", "Button.press",
@@ -231,7 +231,7 @@ async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(servi
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await audit(pilot, seen, "new-room form")
-        await pilot.press("enter", "home", "enter")  # three players
+        await pilot.press("tab", "enter", "home", "enter")  # three players
         await pilot.press("ctrl+g")
         await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
         await bob.send(p.JoinRoom(app.screen.room.code))

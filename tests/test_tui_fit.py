@@ -55,11 +55,10 @@ async def start_from_menu(pilot, app, game: str, players: int, extra_keys: tuple
     await pilot.pause()
     assert isinstance(app.screen, NewGameScreen)
     form = app.screen
-    if game != form.game.slug:
-        await pilot.press("shift+tab")  # from the player count to the game
+    if game != form.game.slug:  # the form opens on the game
         slugs = [g.slug for g in form.games]
         await pick(pilot, slugs.index(game) - slugs.index(form.game.slug))
-        await pilot.press("tab")  # back to the player count
+    await pilot.press("tab")  # on to the player count
     current = int(str(app.focused.value))
     await pick(pilot, players - current)
     for key in extra_keys:

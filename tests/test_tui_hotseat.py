@@ -73,13 +73,13 @@ async def new_game(pilot, game: str, players: int, people: int, seed: int = 7) -
     app = pilot.app
     await pilot.press("n")
     await pilot.pause()
-    assert isinstance(app.screen, NewGameScreen)  # the players field has the focus
-    if game == "giftbringer":  # the game field (above): the second game in its list
-        await pilot.press("shift+tab", "enter", "down", "enter")
+    assert isinstance(app.screen, NewGameScreen)  # the game field has the focus
+    if game == "giftbringer":  # the second game in its list
+        await pilot.press("enter", "down", "enter")
         await pilot.pause(0.2)
-        await pilot.press("tab")
+    await pilot.press("tab")  # the players
     # up the form (wrapping round) to the seed, typed over, and back down to the players
-    await pilot.press(*["shift+tab"] * 5, *str(seed), *["tab"] * 5)
+    await pilot.press(*["shift+tab"] * 4, *str(seed), *["tab"] * 4)
     default = min(4, app.screen.game.max_players)
     await pilot.press("enter", *(["up"] * (default - players) or ["down"] * (players - default)), "enter")
     await pilot.press("tab", "tab")  # seat 1's name, then its kind ("person")

@@ -28,6 +28,7 @@ import re
 from contextlib import asynccontextmanager
 from typing import AsyncIterator, Callable, Mapping, Sequence
 
+import msgspec
 from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
@@ -326,21 +327,23 @@ async def fill_form(pilot: Pilot, game: str, seats: Sequence[str], options: Mapp
                     seed: int | None = None, undo: str | None = None, private: bool | None = None) -> None:
     """Fill the new-game (or new-room) form that is open, by keys: the game, the number of
     players, each seat's name and kind, the ``options`` (name → value: a bool ticks a box,
-    anything else is typed), the ``seed``, the undo policy (``"strict"``/``"casual"``) and
-    a room's ``private`` box. In a room's form names are not typed (seats are open to
-    whoever joins): a person's seat stays a person's, a bot's is chosen."""
+    a drop-down list's value is chosen from it, anything else is typed), the ``seed``, the
+    undo policy (``"strict"``/``"casual"``) and a room's ``private`` box. In a room's form
+    names are not typed (seats are open to whoever joins): a person's seat stays a
+    person's, a bot's is chosen."""
     from tui.screens.new_game import KINDS
 
     g = game_of(game)
     wanted = seats_of(g, seats)
     kind_label = {value: label for label, value in KINDS}
     if pilot.app.screen.query_one("#game").value != g.slug:
-        before = pilot.app.screen.query_one("#players")
         await focus(pilot, "game")
         await choose(pilot, g.title)
-        await wait_for(pilot, lambda: pilot.app.screen.query_one("#players") is not before
+        alone = getattr(g.Options, "ALONE", {})  # shown only with two people or more
+        first = next(f"opt-{f.name}" for f in msgspec.structs.fields(g.Options) if f.name not in alone)
+        await wait_for(pilot, lambda: first in [w.id for w in pilot.app.screen.focus_chain]
                        and pilot.app.focused is not None and pilot.app.focused.id == "game",
-                       f"the form rebuilt for {g.title}")
+                       f"the form's options for {g.title}")
     if pilot.app.screen.query_one("#players").value != len(wanted):
         await focus(pilot, "players")
         await choose(pilot, str(len(wanted)))
@@ -356,6 +359,9 @@ async def fill_form(pilot: Pilot, game: str, seats: Sequence[str], options: Mapp
         await focus(pilot, f"opt-{key}")
         if isinstance(value, bool):
             await tick(pilot, value)
+        elif hasattr(pilot.app.focused, "expanded"):  # a drop-down list of the values
+            if pilot.app.focused.value != value:
+                await choose(pilot, str(value))
         else:
             await retype(pilot, str(value))
     if seed is not None:

@@ -14,28 +14,34 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 
 import engine
 
-from ..widgets.checkbox import Checkbox  # reads on or off without colour
+from ..widgets.choice import Choice, Tick
 from ..widgets.footer import GameFooter
+from ..widgets.game_options import GameOptions, option_notes  # noqa: F401 (option_notes: its old home)
 
 DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
 KINDS = [("person", "person"), ("bot: heuristic", "heuristic"), ("bot: random", "random")]
 
 
-def option_notes(options_type: type) -> dict[str, str]:
-    """``name → one plain line`` for each option of a game: its Options' ``NOTES``
-    (the rulebook detail stays in the game's RULES.md); {} when it has none."""
-    return dict(getattr(options_type, "NOTES", {}))
-
-
 class NewGameScreen(Screen[None]):
-    """Set up a game; tab moves between fields, enter on "Start" begins it. A bad
-    setting shows one line and starts nothing.
+    """Set up a game; the focus starts on the game, tab moves between fields, ctrl+g (or
+    enter on "Start") begins it. A bad setting shows one line and starts nothing.
+
+    Choosing another game changes the player counts and the options at once (the seats
+    keep their names and kinds); the options are ``GameOptions`` rows, and those a table
+    of one person takes by itself (``Options.ALONE``) show only while two or more seats
+    are people.
 
     With ``shared_as`` (the player's name on a host) it sets up a room instead: person
     seats stay open for whoever joins (the creator takes the first), and "Create room"
     sends ``host.protocol.CreateRoom``."""
 
-    BINDINGS = [Binding("escape", "close", "Back"), Binding("ctrl+g", "start", "Start")]
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        # priority, as the lists' keys (``Choice``): keys typed ahead act in their order
+        Binding("tab", "next_field(1)", "Next field", priority=True),
+        Binding("shift+tab", "next_field(-1)", "Previous field", show=False, priority=True),
+        Binding("ctrl+g", "start", "Start"),
+    ]
 
     def __init__(self, shared_as: str | None = None) -> None:
         super().__init__()
@@ -44,6 +50,7 @@ class NewGameScreen(Screen[None]):
         self.games = [g for g in engine.all_games() if has_table(g.slug)]
         self.game = self.games[0]
         self.shared_as = shared_as
+        self.seats = max(g.max_players for g in self.games)
 
     def _seat_name_input(self, i: int) -> Input:
         if self.shared_as is None:
@@ -52,54 +59,54 @@ class NewGameScreen(Screen[None]):
             return Input(self.shared_as, id=f"name-{i}", classes="seat-name", disabled=True)
         return Input("", placeholder="open seat", id=f"name-{i}", classes="seat-name", disabled=True)
 
+    def _counts(self) -> list[tuple[str, int]]:
+        return [(str(k), k) for k in range(self.game.min_players, self.game.max_players + 1)]
+
     def compose(self) -> ComposeResult:
         g = self.game
         yield Header()
-        with VerticalScroll(id="new-form"):
+        with VerticalScroll(id="new-form") as form:
+            form.can_focus = False  # every tab stop is a field, marked (the form scrolls to it)
             with Horizontal(classes="row"):
                 yield Label("game", classes="label")
-                yield Select([(x.title, x.slug) for x in self.games], value=g.slug, allow_blank=False, id="game")
+                yield Choice([(x.title, x.slug) for x in self.games], value=g.slug, id="game")
             with Horizontal(classes="row"):
                 yield Label("players", classes="label")
-                yield Select([(str(k), k) for k in range(g.min_players, g.max_players + 1)],
-                             value=min(4, g.max_players), allow_blank=False, id="players")
-            for i in range(g.max_players):
-                with Horizontal(classes="row seat", id=f"seat-row-{i}"):
+                yield Choice(self._counts(), value=min(4, g.max_players), id="players")
+            for i in range(self.seats):
+                with Horizontal(classes="row seat", id=f"seat-row-{i}") as row:
+                    row.display = i < min(4, g.max_players)
                     yield Label(f"seat {i + 1}", classes="label")
                     yield self._seat_name_input(i)
                     person = i == 0 or (self.shared_as is not None and i == 1)
-                    yield Select(KINDS, value="person" if person else "heuristic", allow_blank=False, id=f"kind-{i}")
+                    yield Choice(KINDS, value="person" if person else "heuristic", id=f"kind-{i}")
             yield Static("[b]options[/b]", classes="heading")
-            notes = option_notes(g.Options)
-            for field in msgspec.structs.fields(g.Options):
-                with Horizontal(classes="row option"):
-                    if field.type is bool:
-                        yield Checkbox(field.name.replace("_", " "), field.default, id=f"opt-{field.name}")
-                    else:
-                        yield Label(field.name.replace("_", " "), classes="label")
-                        kind = "integer" if field.type is int else "text"  # a word option (sides) takes letters
-                        yield Input(str(field.default), type=kind, id=f"opt-{field.name}", classes="number")
-                    yield Static(notes.get(field.name, ""), classes="note")
+            # the options of each game chosen so far (kept, as set, when another is chosen)
+            self.blocks = {g.slug: GameOptions(g.Options, people=self._people(min(4, g.max_players)))}
+            yield self.blocks[g.slug]
             if self.shared_as is None:  # a room's seed is the host's secret until the game is over
                 with Horizontal(classes="row"):
                     yield Label("seed", classes="label")
                     yield Input(str(int.from_bytes(os.urandom(2), "big")), type="integer", id="seed", classes="number")
             with Horizontal(classes="row"):
                 yield Label("undo", classes="label")
-                yield Select([("strict (Board Game Arena)", "strict"), ("casual (no limit)", "casual")],
-                             value="strict", allow_blank=False, id="undo")
+                yield Choice([("strict (Board Game Arena)", "strict"), ("casual (no limit)", "casual")],
+                             value="strict", id="undo")
             if self.shared_as is not None:
                 with Horizontal(classes="row option"):
-                    yield Checkbox("private room", False, id="private")
+                    yield Tick("private room", False, id="private")
                     yield Static("not listed in the lobby: only its code lets people in", classes="note")
             yield Static("", id="new-error")
-            yield Button("Start" if self.shared_as is None else "Create room", variant="primary", id="start")
+            with Horizontal(classes="row", id="start-row"):
+                yield Button("Start" if self.shared_as is None else "Create room", variant="primary", id="start")
         yield GameFooter()
 
     def on_mount(self) -> None:
         self.title = "New game" if self.shared_as is None else "New room"
-        self._show_seats()
-        self.query_one("#players", Select).focus()
+        self.query_one("#game", Choice).focus()
+        # the options follow the game in the same moment the field shows it (the list's
+        # message would reach this screen a few hops later, after a frame or two)
+        self.watch(self.query_one("#game", Choice), "value", self._game_chosen, init=False)
 
     def on_descendant_focus(self) -> None:
         # Textual scrolls a field into view when it gets the focus, but decides before the
@@ -112,23 +119,61 @@ class NewGameScreen(Screen[None]):
         if widget is not None and widget.is_attached and not self.can_view_entire(widget):
             widget.scroll_visible(animate=False)
 
-    async def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players":
+    def action_next_field(self, step: int) -> None:
+        """Focus the next field down the form (up when ``step`` is -1), round to the top.
+
+        In the order of the form, not of Textual's focus chain, which sorts by place on
+        the screen: the options of a game chosen a moment ago have no place yet, and a
+        tab typed ahead would jump into them from the game field."""
+        chain = set(self.focus_chain)
+        fields = [w for w in self.walk_children() if w in chain]
+        if not fields:
+            return
+        here = self.focused
+        while here is not None and here not in chain:
+            here = here.parent
+        i = fields.index(here) if here in fields else -1 if step > 0 else 0
+        self.set_focus(fields[(i + step) % len(fields)])
+
+    def _game_chosen(self, slug: str) -> None:
+        """Another game: its player counts and its options replace this one's, now."""
+        if slug == self.game.slug:
+            return
+        before = self.blocks[self.game.slug]
+        self.game = next(g for g in self.games if g.slug == slug)
+        players = self.query_one("#players", Choice)
+        count = min(max(self._count(), self.game.min_players), self.game.max_players)
+        players.set_options(self._counts())
+        players.value = count
+        for block in self.blocks.values():
+            block.display = False  # in the very frame that shows the new game's name
+        if slug in self.blocks:
+            self.blocks[slug].display = True
+        else:  # its rows show a moment later (they are made once, when first chosen)
+            self.blocks[slug] = GameOptions(self.game.Options, people=self._people(count))
+            self.query_one("#new-form").mount(self.blocks[slug], after=before)
+        self._show_seats()
+        self.refresh(layout=True)  # in the next frame, with the game's name
+        self.query_one("#new-error", Static).update("")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players" or (event.select.id or "").startswith("kind-"):
             self._show_seats()
-        elif event.select.id == "game" and event.value != self.game.slug:
-            # Another game: its player counts, seats and options replace this one's.
-            self.game = next(g for g in self.games if g.slug == event.value)
-            await self.recompose()
-            self._show_seats()
-            self.query_one("#game", Select).focus()
 
     def _count(self) -> int:
         return int(self.query_one("#players", Select).value)
 
+    def _people(self, count: int) -> int:
+        """Seats of the first ``count`` that people play (open seats of a room too)."""
+        kinds = [self.query_one(f"#kind-{i}", Select).value for i in range(count)] if self.is_mounted else \
+            ["person" if i == 0 or (self.shared_as is not None and i == 1) else "bot" for i in range(count)]
+        return sum(kind == "person" for kind in kinds)
+
     def _show_seats(self) -> None:
         n = self._count()
-        for i in range(self.game.max_players):
+        for i in range(self.seats):
             self.query_one(f"#seat-row-{i}").display = i < n
+        self.blocks[self.game.slug].people = self._people(n)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -136,18 +181,17 @@ class NewGameScreen(Screen[None]):
 
     def settings(self) -> tuple[list[engine.Seat], dict, int | None, str]:
         """The form as ``(seats, options, seed, undo)`` (``seed`` None for a room: the host
-        draws it); raises ``ValueError`` naming a bad field."""
+        draws it); raises ``ValueError`` naming a bad field. ``options`` leaves out what a
+        table of fewer than two people takes by itself (``Options.ALONE``)."""
         seats = []
         for i in range(self._count()):
             name = self.query_one(f"#name-{i}", Input).value.strip()
             kind = self.query_one(f"#kind-{i}", Select).value
             seats.append(engine.Seat(name, None if kind == "person" else kind))
-        options: dict = {}
-        for field in msgspec.structs.fields(self.game.Options):
-            widget = self.query_one(f"#opt-{field.name}")
-            options[field.name] = widget.value if isinstance(widget, Checkbox) else widget.value.strip()
+        chosen = self.blocks[self.game.slug].values()
         # the game reads the form's text as it reads --option: the same sentence for a bad value
-        options = msgspec.to_builtins(self.game.options_from(options))
+        complete = msgspec.to_builtins(self.game.options_from(chosen))
+        options = {name: value for name, value in complete.items() if name in chosen}
         undo = str(self.query_one("#undo", Select).value)
         if self.shared_as is not None:
             return seats, options, None, undo
@@ -182,7 +226,7 @@ class NewGameScreen(Screen[None]):
         if all(s.bot for s in seats):
             self._error("Keep at least one seat for a person (you).")
             return
-        private = self.query_one("#private", Checkbox).value
+        private = self.query_one("#private", Tick).value
         self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo, private))
         self.dismiss(None)
 
