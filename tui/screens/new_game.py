@@ -10,12 +10,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
 import engine
 
 from ..widgets.choice import Choice, Tick
 from ..widgets.footer import GameFooter
+from ..widgets.option_list import Select
+from ..widgets.title_bar import TitleBar
 from ..widgets.game_options import GameOptions, option_notes  # noqa: F401 (option_notes: its old home)
 
 DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
@@ -64,7 +66,7 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         g = self.game
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="new-form") as form:
             form.can_focus = False  # every tab stop is a field, marked (the form scrolls to it)
             with Horizontal(classes="row"):

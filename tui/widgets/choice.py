@@ -23,9 +23,9 @@ from typing import Any, Iterable
 from rich.console import RenderableType
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.widgets import Select
 
 from .checkbox import Checkbox
+from .option_list import Select  # page keys safe before the list is laid out
 
 
 class Choice(Select):
