@@ -10,6 +10,18 @@ from tui_driver import Player, new_game, new_room, wait_for, wait_for_screen, wa
 
 SHOTS = Shots()
 
+@SHOTS.shot("bottlecap-vikings-new-game")
+async def _(pilot: Player) -> None:
+    # its largest table: the city card sides, a list of the three ways, open
+    from tui_driver import focus
+
+    await form(pilot, "Bottlecap Vikings", 4)
+    await focus(pilot, "opt-sides")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: type(pilot.app.focused).__name__ == "SelectOverlay"
+                   and pilot.app.focused.region.height, "the sides' list")
+
+
 @SHOTS.shot("bottlecap-vikings-ring", played=lambda: typed("bottlecap-vikings", ["ann", "bob", "cyd"], MID_SCRIPT, 8))
 async def _(pilot: Player) -> None:
     # three people at one keyboard, eleven turns played and saved, loaded; ann's move of 1

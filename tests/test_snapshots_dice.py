@@ -12,6 +12,17 @@ SHOTS = Shots()
 DU5 = ["ann", "bob:heuristic", "cyd:heuristic", "dan:heuristic", "eve:heuristic"]  # its largest table
 
 
+@SHOTS.shot("dice-upon-a-time-new-game")
+async def _(pilot: Player) -> None:
+    # its largest table with two people: the windows option shows; each value whole
+    from tui_driver import fill_form, focus
+
+    await form(pilot, "Dice Upon a Time", 5)
+    await fill_form(pilot, "Dice Upon a Time", ["ann", "bob", *DU5[2:]])
+    await focus(pilot, "opt-windows")
+    await wait_for(pilot, lambda: pilot.app.screen.can_view_entire(pilot.app.focused), "windows in view")
+
+
 @SHOTS.shot("dice-upon-a-time-map")
 async def _(pilot: Player) -> None:
     # five players, ann played by keys (dice_play.play_turn) into chapter 2, her die chosen

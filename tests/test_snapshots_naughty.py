@@ -29,6 +29,18 @@ SHOTS = Shots()
 NN5 = ["ann", "bob:heuristic", "cyd:heuristic", "dan:heuristic", "eve:heuristic"]  # its largest table
 
 
+@SHOTS.shot("naughty-or-nice-new-game")
+async def _(pilot: Player) -> None:
+    # its largest table, one person (no windows option): the level's list open
+    from tui_driver import focus
+
+    await form(pilot, "Naughty or Nice", 5)
+    await focus(pilot, "opt-level")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: type(pilot.app.focused).__name__ == "SelectOverlay"
+                   and pilot.app.focused.region.height, "the level's list")
+
+
 def position(wanted, **kwargs):
     """A ``played=`` game: ann and four random bots until ``wanted(state, legal)``."""
     return lambda: played_until(wanted, **kwargs)

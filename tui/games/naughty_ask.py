@@ -44,12 +44,6 @@ def present_label(code: str) -> str:
     return f"{p.name} ({COLOUR_LETTER[p.colour]})"
 
 
-def kiddo_name(view: Any, slot: int) -> str:
-    """"3 Benjamin": a playground place and its kiddo."""
-    k = view.playground[slot] if 0 <= slot < len(view.playground) else -1
-    return f"{slot + 1} {KIDDOS[k].name}" if k >= 0 else f"{slot + 1}"
-
-
 def _kiddo_at(view: Any, slot: int) -> str:
     k = view.playground[slot] if 0 <= slot < len(view.playground) else -1
     return KIDDOS[k].name if k >= 0 else "(empty)"
@@ -319,5 +313,5 @@ class AskPanel(NNPanel):
 
 
 __all__ = ["AskPanel", "Card", "Choice", "TARGET_QUESTIONS", "card_of", "card_text", "choice_rows", "choices_for",
-           "command_label", "creature_choices", "details_line", "kiddo_name", "number_of", "present_label",
+           "command_label", "creature_choices", "details_line", "number_of", "present_label",
            "target_question", "window_text"]

@@ -1,11 +1,12 @@
 """Naughty or Nice's card rows as lines of styled runs (``tui.widgets.lines``), drawn
 from a seat's ``View`` only: the present row and the decks, the playground of 8 kiddos,
-a line per player, the seat's own hand.
+a line per player, the seat's own hand; ``NNPanel``, the panel that draws them with the
+four present colours.
 
 Every present and every wish shows its colour's letter (R red, B blue, K black, G green)
 as well as its colour, so the table reads without colour; a kiddo shows its place,
-name, set symbol and wishes. Nothing here reads a game state: hands other than the
-viewer's are counts.
+name, set symbol (level 5 only: "Modularity") and wishes, on two lines with room or one
+at 80 columns. Nothing here reads a game state: hands other than the viewer's are counts.
 """
 
 from __future__ import annotations
