@@ -18,7 +18,7 @@ from ..widgets.choice import Choice, Tick
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import Select
 from ..widgets.title_bar import TitleBar
-from ..widgets.game_options import GameOptions, option_notes  # noqa: F401 (option_notes: its old home)
+from ..widgets.game_options import GameOptions
 
 DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
 KINDS = [("person", "person"), ("bot: heuristic", "heuristic"), ("bot: random", "random")]

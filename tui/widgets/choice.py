@@ -11,9 +11,9 @@ the app runs in the order the keys came, before it reads the next one: the list 
 moves and gives its value at once, so each key of a burst acts on what the one before
 it left. (A form that wants tab in the same order binds it with priority too, as the
 new-game form does.) It replaces ``Select``'s watcher of ``expanded`` and the handlers
-of its list's ``UpdateSelection`` and ``Dismiss`` messages, the same from Textual 0.80
-to 8; ``tests/test_tui_new_game.py`` holds the behaviour. Both name their key in the
-footer ("enter Choose", "space On/off").
+of its list's ``UpdateSelection`` and ``Dismiss`` messages (as Textual 8 names them);
+``tests/test_tui_new_game.py`` holds the behaviour. Both name their key in the footer
+("enter Choose", "space On/off").
 """
 
 from __future__ import annotations
