@@ -71,7 +71,7 @@ ALLOWED = frozenset({
     "LobbyScreen.refresh", "LobbyScreen.quit",
     "NewGameScreen.close", "NewGameScreen.start", "NewGameScreen.next_field",
     "WaitingRoomScreen.start", "WaitingRoomScreen.bot", "WaitingRoomScreen.leave",
-    "GameScreen.command_line", "SharedGameScreen.undo", "SharedGameScreen.redo",
+    "GameScreen.command_line", "GameScreen.log", "GameScreen.log_page", "LogPane.done", "SharedGameScreen.undo", "SharedGameScreen.redo",
     "SharedGameScreen.rules", "SharedGameScreen.leave", "SharedGameScreen.bot_for_away",
     "RulesScreen.close", "ResultScreen.back", "ResultScreen.menu",
     # the game tables: a cursor, or a move sent to the room
@@ -85,6 +85,8 @@ ALLOWED = frozenset({
     "DataTable.page_up", "DataTable.page_down", "DataTable.page_left", "DataTable.page_right",
     "DataTable.scroll_top", "DataTable.scroll_bottom", "DataTable.scroll_home", "DataTable.scroll_end",
     "DataTable.select_cursor",
+    # boxtop's lists (tui.widgets.option_list): page keys once the list is laid out
+    "_LaidOutPaging.page_up", "_LaidOutPaging.page_down",
     "Input.cursor_left", "Input.cursor_right", "Input.home", "Input.end", "Input.cursor_left_word",
     "Input.cursor_right_word", "Input.delete_left", "Input.delete_right", "Input.delete_left_word",
     "Input.delete_right_word", "Input.delete_left_all", "Input.delete_right_all", "Input.submit",

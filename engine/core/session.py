@@ -101,6 +101,13 @@ class LocalSession:
         """How many entries are applied (the length of the effective line, setup included)."""
         return len(self._applied)
 
+    def applied_seat(self, k: int) -> int | None:
+        """The seat that gave applied entry ``k`` (None for the setup); raises
+        ``IndexError`` when ``k`` is not below ``ply``."""
+        if not 0 <= k < len(self._applied):
+            raise IndexError(f"applied entry {k} is outside 0..{len(self._applied) - 1}")
+        return self.entries[self._applied[k]].seat
+
     def applied_entries(self) -> list[Entry]:
         """The effective line of play: applied entries in order, setup first."""
         return [self.entries[i] for i in self._applied]

@@ -50,6 +50,14 @@ class GameTable(Widget, can_focus=True):
             super().__init__()
             self.command = command
 
+    class Details(Message):
+        """What the card (or choice) under the cursor does, ``text`` one or two rows, ""
+        for none: the game screen shows it on its message rows while no message is there."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
     class Refused(Message):
         """A key asked for something that is not possible now; ``reason`` one sentence."""
 
@@ -98,9 +106,10 @@ class GameTable(Widget, can_focus=True):
         elif active is not None and hasattr(self.screen, "explain_disabled"):
             self.screen.explain_disabled(event.key)  # a greyed-out undo says why
 
-    def show_log(self, lines: list[str]) -> None:
-        """Replace the log pane's text with ``lines`` (the seat's log in notation)."""
-        self.log_pane.show(lines)
+    def show_log(self, lines: list[str], since: int | None = None) -> None:
+        """Replace the log pane's text with ``lines`` (the seat's log in notation), marked
+        before line ``since``: what happened since the seat's own last move."""
+        self.log_pane.show(lines, since)
 
     def choose(self, command: Any) -> None:
         """Hand ``command`` to the screen now (its ``play_chosen``), or post ``Chosen``."""
@@ -109,6 +118,12 @@ class GameTable(Widget, can_focus=True):
             handler(command)
         else:
             self.post_message(self.Chosen(command))
+
+    def show_details(self, text: str) -> None:
+        """Say what the card or choice under the cursor does (``Details``; "" for none)."""
+        if text != getattr(self, "_details", ""):
+            self._details = text
+            self.post_message(self.Details(text))
 
     def refuse(self, reason: str) -> None:
         """Tell the player why a key did nothing (the screen's ``say``), or post ``Refused``."""

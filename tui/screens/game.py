@@ -48,11 +48,13 @@ class CommandLine(Input):
 
     def on_focus(self) -> None:
         self.placeholder = self.HINT
+        self.screen.add_class("-typing")
 
     def on_blur(self) -> None:
         if self.app.app_focus:  # not when the terminal window only lost focus
             self.placeholder = ""
             self.value = self.refused = ""
+            self.screen.remove_class("-typing")
 
 
 class GameScreen(Screen[None]):
@@ -70,6 +72,9 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+o", "load", "Load"),
         Binding("question_mark", "rules", "Rules"),
+        Binding("L", "log", "Log"),
+        Binding("pageup", "log_page(-1)", "Log up", show=False),
+        Binding("pagedown", "log_page(1)", "Log down", show=False),
         Binding("escape", "leave", "Menu"),
     ]
 
@@ -77,6 +82,8 @@ class GameScreen(Screen[None]):
     keys_wait_until: float = 0.0
     #: the text on the message line (``say``)
     said: str = ""
+    #: what the card under the table's cursor does (``GameTable.show_details``)
+    details: str = ""
 
     def __init__(self, session: engine.LocalSession, save_dir: Path | None = None) -> None:
         super().__init__()
@@ -168,27 +175,36 @@ class GameScreen(Screen[None]):
         active = bool(legal)
         self.table.show(view, s.names, legal, active)
         self.query_one("#status", Static).update(self._status_line(view))  # repainted only when it changes
-        self.table.show_log(self._log_tail())
+        self.table.show_log(*self._log_tail())
         state = self._bindings_state()
         if state != getattr(self, "_shown_bindings", None):  # only when what check_action reads changed
             self._shown_bindings = state
             self.refresh_bindings()
 
-    def _log_tail(self) -> list[str]:
+    def _log_tail(self) -> tuple[list[str], int | None]:
         """The seat's newest log lines, as many as the log pane keeps: read from the last
         entries back, so a redraw costs the same however long the game is (a shared
-        game's table holds only a tail already)."""
+        game's table holds only a tail already); and the index of the first line after
+        the seat's own last move when others have moved since (None otherwise)."""
         s = self.session
         block = getattr(s, "log_block", None)
         if block is None:
-            return s.log_lines(self.seat)
+            return s.log_lines(self.seat), None
         blocks: list[list[str]] = []
         count, k = 0, s.ply - 1
-        while k >= 0 and count < LOG_LINES:
+        since_block: int | None = None  # how many blocks (from the end) came after my last move
+        while k >= 0 and (count < LOG_LINES or since_block is None and count < 2 * LOG_LINES):
+            if since_block is None and self.seat is not None and k > 0 and s.applied_seat(k) == self.seat:
+                since_block = len(blocks)
+                if count >= LOG_LINES:
+                    break
             blocks.append(block(k, self.seat))
             count += len(blocks[-1])
             k -= 1
-        return [line for b in reversed(blocks) for line in b]
+        lines = [line for b in reversed(blocks) for line in b]
+        if not since_block:  # my own move is the newest (or I have not moved yet)
+            return lines, None
+        return lines, len(lines) - sum(len(b) for b in blocks[:since_block])
 
     def _bindings_state(self) -> tuple:
         """What ``check_action`` depends on; the footer is refreshed only when it changes."""
@@ -212,9 +228,20 @@ class GameScreen(Screen[None]):
 
     def say(self, text: str, error: bool = False) -> None:
         """Show one line under the table (an error in red), as plain text: the engine's
-        refusals quote what the player typed. ``said`` keeps the line shown."""
+        refusals quote what the player typed. ``said`` keeps the line shown. With nothing
+        to say, the rows show the table's details (what the card under the cursor does)."""
         self.said = text
-        say_line(self.query_one("#message", Static), text, error)
+        line = self.query_one("#message", Static)
+        if text or not self.details:
+            say_line(line, text, error)
+        else:
+            line.update(Content.styled(self.details, "italic"))
+
+    def on_game_table_details(self, message: GameTable.Details) -> None:
+        """The table's details changed: shown while no message is."""
+        self.details = message.text
+        if not self.said:
+            self.say("")
 
     # ------------------------------------------------------------------ commands
     def play(self, command) -> bool:
@@ -281,7 +308,32 @@ class GameScreen(Screen[None]):
             line.insert_text_at_cursor(":")  # a ":" typed in the command line itself
             return
         line.value = line.refused = ""  # ":" again after a refusal starts a new line
+        self.say("")  # the last refusal goes with it
+        self.add_class("-typing")  # the line shows (the message keeps one row)
         self.set_focus(line)  # at once (focus() waits a turn): the very next key is the command's
+
+    def action_log(self) -> None:
+        """``L``: the log takes the keys (↑↓ PgUp PgDn Home End scroll it, escape or ``L``
+        gives them back to the table)."""
+        pane = self.table.log_pane
+        if pane.has_focus:
+            self.table.focus()
+            return
+        pane.read()
+        self.say("The log: ↑↓ PgUp PgDn Home End scroll · escape back to the table.")
+
+    def action_log_page(self, direction: int) -> None:
+        """PgUp / PgDn at the table: the log scrolls a page, the table keeps the keys."""
+        pane = self.table.log_pane
+        if direction < 0:
+            pane.scroll_page_up(animate=False)
+        else:
+            pane.scroll_page_down(animate=False)
+
+    def on_log_pane_done(self, message) -> None:
+        """escape in the log: the table has the keys again."""
+        self.say("")
+        self.table.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Run the ``:`` line. It closes (the table has the keys again) once the command

@@ -1,6 +1,6 @@
 """``LogPane``: the game's log in notation, wrapped to the pane and kept scrolled to the end.
 
-Drawn with Textual's Line API (a ``ScrollView``): ``show(lines)`` keeps the last
+Drawn with Textual's Line API (a ``ScrollView``): ``show(lines, since)`` keeps the last
 ``LOG_LINES`` lines, a seat's run of face-down moves as one line (``group_hidden``); a
 line too long for the pane hangs its further rows under its first (``wrap_text``). Each
 line is wrapped once for the pane's width and each row rendered once into a
@@ -13,8 +13,10 @@ place the CSS gives it, so a new line is no layout pass; only the scroll bar fol
 from __future__ import annotations
 
 from rich.segment import Segment
+from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
+from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -24,6 +26,8 @@ from .lines import wrap_text
 LOG_LINES = 400
 
 HIDDEN = ": (hidden)"
+#: The row that marks where what happened since the seat's own last move begins.
+MARK = "─ since your move ─"
 
 
 def group_hidden(lines: list[str]) -> list[str]:
@@ -54,34 +58,66 @@ def group_hidden(lines: list[str]) -> list[str]:
 
 
 class LogPane(ScrollView, can_focus=False):
-    """A scrolling pane of log lines; ``show(lines)`` brings it up to date."""
+    """A scrolling pane of log lines; ``show(lines, since)`` brings it up to date.
+
+    It takes the focus only when the player asks (``read``, the game screen's ``L``;
+    never by tab, nor as a screen's first focus): then ↑↓, PgUp, PgDn, Home and End
+    scroll it, and escape (or ``L``) posts ``Done`` so the table has the keys again. ``since`` marks where what happened since the seat's own last
+    move begins (a ``MARK`` row); when that is more than the pane shows, the pane opens
+    at the mark, so the other players' and bots' moves are read in order."""
 
     DEFAULT_CSS = """
     LogPane { border: round $panel-lighten-2; scrollbar-size-vertical: 1; background: $surface 0%;
               overflow-x: hidden; overflow-y: scroll; }
+    LogPane:focus { border: round $accent; }
+    LogPane > .log-pane--mark { color: $text-accent; }
     """
+
+    COMPONENT_CLASSES = {"log-pane--mark"}
+
+    BINDINGS = [Binding("escape,L", "done", "Back to the table")]
+
+    class Done(Message):
+        """The player is done reading the log (escape): the table takes the keys again."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._raw: list[str] = []  # the lines as given
-        self._lines: list[str] = []  # as shown (group_hidden)
+        self._since: int | None = None  # where the mark goes in self._raw
+        self._lines: list[str] = []  # as shown (group_hidden, the mark as MARK)
         self._rows: list[str] = []  # the lines wrapped to the pane's width
         self._width = 0  # the width self._rows are wrapped to
         self._wrapped: dict[str, list[str]] = {}  # line → its rows at self._width
         self._strips: dict[str, Strip] = {}  # row → its Strip
 
-    def show(self, lines: list[str]) -> None:
-        """Show the last ``LOG_LINES`` of ``lines`` (runs of hidden moves grouped) and
-        scroll to the end."""
-        raw = list(lines[-LOG_LINES:])
-        if raw == self._raw:
+    def show(self, lines: list[str], since: int | None = None) -> None:
+        """Show the last ``LOG_LINES`` of ``lines`` (runs of hidden moves grouped), with
+        a ``MARK`` row before line ``since`` (an index into ``lines``; None: no mark),
+        scrolled to the end, or to the mark when what follows it does not fit."""
+        cut = max(0, len(lines) - LOG_LINES)
+        raw = list(lines[cut:])
+        since = None if since is None or since - cut <= 0 or since >= len(lines) else since - cut
+        if raw == self._raw and since == self._since:
             return
-        self._raw = raw
-        lines = group_hidden(raw)
+        self._raw, self._since = raw, since
+        shown = raw if since is None else [*raw[:since], MARK, *raw[since:]]
+        lines = group_hidden(shown)
         if lines == self._lines:
             return
         self._lines = lines
         self._rewrap()
+
+    def read(self) -> None:
+        """Take the focus, for the keys that scroll."""
+        self.can_focus = True
+        self.focus(scroll_visible=False)
+
+    def on_blur(self) -> None:
+        self.can_focus = False  # out of the focus chain again
+
+    def action_done(self) -> None:
+        """escape: back to the table."""
+        self.post_message(self.Done())
 
     def _wrap_width(self) -> int:
         return self.scrollable_content_region.width  # inside the scroll bar
@@ -110,17 +146,27 @@ class LogPane(ScrollView, can_focus=False):
             # new height needs no layout pass: only the scroll bar is brought up to date.
             self.set_reactive(ScrollView.virtual_size, size)
             self._scroll_update(size)
-        end = self.max_scroll_y
+        end = self._opening_y()
         if self.scroll_y != end:
             self.scroll_to(y=end, animate=False, immediate=True)  # repaints the pane
         else:
             self.refresh()
 
+    def _opening_y(self) -> int:
+        """Where the pane opens: the end, or the mark when the rows after it are more
+        than the pane shows (the oldest unread move first)."""
+        end = self.max_scroll_y
+        if MARK not in self._lines:
+            return end
+        before = self._lines.index(MARK)
+        row = sum(len(self._wrapped.get(line, [line])) for line in self._lines[:before])
+        return min(end, row)
+
     def on_resize(self, event: Resize) -> None:
         if self._wrap_width() != self._width:
             self._rewrap()
-        elif self.scroll_y != self.max_scroll_y:  # a shorter pane still shows the end
-            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+        elif not self.has_focus and self.scroll_y != self._opening_y():  # a new size opens as before
+            self.scroll_to(y=self._opening_y(), animate=False, immediate=True)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -133,5 +179,7 @@ class LogPane(ScrollView, can_focus=False):
         row = self._rows[index]
         strip = self._strips.get(row)
         if strip is None:
-            strip = self._strips[row] = Strip([Segment(row, self.rich_style)])
+            mark = row in self._wrapped.get(MARK, ())
+            style = self.get_component_rich_style("log-pane--mark") if mark else self.rich_style
+            strip = self._strips[row] = Strip([Segment(row, style)])
         return strip

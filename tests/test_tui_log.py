@@ -1,0 +1,75 @@
+"""The log can be read (issue 22, item 6; play-tests A-D2, B-D8) and the ":" line keeps
+out of the way (item 9, A-D7): by keys, from the menu.
+
+- ``L`` gives the keys to the log: ↑↓ PgUp PgDn Home End scroll it, escape gives them
+  back to the table; PgUp / PgDn at the table scroll it without leaving the table.
+- What happened since the seat's own last move is marked ("─ since your move ─").
+- The ``:`` line shows only while it is in use; a refusal it left goes when ``:`` opens
+  again.
+"""
+
+from __future__ import annotations
+
+from tui_driver import SMALL, menu_app, new_game, region_text, screen_text, shows, wait_for, wait_for_text
+
+MARK = "─ since your move ─"
+
+
+def log_rows(app) -> list[str]:
+    """The rows of the log pane as drawn."""
+    return region_text(app, app.screen.query_one("#log").region)
+
+
+async def gift_trap_to_rating(pilot) -> None:
+    """ann and three bots at 80×24: ann deals, gives her three gifts and is done; the
+    bots give theirs; the rating begins."""
+    await new_game(pilot, "Gift Trap", ["ann", "bot", "bot", "bot"], seed=5)
+    await wait_for_text(pilot, "deal:")
+    await pilot.press("enter")
+    await wait_for_text(pilot, "give:")
+    await pilot.press("enter", "enter", "enter", "d")
+    await wait_for_text(pilot, "rate:")
+
+
+async def test_what_happened_since_your_move_is_marked_and_the_log_scrolls_by_keys():
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await gift_trap_to_rating(pilot)
+        await wait_for(pilot, lambda: any(MARK in row for row in log_rows(app)), "the mark in the log")
+        rows = log_rows(app)
+        assert any("(hidden)" in row for row in rows[rows.index(next(r for r in rows if MARK in r)):])
+        # L: the log has the keys; home shows its first line, the table keeps its state
+        await pilot.press("L")
+        await wait_for_text(pilot, "The log: ↑↓ PgUp PgDn Home End scroll")
+        assert app.focused is app.screen.query_one("#log")
+        await pilot.press("home")
+        await wait_for(pilot, lambda: any("ann is the start" in row for row in log_rows(app)), "the log's first line")
+        await pilot.press("end")
+        await wait_for(pilot, lambda: not any("ann is the start" in row for row in log_rows(app)), "the log's end")
+        # escape: back to the table (the game is not left), the keys act on it again
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.focused is app.screen.query_one("#table"), "the table's keys")
+        assert type(app.screen).__name__ == "GameScreen" and not shows(app, "The log: ")
+        # PgUp at the table scrolls the log a page, and the table keeps the keys
+        before = log_rows(app)
+        await pilot.press("pageup")
+        await wait_for(pilot, lambda: log_rows(app) != before, "the log scrolled a page")
+        assert app.focused is app.screen.query_one("#table")
+
+
+async def test_the_command_line_shows_only_in_use_and_a_refusal_goes_when_it_opens_again():
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Gift Trap", ["ann", "bot", "bot"], seed=5)
+        await wait_for_text(pilot, "deal:")
+        assert not app.screen.query_one("#command").display
+        await pilot.press("colon")
+        await wait_for(pilot, lambda: app.screen.query_one("#command").region.height == 1, "the : line")
+        await pilot.press(*"flibber", "enter")
+        await wait_for_text(pilot, "Cannot read 'flibber'")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not app.screen.query_one("#command").display, "the : line closed")
+        assert shows(app, "Cannot read 'flibber'")  # the refusal stays to be read
+        await pilot.press("colon")
+        await wait_for(pilot, lambda: not shows(app, "Cannot read 'flibber'"), "the refusal gone")
+        assert "flibber" not in screen_text(app)
