@@ -1,11 +1,17 @@
-"""Snapshots of Gift Trap's screens at 80×24 and 120×40: see ``snapshot_kit``."""
+"""Snapshots of Gift Trap's screens at 80×24 and 120×40: see ``snapshot_kit``.
+
+Every kind of question at the largest table (eight players, extra tiles): the deal (the
+first, and one after a reveal), the gifts given with Give more (placed, and moved), the
+Get tiles with Get more and the Gifttrap, the reveal in the next round, a refusal, and
+the finished table."""
 
 from __future__ import annotations
 
+from gift_positions import gift_trap_deal_after
 from snapshot_kit import (  # noqa: F401 (fixtures)
     CODES, GB6, GT8, Shots, fixed_world, form, load_first_save, room_service, screen_test, typed,
 )
-from tui_driver import Player, new_game, new_room, wait_for, wait_for_screen, wait_for_text
+from tui_driver import Player, new_game, new_room, screen_name, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
 
@@ -40,6 +46,57 @@ async def _(pilot: Player) -> None:
     await pilot.press("right", "enter", *["enter"] * 7, "d")
     await wait_for_text(pilot, "rate:")
     await pilot.press("enter", "down", "enter")
+
+
+@SHOTS.shot("gift-trap-give-more-moved")
+async def _(pilot: Player) -> None:
+    await gift_trap(pilot)
+    await pilot.press("right", "enter")
+    await wait_for_text(pilot, "give:")
+    await pilot.press("m", "enter", "m", "enter")  # Give more on bob's gift, then moved to cyd's
+    await wait_for_text(pilot, "Give more moved from bob's gift to cyd's gift.")
+
+
+@SHOTS.shot("gift-trap-get-more-and-trap")
+async def _(pilot: Player) -> None:
+    await gift_trap(pilot)
+    await pilot.press("right", "enter", *["enter"] * 7, "d")
+    await wait_for_text(pilot, "rate:")
+    await pilot.press("m", "enter", "enter", "right", "t")  # Super with Get more, Good, the Gifttrap
+    await wait_for_text(pilot, "Gifttrap: on gift")
+
+
+@SHOTS.shot("gift-trap-deal-after-a-reveal", played=gift_trap_deal_after(8))
+async def _(pilot: Player) -> None:
+    # ann deals again in round 9: the tiles panel shows the stack's text and the last reveal
+    await load_first_save(pilot)
+    await wait_for_text(pilot, "deal:")
+    await pilot.press("right")
+
+
+@SHOTS.shot("gift-trap-refusal")
+async def _(pilot: Player) -> None:
+    await gift_trap(pilot)
+    await pilot.press("colon", *"flibber 99", "enter")
+    await wait_for_text(pilot, "Cannot read 'flibber 99'")
+
+
+@SHOTS.shot("gift-trap-over")
+async def _(pilot: Player) -> None:
+    # ann and seven bots on a short track to the result, by keys; escape: the finished table
+    await new_game(pilot, "Gift Trap", GT8, options={"track_length": 3}, seed=21)
+    app = pilot.app
+    for _ in range(40):
+        if screen_name(app) == "ResultScreen":
+            break
+        status = str(app.screen.query_one("#status").render())
+        keys = {"deal:": ["right", "enter"], "give:": ["enter"] * 7 + ["d"], "rate:": ["enter"] * 4 + ["d"]}
+        await pilot.press(*next((k for phase, k in keys.items() if phase in status), []))
+        await wait_for(pilot, lambda: screen_name(app) == "ResultScreen" or str(app.screen.query_one("#status").render()) != status,
+                       "the next phase")
+    await wait_for_screen(pilot, "ResultScreen")
+    await pilot.press("escape")
+    await wait_for_text(pilot, "the game is over")
 
 
 @SHOTS.shot("gift-trap-round-2")

@@ -1,11 +1,17 @@
-"""Snapshots of Giftbringer's screens at 80×24 and 120×40: see ``snapshot_kit``."""
+"""Snapshots of Giftbringer's screens at 80×24 and 120×40: see ``snapshot_kit``.
+
+Every kind of question at the largest table (six players): a result and where it goes
+(a Viking, a place, a harbour to land at), Santa's Blessings for one and for two marked
+results, a place ready to visit, the Gratitude to keep, the "d again" question, a
+refusal, another player's sheet and the finished table."""
 
 from __future__ import annotations
 
+from gift_positions import giftbringer_visit
 from snapshot_kit import (  # noqa: F401 (fixtures)
     CODES, GB6, GT8, Shots, fixed_world, form, load_first_save, room_service, screen_test, typed,
 )
-from tui_driver import Player, new_game, new_room, wait_for, wait_for_screen, wait_for_text
+from tui_driver import Player, new_game, new_room, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
 
@@ -30,6 +36,72 @@ async def _(pilot: Player) -> None:
     await giftbringer(pilot)
     await pilot.press("tab", "enter")  # the first result on the first place it fits
     await pilot.press("space", "right", "space")  # two results marked for a Blessing
+
+
+@SHOTS.shot("giftbringer-bless-one")
+async def _(pilot: Player) -> None:
+    await giftbringer(pilot)
+    await pilot.press("space")  # one result marked: the Blessing "any"
+    await wait_for_text(pilot, "marked 1")
+
+
+@SHOTS.shot("giftbringer-land")
+async def _(pilot: Player) -> None:
+    await giftbringer(pilot)
+    await pilot.press("shift+right", "up", "up")  # onto the map, up to Frost Fjord
+    await wait_for_text(pilot, "enter lands here")
+
+
+@SHOTS.shot("giftbringer-finish-question")
+async def _(pilot: Player) -> None:
+    await giftbringer(pilot)
+    await pilot.press("d")
+    await wait_for_text(pilot, "d again finishes the round")
+
+
+@SHOTS.shot("giftbringer-refusal")
+async def _(pilot: Player) -> None:
+    await giftbringer(pilot)
+    await pilot.press("down", "v")  # v on a Viking
+    await wait_for_text(pilot, "Choose a road or house to visit")
+
+
+def details_line(app) -> str:
+    """The details line under the map, its rows joined."""
+    region = app.screen.query_one("#gb-info").region
+    return " ".join(" ".join(row[region.x:region.right].split()) for row in screen_text(app).split("\n")[region.y:region.bottom])
+
+
+async def tab_to(pilot: Player, text: str) -> None:
+    """Tab round the places where a move is legal until the details line says ``text``."""
+    for _ in range(40):
+        if text in details_line(pilot.app):
+            return
+        await pilot.press("tab")
+    await wait_for(pilot, lambda: text in details_line(pilot.app), text)
+
+
+@SHOTS.shot("giftbringer-visit", played=giftbringer_visit(keep=False))
+async def _(pilot: Player) -> None:
+    await load_first_save(pilot)
+    await tab_to(pilot, "enter visits it")
+
+
+@SHOTS.shot("giftbringer-keep", played=giftbringer_visit(keep=True))
+async def _(pilot: Player) -> None:
+    await load_first_save(pilot)
+    await tab_to(pilot, "enter visits it (choose the Gratitude to keep)")
+    await pilot.press("v")
+    await wait_for_screen(pilot, "KeepScreen")
+
+
+@SHOTS.shot("giftbringer-over")
+async def _(pilot: Player) -> None:
+    await new_game(pilot, "Giftbringer", GB6, options={"rounds": 1}, seed=5)
+    await pilot.press("tab", "enter", "d", "d")
+    await wait_for_screen(pilot, "ResultScreen")
+    await pilot.press("escape")
+    await wait_for_text(pilot, "the game is over")
 
 
 @SHOTS.shot("giftbringer-other-sheet")

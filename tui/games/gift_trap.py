@@ -544,8 +544,9 @@ class GiftTrapTable(GameTable):
         """The viewer's part of the last reveal in at most ``rows`` rows of ``width``
         cells: a line of the round's points, then each gift given ("→bob Okay +1") and
         received ("bob→ Super +3") whole, with the gift's name where there is room (after
-        it on the line, or on a row of its own). Nothing is cut with "…" but the list,
-        when even the lines without names do not fit (the log has every line)."""
+        it on the line, or on a row of its own); where even the lines without names do not
+        fit, a row a player (``_reveal_by_player``). Nothing is cut with "…" but that list,
+        on a small screen at a large table (the log has every line)."""
         v, names = self.view, self.names
         if not v.history:
             return [(("No gifts given yet.", "panel--muted"),)]
@@ -573,7 +574,41 @@ class GiftTrapTable(GameTable):
                 named += [line, ((f"  {gift}", "panel--muted"),)]
         if len(named) + 1 <= rows or rows <= 0:
             return out + named
-        return out + [line for line, _ in lines]
+        if len(lines) + 1 <= rows:
+            return out + [line for line, _ in lines]
+        return self._reveal_by_player(last.round, mine, width, rows)
+
+    def _reveal_by_player(self, round_: int, mine: list, width: int, rows: int) -> list[Line]:
+        """The last reveal where even a line a gift does not fit: for each other player
+        the points you made giving them a gift and getting one from them, a row each
+        ("bob  -1  +3") or, where that does not fit either, as many a row as fit
+        ("bob -1/+3  cyd +2/-1")."""
+        v, names = self.view, self.names
+        others = [i for i in range(v.n) if i != v.me]
+        points = {i: (sum(x.giver_points for x in mine if x.giver == v.me and x.receiver == i),
+                      sum(x.receiver_points for x in mine if x.receiver == v.me and x.giver == i)) for i in others}
+        w = max(3, min(10, max(len(names[i]) for i in others)))
+        if 1 + len(others) <= rows:  # a row a player, under the columns' names
+            title = f"Round {round_}:"
+            w = max(w, len(title))
+            out: list[Line] = [((f"{title:<{w}}", "panel--bold"), (f" {'gave':>5} {'got':>5}", "panel--muted"))]
+            for i in others:
+                gave, got = points[i]
+                out.append(((f"{names[i][:w]:<{w}} ", ""), (f"{gave:>+5}", _points_look(gave)), (" ", ""),
+                            (f"{got:>+5}", _points_look(got))))
+            return out
+        out = [((f"Round {round_}:", "panel--bold"), (" gave/got", "panel--muted"))]
+        row: list = []
+        for i in others:
+            gave, got = points[i]
+            entry = ((f"{names[i][:w]} ", ""), (f"{gave:+d}", _points_look(gave)), ("/", ""),
+                     (f"{got:+d}", _points_look(got)))
+            if row and sum(len(t) for t, _ in row) + 2 + sum(len(t) for t, _ in entry) > width:
+                out.append(tuple(row))
+                row = []
+            row = [*row, ("  ", ""), *entry] if row else list(entry)
+        out.append(tuple(row))
+        return out
 
 
 def _details(name: str, text: str) -> Line:

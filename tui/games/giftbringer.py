@@ -41,7 +41,7 @@ from .giftbringer_moves import order, step
 
 MAP_W, MAP_H = 64, 20
 #: The compact map (a small screen): places by name only, on a grid this size.
-SMALL_W, SMALL_H = 38, 10
+SMALL_W, SMALL_H = 38, 9
 #: Below this many columns or rows the table is compact (the full map needs 64 + 4
 #: columns beside the 44 of the sheet, and 26 rows with its legend, plus the info line).
 COMPACT_BELOW = (112, 29)
@@ -541,7 +541,7 @@ class GiftbringerTable(GameTable):
         out = [
             tuple(happiness),
             ((f"milk {s['milk']}{dot}cookies {s['cookies']}{dot}muffins {s['muffins']}", "panel--bold"),),
-            ((f"happiness {s['happiness']} · bonus {s['bonus']} · total {s['total']}", "panel--bold"),),
+            ((f"happiness {s['happiness']}{dot}bonus {s['bonus']}{dot}total {s['total']}", "panel--bold"),),
         ]
         if self.view.phase == "over":
             final = ", ".join(f"{self.names[i]} {p}" for i, p in enumerate(self.view.points))
