@@ -118,8 +118,7 @@ async def test_the_status_line_and_the_last_reveal_read_whole_at_both_sizes():
             assert any(r.startswith(who) and r.endswith(f"{points:+d}") for r in reveal), (who, reveal)
         await pilot.resize_terminal(*LARGE)
         await wait_for_text(pilot, "Round 1: gave ")
-        await pilot.press("enter")  # a gift given: the status line is drawn for the new width
-        await wait_for_text(pilot, "1/3 placed")
+        await wait_for(pilot, lambda: "face down" in status_row(app), "the status line for the new width")
         line = status_row(app)
         assert "give: one gift to each player, face down · to act: pat" in line, line
         text = screen_text(app)

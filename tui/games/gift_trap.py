@@ -340,6 +340,12 @@ class GiftTrapTable(GameTable):
     def on_resize(self, event) -> None:
         self._fit_layout()
         self.call_after_refresh(self._draw)  # the panels' new sizes (the last reveal fits them)
+        wide = self.app.size.width >= WIDE_STATUS
+        if wide != getattr(self, "_wide", wide):  # the status line's phase in words, or in a few
+            refresh = getattr(self.screen, "refresh_table", None)
+            if refresh is not None:
+                self.call_after_refresh(refresh)
+        self._wide = wide
 
     def _fit_layout(self) -> None:
         """Flat cards (and the line of the cursor's gift) when boxed cards would leave
