@@ -11,7 +11,7 @@ from gift_positions import gift_trap_deal_after
 from snapshot_kit import (  # noqa: F401 (fixtures)
     CODES, GB6, GT8, Shots, fixed_world, form, load_first_save, room_service, screen_test, typed,
 )
-from tui_driver import Player, new_game, new_room, screen_name, screen_text, wait_for, wait_for_screen, wait_for_text
+from tui_driver import Player, new_game, new_room, screen_name, wait_for, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
 

@@ -16,7 +16,7 @@ from engine.games.gift_trap.cards import GIFTS
 
 from tui.games.gift_trap_cards import card_texts, stack_card, tile_card
 from tui_driver import (
-    LARGE, SMALL, flat, footer_keys, menu_app, new_game, play_to_the_result, screen_lines, screen_text,
+    LARGE, SMALL, flat, footer_keys, menu_app, new_game, play_to_the_result, screen_text,
     wait_for, wait_for_screen, wait_for_text,
 )
 
@@ -30,8 +30,6 @@ def panel_rows(app, selector: str = "#gt-tiles") -> list[str]:
     rows = screen_text(app).split("\n")[panel.region.y + 1:panel.region.bottom - 1]
     return [row[panel.region.x + 1:panel.region.right - 1].strip() for row in rows]
 
-
-tiles_rows = panel_rows
 
 
 def status_row(app) -> str:
@@ -56,14 +54,14 @@ async def test_give_more_says_where_it_lies_and_moving_it_is_said():
         await wait_for_text(pilot, "0/3 placed")
         await pilot.press("m", "enter")  # gift 1 to bot2, with Give more
         await wait_in_panel(pilot, "Give more: on bot2's gift (m moves it)")
-        bot2 = next(row for row in tiles_rows(app) if "bot2" in row)
+        bot2 = next(row for row in panel_rows(app) if "bot2" in row)
         assert bot2.endswith("×2") and "…" in bot2, bot2  # the name gives way, the marker stays
         await pilot.press("m")
         await wait_in_panel(pilot, "Give more: moves from bot2's gift to the next tile")
         await pilot.press("enter")  # gift 2 to bot3: Give more moves there
         await wait_for_text(pilot, "Give more moved from bot2's gift to bot3's gift.")
         await wait_in_panel(pilot, "Give more: on bot3's gift (m moves it)")
-        rows = tiles_rows(app)
+        rows = panel_rows(app)
         assert not next(row for row in rows if "bot2" in row).endswith("×2")
         assert next(row for row in rows if "bot3" in row).endswith("×2")
         # the log says where it lies now, so the first line no longer reads as the truth
