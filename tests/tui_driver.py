@@ -464,4 +464,3 @@ def giftbringer_target(app) -> str:
     if m:
         return letters[m.group(1)] + m.group(2)
     raise AssertionError("no details line for the target cursor:\n" + screen_text(app))
-
