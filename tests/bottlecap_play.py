@@ -61,13 +61,20 @@ async def type_commands(pilot, commands: Iterable[str]) -> None:
         await wait_for(pilot, lambda: len(session.entries) > before, command)
 
 
+#: What the question panel's title (its first row) says: its keys, or "tab" while
+#: another player chooses.
+TITLES = ("enter plays", "e ends", "looks at another city card")
+
+
 def ask_lines(app) -> list[str]:
-    """The question panel's rows: from the keys line ("←→… enter plays") on."""
+    """The question panel's rows under the ring: its title (the keys, or "tab looks at
+    another city card" while another player chooses), then what it asks, the choices …;
+    [] when it is not on screen."""
     lines = screen_lines(app)
+    left = 47 if app.size[0] < 110 or app.size[1] < 30 else 58  # the ring's column
     for i, line in enumerate(lines):
-        if "enter plays" in line or "Waiting for" in line:
-            start = line.index("Waiting for" if "Waiting for" in line else "←→")
-            return [re.sub(r"[│╭╮╰╯─]", " ", row[start - 1:start + 56]).strip() for row in lines[i:i + 5]]
+        if any(title in line[:left] for title in TITLES):
+            return [re.sub(r"[│╭╮╰╯─]", " ", row[:left]).strip() for row in lines[i:i + 7]]
     return []
 
 
@@ -82,16 +89,16 @@ async def play_turn(pilot, count: list[int]) -> bool:
     if await take_keyboard(pilot):
         return True
     ask = ask_lines(app)
-    if not ask or ask[0].startswith("Waiting for"):
+    if len(ask) < 2 or ask[1].startswith("Waiting for"):
         await settle(pilot, 0.03)
         return True
     head = ask[0]
     if ask[1].startswith("Move your ship"):
-        top = int(re.search(r"1 to (\d) spaces", ask[1]).group(1))
+        top = int(re.search(r"←→/1–(\d)", head).group(1))  # the title's keys: the longest move
         count[0] += 1
         await pilot.press(str((count[0] - 1) % top + 1), "enter")
-    elif ask[1].startswith("Take parts of the action"):
-        await pilot.press("enter" if "←→/" in head else "e")
+    elif "e ends" in head:  # the action: a part while there is one, then e
+        await pilot.press("enter" if "←→" in head else "e")
     else:
         await pilot.press("enter")
     await settle(pilot)
@@ -105,3 +112,82 @@ async def play_to_the_result(pilot, limit: int = 3000) -> None:
         if not await play_turn(pilot, count):
             return
     raise AssertionError(f"no result after {limit} choices; the screen shows:\n{screen_text(pilot.app)}")
+
+
+def script(text: str) -> list[str]:
+    """A scripted game written as one string: its commands, "; " between them."""
+    return [c.strip() for c in text.split(";") if c.strip()]
+
+
+#: Games that reach each question Bottlecap Vikings asks (found by playing the heuristic
+#: bot for every seat, kept as notation so that a change of the bots changes nothing
+#: here): name → (seats, seed, options, script); the seat to act then answers it.
+QUESTIONS = {
+    # ann to move, 3 players; bob holds 3 damage or more
+    "damage": (["ann", "bob", "cyd"], 3, {"sides": "unique"}, script(
+        'place 1; place 8; place 4; goods 0 wood 1 gold; goods 0 wood 2 gold; goods 0 wood 3 gold; '
+        'move 2; do 1; do 2; end; move 3; do 1; do 2; end; move 1; advance 1a; end; move 1; do 1; do 2; '
+        'end; move 1; do 1; end')),
+    # 4 players: dan's Improve offers two branches of the hut
+    "hut": (["ann", "bob", "cyd", "dan"], 2, {}, script(
+        'place 7; place 1; place 8; place 5; goods 0 wood 1 gold; advance 1b; goods 0 wood 2 gold; '
+        'advance 1b; goods 0 wood 3 gold; advance 1b; goods 0 wood 4 gold; advance 1b; move 3; do 1; '
+        'end; move 3; do 1; end; move 2; do 1; end; move 1')),
+    # 4 players: a Market or Trader, its exchange in any amount (↑↓)
+    "amount": (["ann", "bob", "cyd", "dan"], 26, {"sides": "unique"}, script(
+        'place 2; place 3; place 4; place 1; goods 0 wood 1 gold; advance 1b; goods 0 wood 2 gold; '
+        'advance 1a; goods 0 wood 3 gold; advance 1b; goods 0 wood 4 gold; advance 1a; move 1; do 1; '
+        'do 2; end; move 2; do 1; end; move 3')),
+    # 4 players: which damage tokens go back to the bag (Healer or Shipwright)
+    "return": (["ann", "bob", "cyd", "dan"], 13, {"sides": "unique"}, script(
+        'place 8; place 1; place 7; place 3; goods 0 wood 1 gold; advance 1b; goods 1 wood 1 gold; '
+        'advance 1a; goods 0 wood 3 gold; advance 1b; goods 0 wood 4 gold; advance 1a; move 2; do 1; '
+        'end; move 1; do 1; end; move 3; do 1; end; move 3; do 1; end; move 3; do 1; end; move 1; do 1; '
+        'end')),
+    # 4 players: Barter or Reaver, take a good, then (one move on: "take gold") give one
+    "take": (["ann", "bob", "cyd", "dan"], 6, {"sides": "unique"}, script(
+        'place 8; place 1; place 7; place 2; goods 0 wood 1 gold; advance 1a; goods 1 wood 1 gold; '
+        'advance 1b; goods 1 wood 2 gold; advance 1a; goods 0 wood 4 gold; advance 1b; move 3; do 1; '
+        'end; move 2; do 1; end; move 4; do 1; end; move 1; do 1; end; move 3; do 1; do 2; end; move 1; '
+        'do 1; end; move 2; advance 2a; end; move 2; advance 2b; end; move 3; do 1; end; move 2; do 1; '
+        'do 2; end; move 4')),
+    # 4 players: Tides beside the helper
+    "swap": (["ann", "bob", "cyd", "dan"], 30, {"sides": "unique"}, script(
+        'place 2; place 4; place 5; place 6; goods 0 wood 1 gold; advance 1b; goods 0 wood 2 gold; '
+        'advance 1a; goods 0 wood 3 gold; advance 1b; goods 0 wood 4 gold; advance 1a; move 1; do 1; '
+        'end; move 3; do 1; end; move 2; do 1; end; move 3; do 1; do 2; end; move 1; advance 2a; end; '
+        'move 4; do 1; end; move 2; do 1; end; move 3; advance 2b; end; move 3; do 1; end; move 5; do 1; '
+        'do 2; end; move 3; advance 2b; end; move 3; do 1; end; move 2')),
+    # 4 players: Compass turns the bottlecap
+    "rotate": (["ann", "bob", "cyd", "dan"], 18, {"sides": "unique"}, script(
+        'place 3; place 4; place 5; place 2; goods 0 wood 1 gold; advance 1a; goods 0 wood 2 gold; '
+        'advance 1b; goods 0 wood 3 gold; advance 1a; goods 0 wood 4 gold; advance 1b; move 5; do 1; '
+        'do 2; end; move 3; do 1; end; move 3; do 1; do 2; end; move 3; do 1; end; move 1; advance 2a; '
+        'end; move 2; advance 2b; end; move 1; advance 2b; end; move 1; do 1; end; move 1; do 1; end; '
+        'move 1; do 1; end; move 2; do 1 2; end; move 2; do 1; do 2; end; move 3; do 1; end; move 3; '
+        'do 1; end; move 2; do 1; end; move 1; advance 2b; end; move 3; do 1; do 2; end; move 1; do 1; '
+        'do 2; end; move 3; do 1; end; move 2; do 1 5; end; move 4; do 2; end; move 1; do 1; end; '
+        'move 2; do 1; end; move 2; do 1; end; move 2; do 1; end; move 3; do 1; end; move 1; do 1 1; '
+        'end; move 1; do 1; end; move 1; do 1; do 2; end; move 3; do 1; end; move 3; do 1; end; '
+        'return 1 red; move 3; advance 3b')),
+    # 4 players: Windfall doubles wood or gold (bob's hut went up to the Merchant's 3a)
+    "double": (["ann", "bob", "cyd", "dan"], 111, {"sides": "unique"}, script(
+        'place 2; place 8; place 1; place 3; goods 0 wood 1 gold; advance 1b; goods 0 wood 2 gold; '
+        'advance 1a; goods 0 wood 3 gold; advance 1a; goods 2 wood 2 gold; advance 1a; move 2; do 1; '
+        'end; move 1; do 1; do 2; end; move 1; advance 2b; end; move 1; do 1; end; move 1; do 1; end; '
+        'move 5; do 1; do 2; end; move 2; do 1; end; move 3; do 1; end; move 1; do 1; end; move 3; do 1; '
+        'do 2; end; move 2; do 1; end; move 2; do 1; end; move 3; do 1; do 2; end; move 1; advance 2b; '
+        'end; move 2; do 1 1; end; move 1; advance 2b; return 2 grey; end; move 2; do 1; end; move 2; '
+        'do 1; end; move 1; do 1; end; move 1; do 1; end; move 2; do 1; end; move 2; do 1; end; move 3; '
+        'do 1; end; move 4; do 1; end; move 3; do 1 1; end; move 5; do 1; end; move 1; do 1; do 2; end; '
+        'move 4; do 1; end; move 1; do 1; end; move 1; do 1; end; move 1; do 1; end; move 2; do 1; end; '
+        'move 1; advance 2b; end; move 5; do 1; do 2; end; move 1; do 2; end; move 4; do 1; end; move 2; '
+        'do 1; end; move 2; do 1; end; move 2; do 1; do 2; end; move 2; do 1; end; move 2; do 1; do 2; '
+        'end; move 2; do 1; end; move 1; advance 3a')),
+    # 4 players: Mimic copies one of more than nine abilities
+    "copy": (["ann", "bob", "cyd", "dan"], 17, {"sides": "unique"}, script(
+        'place 4; place 2; place 1; place 3; goods 0 wood 1 gold; advance 1a; goods 0 wood 2 gold; '
+        'advance 1b; goods 0 wood 3 gold; advance 1a; goods 0 wood 4 gold; advance 1b; move 1; do 1; '
+        'end; move 3; do 1; end; move 4; do 1; end; move 3; do 1 1; end; move 3; do 1; end; move 2; end; '
+        'move 4; advance 2b; end; move 3; advance 2c')),
+}

@@ -45,13 +45,15 @@ async def test_a_two_player_game_against_a_bot_by_keys_undo_save_load_and_replay
         app = pilot.app
         await new_game(pilot, GAME, ["ann", "random"], seed=5, undo="casual")
         await wait_for_text(pilot, "Place your ship beside a space of the ring.")
-        # setup by keys: a digit chooses the space (the line under the choices names it)
+        # setup by keys: a digit chooses the space (the details line gives its tile's text)
         await pilot.press("3")
-        await wait_for(pilot, lambda: any(line.startswith("space 3:") for line in ask_lines(app)), "space 3")
+        from engine.games.bottlecap_vikings.data import face_action
+        tile = face_action(*app.screen.session.state.tiles[2]).name
+        await wait_for(pilot, lambda: any(line.startswith(f"{tile}:") for line in ask_lines(app)), "space 3")
         await pilot.press("enter")
         await wait_for_text(pilot, "Choose your starting goods.")
         await pilot.press("enter")
-        await wait_for_text(pilot, "Move your ship 1 to 3 spaces clockwise.")
+        await wait_for_text(pilot, "Move your ship clockwise:  1  2  3")
         session = app.screen.session
         start = ship_of(app, 0)
         # a digit lights the landing tile and says what the move does, before it happens
@@ -63,15 +65,15 @@ async def test_a_two_player_game_against_a_bot_by_keys_undo_save_load_and_replay
         await wait_for_text(pilot, "You can move 1 to 3 spaces.")
         assert ship_of(app, 0) == start
         await pilot.press("enter")
-        await wait_for_text(pilot, "Take parts of the action, then end the turn.")
+        await wait_for_text(pilot, "e ends the turn")  # the action: a part to take, or nothing here
         assert ship_of(app, 0) == to
         # undo takes the move back
         await pilot.press("u")
-        await wait_for_text(pilot, "Move your ship 1 to 3 spaces clockwise.")
+        await wait_for_text(pilot, "Move your ship clockwise:")
         assert ship_of(app, 0) == start
         # the same move typed on the : line, then the turn ended by e
         await pilot.press("colon", *"move 2", "enter")
-        await wait_for_text(pilot, "Take parts of the action, then end the turn.")
+        await wait_for_text(pilot, "e ends the turn")
         await pilot.press("e")
         await wait_for(pilot, lambda: session.state.turns >= 3, "the next turn")
         # save, then play on to the result by keys
@@ -120,9 +122,9 @@ async def test_four_players_fit_80x24_and_tab_shows_each_city_card():
         await pilot.press("3", "enter", "enter")
         await wait_for_text(pilot, "Free improvement: choose your hut's branch.")
         await pilot.press("enter")
-        await wait_for_text(pilot, "Move your ship 1 to 3 spaces clockwise.")
+        await wait_for_text(pilot, "Move your ship clockwise:  1  2  3")
         # the question can be drawn a frame before the players' panel catches up
-        lines_of = [rf"\b{name[0].upper()} {name}\s+\d+w \d+g \d+\*" for name in ("bob", "cyd", "dan")]
+        lines_of = [rf"\b{name}\s+\d+w \d+g \d+\* \d+d hut \S+ @\d" for name in ("bob", "cyd", "dan")]
         await wait_for(pilot, lambda: all(re.search(line, screen_text(app)) for line in lines_of),
                        "a line for each other player")
         lines = screen_lines(app)
@@ -136,6 +138,7 @@ async def test_four_players_fit_80x24_and_tab_shows_each_city_card():
         assert "★ helper" in text and "no damage line" in text and "bag 5red 17grey" in text
         # the seat at the keyboard's card in full, a line for each other player
         assert "ann (you) · Identical" in text and "wood  " in text and "glory " in text
+        assert "h2 3a Longship 6g" in text and "3b Shieldwall 6g" in text  # every spot by its name
         for line in lines_of:
             assert re.search(line, text), line
         # the question with its keys first, the log, the footer's keys whole
@@ -156,7 +159,7 @@ async def test_four_players_at_120x40_show_every_city_card_in_full():
         await new_game(pilot, GAME, ["ann", "bob:random", "cyd:random", "dan:random"], seed=3)
         await wait_for_text(pilot, "Place your ship beside a space of the ring.")
         text = screen_text(app)
-        for card in ("A ann (you) · Identical", "B bob · Identical", "C cyd · Identical", "D dan · Identical"):
+        for card in ("ann (you) · Identical", "bob · Identical", "cyd · Identical", "dan · Identical"):
             assert card in text, card
         assert text.count("h3 T throne 8g") == 4 and text.count("glory ") >= 4
         assert "─ log ─" in text and "bag 5 red 17 grey" in text

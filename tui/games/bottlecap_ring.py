@@ -8,8 +8,9 @@ The spaces sit on a 3×3 grid without its middle, clockwise from the top left (s
 
 Each tile is a cell of four rows: its space number and action name (``★`` before the
 number at the helper), each part in short form (``1 +g``, ``2 most d:+g``), and the
-ships beside it as their players' initials, each in its player's colour (the letter
-says who; the colour only repeats it). The damage line is a row or column of ``╳``
+ships beside it as their players' labels (``initials``: letters of the names, "A",
+"Bob", "Bot"), each in its player's colour (the letters say who; the colour only
+repeats it). The damage line is a row or column of ``╳``
 between its two spaces. The middle says where the helper and the line are, and what
 is in the bag. ``ring_lines`` returns the rows as ``Line``s for a ``Panel``.
 """
@@ -32,10 +33,42 @@ HELPER_MARK = "★"
 
 
 def initials(names: Sequence[str]) -> list[str]:
-    """Each seat's ship letter: the first letter of its name, upper case; when two
-    names start alike, the letter and the seat number ("B1", "B2") for those seats."""
-    first = [(name.strip()[:1] or "?").upper() for name in names]
-    return [f"{c}{i + 1}" if first.count(c) > 1 else c for i, c in enumerate(first)]
+    """Each seat's ship label, in letters of its name: the shortest start of the name
+    that no other name starts with, at most 4 characters, the first upper case (ann,
+    bob, bot3 → "A", "Bob", "Bot"; bot2, bot3 → "Bot2", "Bot3"), so no label reads as
+    a number or a code. Names alike in their first 4 characters take their first 3 and
+    their last; two labels still alike take the first letter and the seat number."""
+    low = [name.strip().lower() or "?" for name in names]
+    out = []
+    for i, name in enumerate(low):
+        others = [o for j, o in enumerate(low) if j != i]
+        label = next((name[:k] for k in range(1, min(4, len(name)) + 1)
+                      if not any(o.startswith(name[:k]) for o in others)), None)
+        if label is None:
+            label = name if len(name) <= 4 else name[:3] + name[-1]
+        out.append(label[:1].upper() + label[1:])
+    return [f"{label[0]}{i + 1}" if out.count(label) > 1 else label for i, label in enumerate(out)]
+
+
+def ship_row(labels: list[str], room: int) -> list[str]:
+    """The ship labels at one space as they fit in ``room`` cells, a space between
+    them: whole when they fit, else each cut to its first and last letter (and its ↺), and
+    what still does not fit counted ("+2"): a ship is never left out unsaid."""
+    def size(items: list[str]) -> int:
+        return sum(len(x) for x in items) + len(items) - 1
+
+    if size(labels) <= room:
+        return labels
+    def cut(label: str) -> str:
+        base, mark = (label[:-1], "↺") if label.endswith("↺") else (label, "")
+        return label if len(base) <= 2 else base[0] + base[-1] + mark
+
+    short = [cut(x) for x in labels]
+    for k in range(len(short), 0, -1):
+        shown = short[:k] + ([f"+{len(short) - k}"] if k < len(short) else [])
+        if size(shown) <= room:
+            return shown
+    return [f"+{len(short)}"]
 
 
 def ring_size(cell: int) -> tuple[int, int]:
@@ -77,14 +110,15 @@ def ring_lines(table, names: Sequence[str], cell: int, marks: dict[int, str] | N
             look = "panel--cursor" if part == (space, i) else ""
             done = part is not None and part[0] == space and i in table.parts
             put(x + 1, y + i, f"{i} {p.short}", "panel--muted panel--strike" if done else look, cell - 2)
+        here = [seat for seat, pl in enumerate(table.players) if pl.ship == space]
+        labels = ship_row([letters[seat] + ("↺" if table.players[seat].direction < 0 else "") for seat in here],
+                          cell - 1)
         at = x + 1
-        for seat, pl in enumerate(table.players):
-            if pl.ship != space:
-                continue
-            label = letters[seat] + ("↺" if pl.direction < 0 else "")
-            look = f"bv--p{seat % 4}" + (" panel--bold panel--underline" if seat == me else " panel--bold")
-            if at + len(label) <= x + cell:
-                put(at, y + 3, label, look, len(label))
+        for k, label in enumerate(labels):
+            seat = here[k] if k < len(here) and not label.startswith("+") else None
+            look = "panel--muted" if seat is None else (
+                f"bv--p{seat % 4}" + (" panel--bold panel--underline" if seat == me else " panel--bold"))
+            put(at, y + 3, label, look, len(label))
             at += len(label) + 1
     line = table.line
     if line >= 0:

@@ -19,19 +19,32 @@ from .data import ABILITIES, face_action
 from .events import (Advanced, Attacked, Copied, Drew, Goods, HelmetGained, Moved, Returned, Reversed, Rotated,
                      ShipPlaced, SideChosen, Started, Swapped, Traded, TurnStarted, Used, Valkyries, Won)
 
-EXAMPLES = "place 3, goods 1 wood 1 gold, move 2, do 1, do 1 3, advance 1a, use rudder, end, return 1 red, take gold"
+#: Commands to show when a line cannot be read (HELP.md's notation table has them all).
+EXAMPLES = "move 2, do 1, advance 1a, end"
 _GOODS = ("wood", "gold")
+#: A number the rules would refuse anyway stands for any larger one: the engine's refusal
+#: then says the range the player has now ("You can move 1 to 3 spaces."), and no number
+#: too large for a save or a message is ever built.
+_LARGEST = 99
 
 
-def _int(word: str, what: str, low: int, high: int) -> int:
-    if not word.isdigit() or not low <= int(word) <= high:
-        raise IllegalCommand(f"{word!r} is not a {what} ({low}–{high}).")
-    return int(word)
+def quoted(text: str, room: int = 12) -> str:
+    """``text`` in quotes, cut to ``room`` characters with "…" (a refusal that quotes
+    what was typed stays one line)."""
+    return repr(text if len(text) <= room else text[:room - 1] + "…")
+
+
+def _int(word: str, example: str) -> int:
+    """``word`` as a number 0–99 (larger ones as 99); the rules say which are allowed
+    now. Not digits: refused with ``example`` ("move 2")."""
+    if not word.isdigit():
+        raise IllegalCommand(f"{quoted(word)} is not a number; e.g. {example}.")
+    return min(int(word), _LARGEST)
 
 
 def _good(word: str) -> str:
     if word not in _GOODS:
-        raise IllegalCommand(f"{word!r} is not a good; say wood or gold.")
+        raise IllegalCommand(f"{quoted(word)} is not a good; say wood or gold.")
     return word
 
 
@@ -44,26 +57,34 @@ def _counted(words: list[str], names: tuple[str, str]) -> tuple[int, int]:
         name = name.rstrip("s") if name.rstrip("s") in counts else name
         if name not in counts or not number.isdigit():
             raise IllegalCommand(f"Say how many of each, e.g. 1 {names[0]} 1 {names[1]}.")
-        counts[name] += int(number)
+        counts[name] += min(int(number), _LARGEST)
     return counts[names[0]], counts[names[1]]
 
 
 def parse(text: str, names: Sequence[str]) -> object:
-    """Parse one command; raises ``IllegalCommand`` with examples when it cannot be read."""
+    """Parse one command; raises ``IllegalCommand`` with examples when it cannot be read
+    (one line at 80 columns: what was typed is quoted cut short). A number is read
+    whatever it is (``move 9``): the rules refuse it with the range the player has now.
+
+    >>> parse("move 2", [])
+    Move(distance=2)
+    >>> parse("do 1 3", [])
+    Do(part=1, amount=3)
+    """
     words = text.lower().replace(",", " ").split()
     match words:
         case ["place", n]:
-            return Place(_int(n, "space", 1, 8) - 1)
+            return Place(_int(n, "place 3") - 1)
         case ["goods", *rest]:
             return TakeGoods(*_counted(rest, ("wood", "gold")))
         case ["side", ("identical" | "unique") as side]:
             return ChooseSide(side)
         case ["move", n]:
-            return Move(_int(n, "distance", 1, 7))
+            return Move(_int(n, "move 2"))
         case ["do", p]:
-            return Do(_int(p, "part", 1, 2))
+            return Do(_int(p, "do 1"))
         case ["do", p, a]:
-            return Do(_int(p, "part", 1, 2), _int(a, "amount", 1, 12))
+            return Do(_int(p, "do 1"), _int(a, "do 1 3"))
         case ["advance", spot]:
             return Advance(spot if spot != "t" else "T")
         case ["use", ability]:
@@ -79,16 +100,16 @@ def parse(text: str, names: Sequence[str]) -> object:
         case ["give", good]:
             return Give(_good(good))
         case ["swap", n]:
-            return Swap(_int(n, "space", 1, 8) - 1)
+            return Swap(_int(n, "swap 3") - 1)
         case ["rotate", n]:
-            return Rotate(_int(n, "number of spaces", 1, 7))
+            return Rotate(_int(n, "rotate 2"))
         case ["double", good]:
             return Double(_good(good))
         case ["copy", ability]:
             return Copy(ability)
         case ["skip"]:
             return Skip()
-    raise IllegalCommand(f"Cannot read {text!r}; commands look like: {EXAMPLES}.")
+    raise IllegalCommand(f"Cannot read {quoted(text.strip())}: try {EXAMPLES} (? lists all).")
 
 
 def notation(command, names: Sequence[str]) -> str:
