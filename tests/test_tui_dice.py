@@ -147,7 +147,7 @@ async def test_five_players_fit_80x24_with_the_map_the_dice_and_the_quests():
             assert spirit in text
         me = session.state.players[0]
         from tui.games.dice_text import die_label
-        assert "dice " + " ".join(die_label(d, f) for d, f in me.pool) in text
+        assert " ".join(die_label(d, f) for d, f in me.pool) + " · " in text  # the dice, then the tokens
         for name in ("bob", "cyd", "dan", "eve"):
             assert re.search(rf"\b{name} [A-Z]{{2}} \d+AP", text), name
         assert "ann (you)" in text and "tab/↑↓ socket" in text and "? Rules" in lines[-1]

@@ -121,8 +121,8 @@ class GameTable(Widget, can_focus=True):
 
     def show_details(self, text: str) -> None:
         """Say what the card or choice under the cursor does (``Details``; "" for none)."""
-        if text != getattr(self, "_details", ""):
-            self._details = text
+        if text != getattr(self, "_details_shown", ""):
+            self._details_shown = text
             self.post_message(self.Details(text))
 
     def refuse(self, reason: str) -> None:

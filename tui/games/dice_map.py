@@ -31,11 +31,27 @@ SPIRIT_LABEL = {"rabbit": "Rabbit", "wolf": "Wolf", "snake": "Snake", "fox": "Fo
 FACE_MARK = {"magic_item": "m", "story": "s", "ban": "b", "doubling": "d"}
 
 
+#: Letters a player never gets: the dice's own letters (M Magic Item, S Story, B Ban,
+#: D Doubling, P plain, N the Snake Die), so "B5" on the map is never read as the Ban die.
+DIE_LETTERS = frozenset("MSBDPN")
+
+
 def initials(names: Sequence[str]) -> list[str]:
-    """Each seat's letter: the first letter of its name, upper case; when two names start
-    alike, the seats' numbers instead ("1", "2") for those seats."""
-    first = [(name.strip()[:1] or "?").upper() for name in names]
-    return [str(i + 1) if first.count(c) > 1 else c for i, c in enumerate(first)]
+    """Each seat's letter, upper case, different for every seat and never a digit nor a
+    die's letter (``DIE_LETTERS``): its name's first letter when no other name starts
+    with it; else, in seat order, the next free letter of its name, then of the
+    alphabet ("ann" A, "bob" O, "bot3" T)."""
+    first = [next((c.upper() for c in name if c.isascii() and c.isalpha()), "") for name in names]
+    out = [c if c and c not in DIE_LETTERS and first.count(c) == 1 else "" for c in first]
+    alphabet = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+    for i, name in enumerate(names):
+        if out[i]:
+            continue
+        taken = set(out)
+        pool = [c.upper() for c in name if c.isascii() and c.isalpha()]
+        out[i] = next(c for c in [*pool, *(c for c in alphabet if c not in first), *alphabet]
+                      if c not in DIE_LETTERS and c not in taken)
+    return out
 
 
 def face_mark(face) -> str:
@@ -128,17 +144,13 @@ def map_lines(view, names: Sequence[str], width: int, height: int, lit: set[str]
             return "mapgraph--placed"
         return "mapgraph--die" if view.board.get(socket) else "mapgraph--socket"
 
-    # routes: a line, then the socket in the middle
+    # routes: a line
     for key, r in ROUTES.items():
         (x0, y0), (x1, y1) = at(locs[r.a].x, locs[r.a].y), at(locs[r.b].x, locs[r.b].y)
         for x, y, stroke in route_cells(x0, y0, x1, y1):
             put(x, y, stroke, "mapgraph--route")
-    for key, r in ROUTES.items():
-        (x0, y0), (x1, y1) = at(locs[r.a].x, locs[r.a].y), at(locs[r.b].x, locs[r.b].y)
-        label = socket_label(view, key, letters, whole=wide)
-        mx, my = (x0 + x1) // 2, (y0 + y1) // 2
-        put(mx - len(label) // 2, my, label, look_of(key))
-    # locations, and the figures after them
+    # locations, and the figures after them; their cells (and a space each side) stay theirs
+    held = [[False] * cols for _ in range(rows)]
     here: dict[str, list[int]] = {}
     for seat, p in enumerate(view.players):
         here.setdefault(p.at, []).append(seat)
@@ -153,6 +165,24 @@ def map_lines(view, names: Sequence[str], width: int, height: int, lit: set[str]
             put(fx, y, letters[seat], player_class(seat) + " mapgraph--figure")
             fx += 1
         put(fx, y, " ", "")
+        for k in range(max(0, left - 1), min(cols, fx + 1)):
+            held[y][k] = True
+    # each route's socket in its middle: the value asked, or the dice on it, kept whole in
+    # the free cells between the locations of its row (the top die alone when a stack
+    # does not fit), never over a location's name or its figures
+    for key, r in ROUTES.items():
+        (x0, y0), (x1, y1) = at(locs[r.a].x, locs[r.a].y), at(locs[r.b].x, locs[r.b].y)
+        mx, my = (x0 + x1) // 2, (y0 + y1) // 2
+        lo, hi = mx, mx
+        while lo > 0 and not held[my][lo - 1]:
+            lo -= 1
+        while hi < cols - 1 and not held[my][hi + 1]:
+            hi += 1
+        label = socket_label(view, key, letters, whole=wide)
+        if len(label) > hi - lo + 1:
+            label = socket_label(view, key, letters, whole=False)
+        start = min(max(mx - len(label) // 2, lo), max(lo, hi + 1 - len(label)))
+        put(start, my, label, look_of(key))
     # the Forest Spirits in the corners
     for spirit in BOARD.spirit:
         x, y = at(spirit.x, spirit.y)

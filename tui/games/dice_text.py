@@ -252,6 +252,106 @@ def command_label(c: Any, view: Any, names: Sequence[str]) -> str:
     return str(c)
 
 
+def item_text(item: str) -> str:
+    """A Magic Item with what it does: "The Golden Bird: Right after a roll, …"."""
+    card = ITEMS[item]
+    return f"{card.name}: {card.text}"
+
+
+def character_details(character: str) -> str:
+    """A Character with its ability: "Snow White: …"."""
+    c = CHARACTERS[character]
+    return f"{c.name}: {c.text}"
+
+
+def story_text(story: str) -> str:
+    """A Story card with its kind and text: "Curse, The Old Witch's Hex (−2 AP): …"."""
+    card = STORIES[story]
+    kind = {"good_luck": "Good Luck", "bad_luck": "Bad Luck", "side_quest": "Side Quest", "curse": "Curse",
+            "mini_quest": "Mini Quest"}.get(card.type, "Story card")
+    ap = f" ({card.ap:+d} AP)" if card.ap else ""
+    return f"{kind}, {card.name}{ap}: {card.text}"
+
+
+def choice_details(c: Any, view: Any) -> str:
+    """What the card a choice concerns does, for the details line under the table (the
+    same words ``card_texts`` lists on the rules screen): a Magic Item played, kept, lost
+    or used to place; a Character chosen or its ability used; a Story card paid off or
+    whose effect is chosen; "" when the choice is no card."""
+    me = view.players[view.me] if view.me is not None else None
+    ability = lambda: character_details(me.character) if me is not None and me.character in CHARACTERS else ""  # noqa: E731
+    match c:
+        case cmd.Character(character) if character in CHARACTERS:
+            return character_details(character)
+        case cmd.Play(item) | cmd.KeepItem(item) if item in ITEMS:
+            return item_text(item)
+        case cmd.Discard(item=item) if item in ITEMS:
+            return item_text(item)
+        case cmd.Place(using=using) if using in ITEMS:
+            return item_text(using)
+        case cmd.Place(using=using) if using in CHARACTERS:
+            return character_details(using)
+        case cmd.Redeem(story) if story in STORIES:
+            return story_text(story)
+        case cmd.Pick() if view.prompts and view.prompts[0].story in STORIES:
+            return story_text(view.prompts[0].story)
+        case cmd.Walk() | cmd.Convert() | cmd.Rest():
+            return ability()
+        case cmd.Draw() if view.step == "place" and not view.prompts:  # Thumbling's draw before placing
+            return ability()
+        case cmd.Take() if view.step not in ("fairy",) and not view.prompts:  # Thrushbeard's tokens
+            return ability()
+        case cmd.Keep(q) | cmd.Complete(q) if q in CARDS.quests:
+            quest = CARDS.quests[q]
+            return f"{quest.name} ({quest.ap} AP): {quest.text}"
+    return ""
+
+
+def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every card of Dice Upon a Time with its text, by kind, for the rules screen's
+    "Every card" (the reconstruction's texts: the game's ITEMS.md, STORIES.md,
+    QUESTS.md)."""
+    kinds = {"good_luck": "Good Luck", "bad_luck": "Bad Luck", "side_quest": "Side Quest", "curse": "Curse",
+             "mini_quest": "Mini Quest"}
+    return [
+        ("Characters", [(c.name, c.text) for c in CHARACTERS.values()]),
+        ("Magic Items", [(i.name, i.text) for i in ITEMS.values()]),
+        ("Story cards", [(f"{st.name} ({kinds.get(st.type, st.type)}{f', {st.ap:+d} AP' if st.ap else ''})", st.text)
+                         for st in STORIES.values()]),
+        ("Event cards", [(e.name, e.text) for e in CARDS.events.values()]),
+        ("Quest cards", [(f"{q.name} ({q.ap} AP)", q.text) for q in CARDS.quests.values()]),
+    ]
+
+
+def socket_order(places: list, view: Any) -> list:
+    """``places`` (``Place`` commands) in the order the cursor walks them: the routes
+    from the seat's own field first, then outwards by how many routes away they start
+    (the Forest Spirits after the field's own routes), the board's order within each."""
+    me = view.players[view.me] if view is not None and view.me is not None else None
+    if me is None:
+        return places
+    far: dict[str, int] = {me.at: 0}
+    frontier = [me.at]
+    while frontier:
+        nxt = []
+        for loc in frontier:
+            for r in ROUTES.values():
+                if loc in (r.a, r.b):
+                    other = r.other(loc)
+                    if other not in far:
+                        far[other] = far[loc] + 1
+                        nxt.append(other)
+        frontier = nxt
+
+    def distance(c) -> float:
+        r = ROUTES.get(c.socket)
+        if r is None:  # a Forest Spirit
+            return 0.5
+        return min(far.get(r.a, 99), far.get(r.b, 99))
+
+    return sorted(places, key=distance)
+
+
 #: What each prompt or step asks, in a sentence.
 QUESTION = {
     "draw2": "Draw your two opening Quest cards: choose their decks.",

@@ -48,12 +48,13 @@ from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS, STORIES
 from engine.games.dice_upon_a_time.notation import DIE_NAME, FACE_NAME, socket_name
 from engine.games.dice_upon_a_time.rules import BANDS, CHAPTERS, quest_met, route_from
 
-from ..widgets.lines import Line, Panel, Run, wrap
+from ..widgets.digits import DigitEntry
+from ..widgets.lines import Line, Panel, Run, ellipsis, wrap
 from . import GameTable
 from .dice_map import MapGraph, initials
 from .dice_text import (
-    CARDS, LOCS, QUESTION, WAITS, character_code, character_text, command_label, die_label, offer_text,
-    quest_short, story_short, tokens_short, window_question,
+    CARDS, LOCS, QUESTION, WAITS, card_texts, character_code, character_text, choice_details, command_label,
+    die_label, offer_text, quest_short, socket_order, story_short, tokens_short, window_question,
 )
 
 #: Below this many columns or rows the table is compact (codes, no frames).
@@ -135,26 +136,27 @@ class DiceUponATimeTable(GameTable):
         Binding("c", "complete", "Complete"),
         Binding("e", "end", "End turn"),
         Binding("a", "actions", "Items"),
-        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 10)],
+        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(10)],
     ]
 
     DEFAULT_CSS = """
     DiceUponATimeTable {
         height: 1fr; layout: horizontal;
         DUPanel, MapGraph { height: auto; padding: 0 1; }
-        #du-left { width: 78; height: 100%; }
+        #du-left { width: 70; height: 100%; }
         #du-map { width: 100%; border: round $panel-lighten-2; padding: 0; }
         #du-ask { width: 100%; border: round $accent; height: 1fr; min-height: 4; }
         #du-right { width: 1fr; height: 100%; }
-        #du-side { border: round $panel-lighten-2; }
-        #log { height: 1fr; }
+        #du-side { border: round $panel-lighten-2; height: 1fr; }
+        #log { height: 9; }
         &.-compact {
             #du-left { width: 56; }
             DUPanel, MapGraph { padding: 0; border: none; }
             #du-map, #du-side, #du-ask { border: none; }
             #du-ask { min-height: 0; }
-            #du-side { padding: 0 0 0 1; }
-            #log { border: none; border-top: solid $panel-lighten-2; padding: 0 0 0 1; }
+            /* the side panel gives way (its last row ends in "…") so the log keeps five rows */
+            #du-side { padding: 0 0 0 1; height: 1fr; }
+            #log { border: none; border-top: solid $panel-lighten-2; padding: 0 0 0 1; height: 6; }
         }
     }
     """
@@ -169,6 +171,7 @@ class DiceUponATimeTable(GameTable):
         self.die = 0  # place: index into the dice that may be placed
         self.cursor = 0  # place/rabbit: index into the sockets; list: the choice
         self.choices: list[Any] = []
+        self.digits = DigitEntry()
         self._step_key: Any = None
         self.map = MapGraph(id="du-map")
         self.ask = DUPanel(id="du-ask")
@@ -194,6 +197,12 @@ class DiceUponATimeTable(GameTable):
     def secret_choice(view: Any) -> bool:
         """Only the King's draw is secret, and it comes within a turn: no."""
         return False
+
+    @staticmethod
+    def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
+        """Every Magic Item, Character, Story card, Event card and Quest card with its
+        text (the same words the details line shows)."""
+        return card_texts()
 
     @staticmethod
     def phase_text(view: Any, names: Sequence[str]) -> str:
@@ -239,6 +248,7 @@ class DiceUponATimeTable(GameTable):
 
     def _reset(self) -> None:
         self.flow, self.cursor, self.choices = "", 0, []
+        self.digits.reset()
         asking = self._asking()
         if not asking:
             return
@@ -266,7 +276,7 @@ class DiceUponATimeTable(GameTable):
         if not dice:
             return []
         die = dice[self.die % len(dice)]
-        return [c for c in self.legal if isinstance(c, cmd.Place) and c.die == die]
+        return socket_order([c for c in self.legal if isinstance(c, cmd.Place) and c.die == die], self.view)
 
     def _not_now(self) -> bool:
         if self.view is None:
@@ -323,13 +333,16 @@ class DiceUponATimeTable(GameTable):
         if self._not_now():
             return
         if self.flow in ("list", "actions"):
-            if 1 <= digit <= len(self.choices):
-                self.cursor = digit - 1
+            picked = self.digits.press(digit, len(self.choices))  # past 9: two digits ("1", "2" → 12)
+            if picked is not None:
+                self.cursor = picked - 1
                 self._draw()
-            else:
+            elif digit:
                 self.refuse(f"There is no choice {digit}: choose 1–{len(self.choices)}.")
         elif self.flow in ("place", "pass", "rabbit"):
             dice = self._dice()
+            if not digit:
+                return
             if 1 <= digit <= len(dice):
                 self.flow, self.die, self.cursor = "place", digit - 1, 0
                 self._draw()
@@ -459,7 +472,26 @@ class DiceUponATimeTable(GameTable):
         self.map.show(v, self.names, rows, lit, cursor)
         self.side.set_lines(self._side(compact))
         self.ask.set_lines(self._ask())
+        self.show_details(self._details())
         self.refresh_bindings()
+
+    def _details(self) -> str:
+        """What the card under the cursor does (a Magic Item, a Character, a Story card,
+        an ability), for the details line; "" when the choice is no card."""
+        v = self.view
+        if v is None or not self.active:
+            return ""
+        if self.flow in ("list", "actions") and self.choices:
+            return choice_details(self.choices[self.cursor % len(self.choices)], v)
+        if self.flow == "place":
+            sockets = self._sockets()
+            helped = choice_details(sockets[self.cursor % len(sockets)], v) if sockets else ""
+            if helped:
+                return helped
+        if self.flow in ("place", "rabbit", "pass") and v.event and self.compact:  # its text has no room beside
+            e = EVENTS[v.event]
+            return f"This chapter, {e.name}: {e.text}"
+        return ""
 
     def _keys(self, *pairs: tuple[str, str]) -> Line:
         runs: list[Run] = []
@@ -475,20 +507,26 @@ class DiceUponATimeTable(GameTable):
         letters = initials(names)
         out: list[Line] = []
         chapter = chapter_text(v) if v.chapter else "Setup"
-        if compact and v.chapter:
+        if compact and v.chapter:  # 24 columns: "Ch 2/6 · start bob"
             total = CHAPTERS.get(v.options.length)
-            chapter = f"Chapter {v.chapter}/{total}" if total else f"Chapter {v.chapter}"
+            chapter = f"Ch {v.chapter}/{total}" if total else f"Ch {v.chapter}"
         head: list[Run] = [(chapter, "panel--bold")]
-        if 0 <= v.start < len(names):
-            head.append((f" · start {names[v.start]}", "panel--muted"))
-        out.append(tuple(head))
         width = self.side.content_region.width or 22
-        if v.event:
-            e = EVENTS[v.event]
-            out += wrap(((e.name + ": ", "panel--special panel--bold"), (e.text, "")), width)
-        if v.options.mode == "competitive" and compact:  # one row: the decks' counts by 2, 3, 4 AP
+        start = names[v.start] if 0 <= v.start < len(names) else ""
+        if compact:  # 80×24: the Event by name (its text is the details line's while placing)
+            if v.event:
+                head.append((" · " + EVENTS[v.event].name, "panel--special"))
+            out.append(tuple(head))
+        else:
+            if start:
+                head.append((f" · start {start}", "panel--muted"))
+            out.append(tuple(head))
+            if v.event:
+                e = EVENTS[v.event]
+                out += wrap(((e.name + ": ", "panel--special panel--bold"), (e.text, "")), width)
+        if v.options.mode == "competitive" and compact:  # one row: the start player, the decks' counts by 2, 3, 4 AP
             counts = "·".join(str(n) for _, n in sorted(v.decks.items()))
-            out += wrap(((f"decks {counts} rabbits {v.rabbits}", "panel--muted"),), width)
+            out.append(((f"start {start} · {counts}" if start else f"decks {counts}", "panel--muted"),))
         elif v.options.mode == "competitive":
             decks = " ".join(f"{k}AP:{n}" for k, n in sorted(v.decks.items()))
             out += wrap(((f"decks {decks} · rabbits {v.rabbits}", "panel--muted"),), width)
@@ -499,8 +537,6 @@ class DiceUponATimeTable(GameTable):
             out += wrap(((f"together {total} AP" + (f" · next band at {nxt}" if nxt else " · top band"),
                           "panel--good"),), width)
         if v.me is not None:
-            if not compact:
-                out.append(())
             out += self._mine(v, v.me, compact)
         trade = wrap((("Trade: ", "panel--warn panel--bold"), (offer_text(v.offer, names, v.me), "panel--warn")),
                      width) if v.offer is not None else []
@@ -519,19 +555,18 @@ class DiceUponATimeTable(GameTable):
             mark = " panel--cursor" if compact and turn else ""
             runs += [(letters[seat], player_class(seat) + " panel--bold" + mark),
                      (f" {names[seat]} ", "panel--bold"), (f"{LOCS[p.at].code} {ap}AP ", ""),
-                     (tokens_short(p.tokens, tight=compact), "panel--muted")]
+                     (tokens_short(p.tokens, tight=True), "panel--muted")]
             if p.magic:
                 runs.append((f" {len(p.magic)}i", "panel--special"))
             if not compact:
                 runs.append((f" · {dice}", ""))
             out.append(tuple(runs))
-            if not compact and (p.character or p.stories):
-                who = character_text(p, v)
-                cards = ", ".join(story_short(x) for x in p.stories)
-                out.append(((f"   {' · '.join(x for x in (who, cards) if x)}", "panel--muted"),))
-            if not compact and v.options.mode == "competitive":
-                out.append((("   quests: " + (", ".join(quest_short(q) for q in p.quests) or "none"),
-                             "panel--muted"),))
+            if not compact:  # with room: the Character (by code), Story cards and quests, whole, on the rows they take
+                parts = [x for x in (character_code(p, v), ", ".join(story_short(x) for x in p.stories)) if x]
+                if v.options.mode == "competitive":
+                    parts.append("quests: " + (", ".join(quest_short(q) for q in p.quests) or "none"))
+                if parts:
+                    out += [(("   ", ""), *row) for row in wrap(((" · ".join(parts), "panel--muted"),), width - 3)]
         if compact:  # 80×24: the others' Characters on one row, by code (ability ready ✓, Thumbling's draws)
             who: list[Run] = []
             for seat, p in enumerate(v.players):
@@ -549,23 +584,30 @@ class DiceUponATimeTable(GameTable):
         names = self.names
         out: list[Line] = []
         ap = sum(CARDS.quests[q].ap for q in p.done)
+        rabbits = f" r{p.rabbits}" if p.rabbits else ""
+        where = LOCS[p.at].code if compact else LOCS[p.at].name
         out.append((("▶" if seat == v.turn else " ", "panel--warn"),
-                    (f"{names[seat]} (you) {LOCS[p.at].name if not compact else LOCS[p.at].code} {ap} AP",
-                     "panel--bold")))
-        dice: list[Run] = [("dice ", "panel--muted")] if v.chapter else []
+                    (f"{names[seat]} (you) {where} {ap}{'' if compact else ' '}AP", "panel--bold"),
+                    (rabbits if compact else "", "")))
+        # 80×24: the dice and the tokens on one row ("M1 S2 B3 D3 P3 · 0c0b0a")
+        dice: list[Run] = [("dice ", "panel--muted")] if v.chapter and not compact else []
         chosen = self._dice()[self.die % len(self._dice())] if self.flow == "place" and self._dice() else ""
         for d, f in p.pool:
             dice += [(die_label(d, f), "panel--cursor" if d == chosen else "panel--bold"), (" ", "")]
         if not p.pool and v.chapter:
-            dice.append(("passed" if p.passed else "none left", ""))
+            dice.append(("passed " if p.passed else "none left ", ""))
+        if compact:
+            dice += [("· " if dice else "", "panel--muted"), (tokens_short(p.tokens, tight=True), "")]
         if dice:
             out.append(tuple(dice))
         extra = f" · rabbit {p.rabbits}" if p.rabbits else ""
         items = f" · {', '.join(p.items)}" if p.items else ""
-        line: list[Run] = [(tokens_short(p.tokens, tight=compact) + extra + items, "")]
-        if compact and p.magic:  # 80×24: the Magic Items on the tokens' line
-            line.append((" · " + ", ".join(ITEMS[i].name if i in ITEMS else "?" for i in p.magic), "panel--special"))
-        out.append(tuple(line))
+        if not compact:
+            out.append(((tokens_short(p.tokens) + extra + items, ""),))
+        elif p.items:
+            out.append(((", ".join(p.items), ""),))
+        if compact:  # 80×24: each Magic Item on a row of its own (what it does: a, or ?)
+            out += [(("◆ " + (ITEMS[i].name if i in ITEMS else "?"), "panel--special"),) for i in p.magic]
         out += self._cards(v, p, compact)
         quests = v.table if v.options.mode == "cooperative" else p.quests
         more = 0
@@ -590,20 +632,38 @@ class DiceUponATimeTable(GameTable):
         runs: list[Run] = []
         if p.character in CHARACTERS:
             runs.append((character_text(p, v, short=compact), "panel--special"))
-        names = [ITEMS[i].name if i in ITEMS else "?" for i in p.magic]
         if compact:
             if p.stories:
                 runs.append((f" · {len(p.stories)} Story card{'s' if len(p.stories) > 1 else ''}", "panel--warn"))
             return [tuple(runs)] if runs else []
         out: list[Line] = [tuple(runs)] if runs else []
-        if names:
-            out += wrap((("items: ", "panel--muted"), (", ".join(names), "panel--special")), width)
+        out += [(("◆ " + (ITEMS[i].name if i in ITEMS else "a Magic Item"), "panel--special"),) for i in p.magic]
         for x in p.stories:
             out += wrap(((" " + story_short(x), "panel--warn" if STORIES[x].type == "curse" else "panel--good"),),
                         width)
         return out
 
+    def _held(self) -> list[Line]:
+        """With room (120×40), under the question: what the seat's Character and Magic
+        Items do, as held (the same words the rules screen lists)."""
+        v = self.view
+        if self.compact or v is None or v.me is None:
+            return []
+        p = v.players[v.me]
+        width = max(20, (self.ask.content_region.width or 66) - 1)
+        out: list[Line] = []
+        if p.character in CHARACTERS and v.options.characters == "abilities":
+            c = CHARACTERS[p.character]
+            out += wrap(((c.name, "panel--special"), (": " + c.text, "panel--muted")), width)
+        for i in p.magic:
+            if i in ITEMS:
+                out += wrap((("◆ " + ITEMS[i].name, "panel--special"), (": " + ITEMS[i].text, "panel--muted")), width)
+        return out
+
     def _ask(self) -> list[Line]:
+        return [*self._asked(), *self._held()]
+
+    def _asked(self) -> list[Line]:
         v = self.view
         if v.phase == "over":
             return [(("The story ends: see the result.", "panel--good panel--bold"),)]
@@ -635,10 +695,13 @@ class DiceUponATimeTable(GameTable):
             question = offer_text(v.offer, self.names, v.me) + ": accept or refuse?"
             if self.compact:  # the offer in full on the rows below
                 question = f"{self.names[v.offer.seat]} offers you a trade: accept or refuse?"
-        if self.compact:  # 80×24: the question on one line, so the choices always show
-            return [head, ((question, "panel--bold"),), tuple(row)]
-        return [head, *wrap(((question, "panel--bold"),), max(20, (self.ask.content_region.width or 56) - 1)),
-                tuple(row)]
+        width = max(20, (self.ask.content_region.width or 56) - 1)
+        asked = wrap(((question, "panel--bold"),), width)
+        if self.compact:  # 80×24 has three rows: the keys (or the question's second row), the question, the choices
+            if len(asked) == 1:
+                return [head, asked[0], tuple(row)]
+            return [asked[0], ellipsis(asked[1], width), tuple(row)]
+        return [head, *asked, tuple(row)]
 
     def _choice_row(self, labels: list[str]) -> Line:
         """The numbered choices on one row, the cursor's reversed; when they do not all
@@ -692,8 +755,11 @@ class DiceUponATimeTable(GameTable):
             face = v.players[v.me].face(die)
             shown = face if isinstance(face, int) else f"{FACE_NAME[face]} (6)"
             what = f"Place your {DIE_NAME[die]} showing {shown} ({die_label(die, face)})."
-        line: list[Run] = [(what, "panel--bold")]
-        out = [head, tuple(line)]
+        width = max(20, (self.ask.content_region.width or 56) - 1)
+        asked = wrap(((what, "panel--bold"),), width)
+        out = [head, *asked]
+        if self.compact and len(asked) > 1:  # 80×24: the keys give way to the sentence's second row
+            out = [asked[0], ellipsis(asked[1], width)]
         if sockets:
             c = sockets[self.cursor % len(sockets)]
             socket = getattr(c, "socket", getattr(c, "route", ""))

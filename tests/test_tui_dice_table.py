@@ -1,0 +1,180 @@
+"""Dice Upon a Time's table read and played by keys (issue 22, items 3, 4 and 8; play-test
+B-D2, B-D4, B-D9, B-D10, B-D11, B-D13): every choice visible at 80×24, the card under the
+cursor with its text, the map's letters, the sockets walked from your own field outwards,
+choices past nine typed as two digits."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from engine.games.dice_upon_a_time import commands as cmd
+from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS
+from engine.games.dice_upon_a_time.notation import socket_name
+from engine.games.dice_upon_a_time.rules import ROUTES
+from tui.games.dice_map import initials
+from tui_driver import LARGE, SMALL, menu_app, new_game, screen_lines, screen_text, shows, wait_for, wait_for_text
+
+from dice_positions import load_game, played_until
+
+FIVE = ["ann", "bob:heuristic", "cyd:heuristic", "dan:heuristic", "eve:heuristic"]
+
+
+def session_of(app):
+    return next(s for s in app.screen_stack if type(s).__name__ == "GameScreen").session
+
+
+def ask_rows(app) -> list[str]:
+    """The question panel's rows at 80×24: the three rows under the map."""
+    lines = screen_lines(app)
+    return [line[:56].rstrip() for line in lines[18:21]]
+
+
+async def to_placing(pilot) -> None:
+    """Answer setup with enter (the first Character, quests …) until ann places a die."""
+    app = pilot.app
+    for _ in range(12):
+        if shows(app, "Place your"):
+            return
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: shows(app, "Place your") or shows(app, "enter answer"), "a question")
+    await wait_for_text(pilot, "Place your")
+
+
+async def test_the_a_row_shows_its_choices_at_80x24_though_its_question_wraps():
+    # B-D2: "Before placing a die: a Magic Item, your ability or a trade. …" — the choices
+    # were "…"; now the question takes the keys' row and the choices show
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Dice Upon a Time", FIVE, seed=3)
+        await to_placing(pilot)
+        await pilot.press("a")
+        await wait_for_text(pilot, "Before placing a die")
+        rows = ask_rows(app)
+        assert rows[2].startswith(("1:", "… ")) and re.search(r"\d+:\S", rows[2]), rows
+        assert rows[1].startswith("trade"), rows  # the question's second row, the keys gave way
+
+
+async def test_choices_past_nine_are_typed_as_two_digits():
+    # B-D13: "typing 1 then 1 selects 1, never 11"
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Dice Upon a Time", FIVE, seed=3)
+        await to_placing(pilot)
+        s = session_of(app)
+        kinds = (cmd.Play, cmd.Walk, cmd.Convert, cmd.Rest, cmd.Draw, cmd.Offer)
+        actions = [c for c in s.legal_commands(0) if isinstance(c, kinds)]
+        assert len(actions) >= 10, len(actions)  # four others on the Town: trades
+        await pilot.press("a", "1", "0")
+        await wait_for(pilot, lambda: "10:" in " ".join(ask_rows(app)), "choice 10 in view")
+        before = len(s.entries)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(s.entries) > before, "the choice played")
+        mine = [e.command for e in s.entries[before:] if e.seat == 0]
+        assert mine[0] == actions[9]
+
+
+async def test_the_highlighted_character_shows_what_it_does_at_both_sizes():
+    # B-D4: "Magic Items and Characters are chosen and held without their texts"
+    for size in (SMALL, LARGE):
+        async with menu_app(size) as pilot:
+            app = pilot.app
+            await new_game(pilot, "Dice Upon a Time", ["ann", "bob:heuristic"], seed=3)
+            await wait_for_text(pilot, "Choose your Character")
+            for digit in ("1", "2", "3"):
+                await pilot.press(digit)
+                s = session_of(app)
+                chosen = s.legal_commands(0)[int(digit) - 1].character
+                c = CHARACTERS[chosen]
+                await wait_for(pilot, lambda: shows(app, f"{c.name}: {c.text}"), c.name)
+
+
+def placing_with(ok) -> "callable":
+    """Wanted: ann (seat 0) places a die and ``ok(state)`` holds."""
+    return lambda state: (state.turn == 0 and state.step == "place" and not state.prompts and not state.windows
+                          and state.phase != "over" and ok(state))
+
+
+async def test_a_magic_item_offered_in_the_a_row_shows_its_text():
+    # B-D4: "The `a` row says only `1:The Blue Light: the Town–Church route`"
+    from engine.games.dice_upon_a_time.legal import legal
+
+    def own_turn_item(state) -> bool:
+        return any(isinstance(c, cmd.Play) for c in legal(state, 0))
+
+    s = played_until(placing_with(own_turn_item), ["ann", "bob:heuristic", "cyd:heuristic"])
+    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await load_game(pilot, s, folder)
+        await wait_for_text(pilot, "Place your")
+        kinds = (cmd.Play, cmd.Walk, cmd.Convert, cmd.Rest, cmd.Draw, cmd.Offer)
+        actions = [c for c in s.legal_commands(0) if isinstance(c, kinds)]
+        k = next(i for i, c in enumerate(actions) if isinstance(c, cmd.Play))
+        await pilot.press("a")
+        await wait_for_text(pilot, "Before placing a die")
+        for _ in range(k):
+            await pilot.press("right")
+        item = ITEMS[actions[k].item]
+        await wait_for(pilot, lambda: shows(app, f"{item.name}: {item.text}"), item.name)
+
+
+async def test_players_are_letters_never_digits_nor_a_dies_letter():
+    # B-D10: with --seats ann,bob,bot bob was "2" and the bot "3"; "B" for bob read as the Ban die
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Dice Upon a Time", ["ann", "bob:heuristic", "bot"], seed=3)
+        await to_placing(pilot)
+        letters = initials(session_of(app).names)
+        assert letters == ["A", "O", "T"]
+        text = screen_text(app)
+        assert re.search(r"\bO bob\b", text) and re.search(r"\bT bot3\b", text), text
+        assert "TOAOT" in text  # the three at the Town, by letter
+
+
+async def test_a_stack_beside_a_field_keeps_every_owners_letter():
+    # B-D9: "Old Woman  1 A6 Am" — the first die's owner letter was written over
+    def wanted(state) -> bool:
+        stack = state.board.get("town-coin", ())
+        return len(stack) == 3 and len({d.seat for d in stack}) >= 2
+
+    s = played_until(wanted, ["ann", "bob", "cyd"], options={"cards": "beginner"})
+    folder = Path(os.environ["BOXTOP_SAVE_DIR"])  # the test's own (tests/conftest.py)
+    folder.mkdir(parents=True, exist_ok=True)
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await load_game(pilot, s, folder)
+        await wait_for_text(pilot, "Old Woman")
+        from tui.games.dice_map import die_text
+
+        letters = initials(s.names)
+        label = " ".join(die_text(letters, d) for d in s.state.board["town-coin"])
+        row = next(line for line in screen_lines(app) if "Old Woman" in line and "Huntsman" in line)
+        assert label in row, (label, row)
+
+
+async def test_tab_walks_the_sockets_from_your_own_field_outwards():
+    # B-D11: at Hell the only useful route took 26 tabs; the field's own routes come first
+    s = played_until(placing_with(lambda state: state.players[0].at in ("hell", "church", "big_sea")),
+                     ["ann", "bob:heuristic"], options={"cards": "beginner"})
+    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await load_game(pilot, s, folder)
+        await wait_for_text(pilot, "Place your")
+        me = s.state.players[0].at
+        names = []
+        for _ in range(60):
+            m = re.search(r"(\d+)/(\d+) (The [^│]*?(?:route|Rabbit|Wolf|Snake|Fox)\S*)", screen_text(app))
+            assert m, screen_text(app)
+            names.append(m.group(3).lower())
+            if int(m.group(1)) == int(m.group(2)):
+                break
+            await pilot.press("tab")
+            await wait_for(pilot, lambda: f"{int(m.group(1)) + 1}/" in screen_text(app), "the next socket")
+        own = {socket_name(k).lower() for k, r in ROUTES.items() if me in (r.a, r.b)}
+        flags = [n in own for n in names]
+        assert any(flags) and flags == sorted(flags, reverse=True), names  # all of the field's own routes first
