@@ -176,7 +176,7 @@ def keys_title(step, items: Sequence[Entry], amounts: bool, compact: bool) -> Co
         if amounts:
             parts.append("[b]↑↓[/b] amount")
     if step.op == "act":
-        parts.append("[b]e[/b] ends" + ("" if compact and items else " the turn"))  # a small title: short
+        parts.append("[b]e[/b] ends" + ("" if items and (compact or amounts) else " the turn"))  # short when full
     return Content.from_markup(" · ".join(parts))
 
 
