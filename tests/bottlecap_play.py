@@ -184,6 +184,12 @@ QUESTIONS = {
         'move 1; advance 2b; end; move 5; do 1; do 2; end; move 1; do 2; end; move 4; do 1; end; move 2; '
         'do 1; end; move 2; do 1; end; move 2; do 1; do 2; end; move 2; do 1; end; move 2; do 1; do 2; '
         'end; move 2; do 1; end; move 1; advance 3a')),
+    # 4 players: Rudder (used before the action) beside the action's parts
+    "use": (["ann", "bob", "cyd", "dan"], 17, {"sides": "unique"}, script(
+        'place 4; place 2; place 1; place 3; goods 0 wood 1 gold; advance 1a; goods 0 wood 2 gold; advance 1b; '
+        'goods 0 wood 3 gold; advance 1a; goods 0 wood 4 gold; advance 1b; move 1; do 1; end; move 3; do 1; end; '
+        'move 4; do 1; end; move 3; do 1 1; end; move 3; do 1; end; move 2; end; move 4; advance 2b; end; '
+        'move 3; advance 2c; copy pilot; end; move 1; advance 2a; end; move 3; do 1; end; move 2')),
     # 4 players: Mimic copies one of more than nine abilities
     "copy": (["ann", "bob", "cyd", "dan"], 17, {"sides": "unique"}, script(
         'place 4; place 2; place 1; place 3; goods 0 wood 1 gold; advance 1a; goods 0 wood 2 gold; '

@@ -67,7 +67,8 @@ def setup_question(name: str, script: list[str], keys: tuple[str, ...], wait: st
 
 # Every question Bottlecap Vikings asks (rules.PROMPTS), four players (all fit 80×24):
 # the city side, where to place the ship, starting goods, the free improvement, the move,
-# the action (its parts; the hut's branches; an exchange's amount; nothing left: e), which
+# the action (its parts; the hut's branches; an exchange's amount; an ability used before
+# it; nothing left: e), which
 # damage goes back, Omen (above), take and give a good, Tides, Compass, Windfall, Mimic.
 HUT = QUESTIONS["hut"][3]
 setup_question("side", [], ("2",), "side: Wood holds", {"sides": "choose"})
@@ -79,6 +80,7 @@ setup_question("act", HUT[:13], (), "Take parts of the action")
 setup_question("act-done", HUT[:14], (), "e ends the turn")
 question("hut", ("2",), "hut to")
 question("amount", ("up", "up"), "→")
+question("use", ("right", "right"), "use ")
 question("return", ("2",), "goes back to the bag")
 question("take", (), "Take 1 wood or 1 gold from")
 QUESTIONS_GIVE = QUESTIONS["take"]
