@@ -15,7 +15,7 @@ import re
 
 import engine
 import engine.core.saves
-from bottlecap_play import GAME, QUESTIONS, ask_lines, game_session
+from bottlecap_play import GAME, QUESTIONS, ask_lines, game_session, play_turn
 from engine.games.bottlecap_vikings.data import ABILITIES, CITIES, face_action
 from snapshot_kit import load_first_save, typed
 from tui.games.bottlecap_cards import short_pieces
@@ -269,6 +269,26 @@ async def test_the_eight_spaces_to_place_a_ship_all_show_at_80x24():
         await wait_for_text(pilot, "Place your ship beside a space of the ring.")
         row = next(line for line in ask_lines(pilot.app) if line.startswith("1  2"))
         assert row.split() == list("12345678") and "more" not in row
+
+
+async def test_four_players_fit_80x24_all_game_long():
+    # the card (folded, every spot named), the other three players' lines and the log
+    # share the right of the screen: the log keeps a row however the cards grow
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await new_game(pilot, GAME, ["ann", "bob:heuristic", "cyd:heuristic", "dan:heuristic"],
+                       options={"sides": "unique"}, seed=6)
+        count = [0]
+        for _ in range(120):
+            if not await play_turn(pilot, count):
+                break
+            if screen_name(app) != "GameScreen":
+                continue
+            right = right_column(app)
+            assert sum(row.lstrip().startswith("╭") for row in right) == 2, "\n".join(screen_lines(app))  # card, log
+            assert sum(row.lstrip().startswith("╰") for row in right) == 2, "\n".join(screen_lines(app))
+            assert len(screen_lines(app)) <= 24 and all(len(row) <= 80 for row in screen_lines(app))
+        assert game_session(app).state.turns > 20
 
 
 # ------------------------------------------------------------------ finished table
