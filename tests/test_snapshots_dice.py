@@ -5,7 +5,7 @@ from __future__ import annotations
 from snapshot_kit import (  # noqa: F401 (fixtures)
     CODES, GB6, GT8, Shots, fixed_world, form, load_first_save, room_service, screen_test, typed,
 )
-from tui_driver import Player, new_game, new_room, wait_for, wait_for_screen, wait_for_text
+from tui_driver import Player, new_game, new_room, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
 
@@ -60,6 +60,86 @@ async def _(pilot: Player) -> None:
     await new_game(pilot, "Dice Upon a Time", ["ann:heuristic", "bob:heuristic"],
                    options={"length": "short", "mode": "cooperative"}, seed=1)
     await wait_for_screen(pilot, "ResultScreen")
+
+
+
+# ------------------------------------------------------------------ every kind of question (issue 22, item 3)
+#: Each kind of question the game asks ann → (seed, options) of a five-player game that
+#: reaches it (ann and four heuristic bots, her moves the bot's: ``dice_positions``).
+#: Magic Item windows are the ``secret`` table's: asked of every holder (a table of one
+#: person asks only when she can answer).
+ASKED = {
+    "draw2": (1, {}), "character": (1, {}), "keep_item": (5, {}), "fox": (1, {}), "reroll": (1, {}),
+    "gift": (3, {}), "feed": (1, {}), "move": (1, {}), "jump": (4, {"windows": "secret"}),
+    "fairy": (4, {"windows": "secret"}), "town": (1, {}), "king": (1, {}), "keep": (1, {}), "complete": (1, {}),
+    "bad_luck": (1, {"windows": "secret"}), "gain": (2, {}), "lose": (4, {"windows": "secret"}),
+    "lose_die": (6, {"windows": "secret"}), "lose_item": (19, {"windows": "secret"}),
+    "go": (4, {"windows": "secret"}), "draw1": (1, {"windows": "secret"}), "trade": (5, {}),
+    **{f"window:{t}": (1, {"windows": "secret"}) for t in ("roll", "snake", "tokens", "items", "quests", "story", "harm")},
+}
+
+
+def asking(kind: str):
+    """Wanted: ann (seat 0) is to answer ``kind`` (a prompt, a window, or a step of her turn)."""
+    def wanted(state) -> bool:
+        if state.prompts:
+            return state.prompts[0].seat == 0 and state.prompts[0].kind == kind
+        if state.windows:
+            return state.windows[-1].waiting[0] == 0 and kind == "window:" + state.windows[-1].trigger
+        return state.turn == 0 and state.step == kind
+    return wanted
+
+
+def position(kind: str):
+    """The saved game of ``ASKED[kind]`` at ann's question (made once for both sizes)."""
+    from functools import lru_cache
+
+    from dice_positions import played_until
+
+    seed, options = ASKED[kind]
+
+    @lru_cache(maxsize=1)
+    def made():
+        return played_until(asking(kind), DU5, seeds=[seed], options=options)
+    return made
+
+
+async def at_question(pilot: Player) -> None:
+    """Load the game saved at ann's question (the newest save) by keys."""
+    await load_first_save(pilot)
+    await wait_for(pilot, lambda: "1:" in screen_text(pilot.app), "the choices")
+
+
+for _kind in ASKED:
+    SHOTS.shot(f"dice-upon-a-time-ask-{_kind.replace(':', '-')}", played=position(_kind))(at_question)
+
+
+def _placing(state) -> bool:
+    return state.turn == 0 and state.step == "place" and not state.prompts and not state.windows
+
+
+async def _placing_keys(pilot: Player, keys: tuple[str, ...], text: str) -> None:
+    await load_first_save(pilot)
+    await wait_for_text(pilot, "Place your")
+    await pilot.press(*keys)
+    await wait_for_text(pilot, text)
+
+
+def _placed_game():
+    from dice_positions import played_until
+
+    return played_until(lambda st: _placing(st) and st.chapter == 2, DU5, seeds=[1])
+
+
+@SHOTS.shot("dice-upon-a-time-ask-actions", played=_placed_game)
+async def _(pilot: Player) -> None:
+    # the a row: Magic Items, the ability, trades with the players on the field
+    await _placing_keys(pilot, ("a",), "Before placing a die")
+
+
+@SHOTS.shot("dice-upon-a-time-ask-pass", played=_placed_game)
+async def _(pilot: Player) -> None:
+    await _placing_keys(pilot, ("p",), "Pass for the rest of this chapter?")
 
 
 test_screen = screen_test(SHOTS)
