@@ -20,8 +20,8 @@ from engine.games.bottlecap_vikings.data import ABILITIES, CITIES, face_action
 from snapshot_kit import load_first_save, typed
 from tui.games.bottlecap_cards import short_pieces
 from tui_driver import (
-    LARGE, SMALL, flat, footer_keys, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows,
-    take_keyboard, wait_for, wait_for_screen, wait_for_text,
+    LARGE, SMALL, flat, footer_keys, menu_app, new_game, notices, screen_lines, screen_name, screen_text, settle,
+    shows, squeeze, take_keyboard, wait_for, wait_for_screen, wait_for_text,
 )
 
 
@@ -123,6 +123,11 @@ async def test_the_80x24_card_names_every_spot_and_the_question_gives_the_whole_
             action = face_action(*session.state.tiles[int(digit) - 1])
             if len(action.text) < 110:  # what fits under the ring at 80×24
                 await wait_for(pilot, lambda: f"{action.name}: {action.text}" in asked(app), action.name)
+        # a text too long for the rows under the ring ends in "…" there; i shows it whole
+        longest = max(range(8), key=lambda space: len(face_action(*session.state.tiles[space]).text))
+        action = face_action(*session.state.tiles[longest])
+        await pilot.press(str(longest + 1), "i")
+        await wait_for(pilot, lambda: any(squeeze(action.text) in squeeze(n) for n in notices(app)), "the notice")
         # the free improvement: the chosen hut spot's ability, whole
         await pilot.press("enter")
         await wait_for_text(pilot, "Choose your starting goods.")

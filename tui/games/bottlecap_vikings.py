@@ -9,7 +9,8 @@ enter plays the choice, ``e`` (and only ``e``) ends the turn, tab looks at the n
 player's card. The ring lights what the choice does: the tile a move lands on (and the
 line under the choices says who it attacks and whether it crosses the damage line,
 before it happens), the part of the action, the tiles a swap changes, where the helper
-goes; the details line gives the chosen tile's, spot's, side's or ability's whole text.
+goes; the details line gives the chosen tile's, spot's, side's or ability's whole text
+(``i`` shows it in a notice where a small screen cuts it short).
 A key for a choice that does not exist is refused with the engine's own sentence. On a
 finished table the footer offers no play keys.
 
@@ -59,6 +60,7 @@ class BottlecapVikingsTable(GameTable):
         "enter: play the choice (move, take the part, answer); it never ends a turn\n"
         "e: end your turn (the only key that does)\n"
         "s: skip (Tides)\n"
+        "i: the whole text of the chosen tile, spot, side or ability in a notice (a small screen may cut it short)\n"
         "tab: look at the next player's city card"
     )
 
@@ -89,6 +91,7 @@ class BottlecapVikingsTable(GameTable):
         Binding("enter", "play", "Play"),
         Binding("e", "end", "End turn"),
         Binding("s", "skip", "Skip", show=False),
+        Binding("i", "details", "Details", show=False),
         Binding("tab", "other", "Cards"),
     ]
 
@@ -283,6 +286,16 @@ class BottlecapVikingsTable(GameTable):
         if self._not_now():
             return
         self.choose(Skip())
+
+    def action_details(self) -> None:
+        """The chosen choice's card, whole, in a notice (the details line under a
+        small screen's question may end in "…")."""
+        e = self._entry()
+        if e is None or e.card is None:
+            self.refuse("No tile, spot, side or ability is chosen now.")
+            return
+        name, text = e.card
+        self.app.notify(text, title=name, markup=False, timeout=15)
 
     def action_other(self) -> None:
         v = self.view
