@@ -450,9 +450,13 @@ def winners_line(app) -> str:
 
 
 def to_act(app) -> list[str]:
-    """The names after "to act:" on the status line."""
+    """The names after "to act:" on the status line ("everyone": every seat's name)."""
     m = re.search(r"to act: ([^·]*)", status_line(app))
-    return [name.strip() for name in m.group(1).split(",")] if m else []
+    if not m:
+        return []
+    if m.group(1).strip() == "everyone":
+        return list(app.screen.session.names)
+    return [name.strip() for name in m.group(1).split(",")]
 
 
 def giftbringer_target(app) -> str:

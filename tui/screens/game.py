@@ -218,7 +218,8 @@ class GameScreen(Screen[None]):
         phase = self.table.phase_text(view, s.names)
         if s.result() is not None:
             return Content.from_markup("[b]$phase[/b]", phase=phase)
-        waiting = ", ".join(s.to_act())
+        acting = s.to_act()
+        waiting = "everyone" if len(acting) == len(s.names) > 2 else ", ".join(acting)  # eight names cut at 80
         if self.seat is None:
             return Content.from_markup("$phase · to act: $waiting", phase=phase, waiting=waiting)
         return Content.from_markup(
