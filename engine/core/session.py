@@ -21,6 +21,10 @@ SNAPSHOT_EVERY = 64
 UNDO_POLICIES = ("strict", "casual")
 
 
+#: Words that cannot name a player: every log line names its player in the third person.
+PRONOUNS = frozenset({"you", "i", "me", "we", "us", "he", "she", "it", "they", "them"})
+
+
 class LocalSession:
     """One game's log and state, with the public API the CLI, the app and tests use.
 
@@ -53,6 +57,9 @@ class LocalSession:
         for name in self.names:
             if not name or any(c.isspace() for c in name):
                 raise ValueError(f"seat name {name!r} must be non-empty with no spaces")
+            if name.lower() in PRONOUNS:  # the log names players: "you draws", "you's ship"
+                raise ValueError(f"{name!r} cannot be a player's name: the log would read "
+                                 f"\"{name} draws\"; choose a name (ann, say)")
         if len(set(self.names)) != n:
             raise ValueError("seat names must be different")
         for s in self.seats:
