@@ -97,7 +97,7 @@ async def _(pilot: Player) -> None:
 question("swap", ("3",), "↔")
 question("rotate", ("2",), "helper to space")
 question("double", ("2",), "Windfall: double your wood or your gold.")
-question("copy", ("1", "2"), "12:")
+question("copy", ("1", "2"), "Leech: When you lose")  # choice 12 by two digits, its text under the choices
 
 
 @SHOTS.shot("bottlecap-vikings-finished")
