@@ -164,3 +164,20 @@ def test_in_the_two_player_game_events_change_stacks_from_two():
     s = turn(started(2, seed=1), 0, pool=(("plain", 6),), event="e02",
              board={"rabbit": stack((1, "plain", 1), (1, "plain", 2))})
     assert place_problem(s, 0, "plain", "rabbit") == ""
+
+
+def test_the_result_gives_quests_and_their_ap_apart_and_the_beginner_game_no_story_column():
+    """"The End: Scoring": the player with the most AP wins; play-test B-D18: the
+    ``quests`` column was a count beside the total AP, and the beginner game (no Story
+    cards) showed a ``stories`` column of zeros."""
+    import engine
+    from engine import Seat
+
+    for cards, keys in (("full", ["quests", "quest AP", "story AP", "total"]), ("beginner", ["quests", "total"])):
+        s = engine.new_game("dice-upon-a-time", [Seat("a", "heuristic"), Seat("b", "heuristic")], seed=2,
+                            options={"length": "short", "cards": cards})
+        s.run_bots()
+        scores = s.result().scores
+        assert all(list(x) == keys for x in scores), scores
+        if cards == "full":
+            assert all(x["total"] == x["quest AP"] + x["story AP"] for x in scores)

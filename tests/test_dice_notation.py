@@ -375,3 +375,12 @@ def test_a_refused_move_says_why_in_one_line():
     assert refused(s, 1, cmd.Place("plain", "town-coin")) == "It is not your turn to act."
     assert refused(s, 0, cmd.Take("apple")) == "Place a die, use a Rabbit token, or pass."
     assert refused(s, 0, cmd.Place("plain", "nowhere")) == "There is no socket 'nowhere'."
+
+
+def test_a_special_face_placed_reads_as_the_6_it_counts():
+    """"Placing": a special face counts as 6 (the beginner game's Story and Magic Item
+    faces are plain 6s); play-test B-D18: the log said "the Magic Item die (Magic Item)"."""
+    from engine.games.dice_upon_a_time.notation import describe
+
+    line = describe(ev.Placed(0, "magic_item", "magic_item", "town-coin"), ["ann", "bob"])
+    assert line == "ann places the Magic Item die (Magic Item face, a 6) on the Town–Gold Coin route."

@@ -104,7 +104,7 @@ def test_side_quests_score_at_the_end_when_met():
     s = with_player(s, 0, stories=("s35", "s43"))
     s = place(s, 0, "plain", "rabbit")
     assert s.phase == "over" and s.met == ("s35",)
-    assert result(s).scores[0] == {"quests": 0, "stories": 2, "total": 2}
+    assert result(s).scores[0] == {"quests": 0, "quest AP": 0, "story AP": 2, "total": 2}
 
 
 def test_a_side_quest_counts_dice_on_the_forest_spirits_however_they_got_there():
@@ -123,7 +123,7 @@ def test_a_side_quest_counts_dice_on_the_forest_spirits_however_they_got_there()
                    board={"wolf": stack((1, "plain", 1), (0, "plain", 2)), "rabbit": stack((0, "plain", 1))})
     s2 = with_player(s2, 0, stories=("s36",))
     s2 = place(s2, 1, "plain", "fox1")
-    assert s2.met == ("s36",) and result(s2).scores[0]["stories"] == 2
+    assert s2.met == ("s36",) and result(s2).scores[0]["story AP"] == 2
 
 
 def test_a_curse_counts_against_until_lifted_by_a_visit():
@@ -157,7 +157,7 @@ def test_a_curse_still_held_at_the_end_costs_its_ap():
     s = last_turn(full_game(length="short"), 0, pool=(("plain", 1),), chapter=3)
     s = with_player(s, 0, stories=("s45",), done=("q01",))
     s = place(s, 0, "plain", "rabbit")
-    assert result(s).scores[0] == {"quests": 1, "stories": -2, "total": 0}
+    assert result(s).scores[0] == {"quests": 1, "quest AP": 2, "story AP": -2, "total": 0}
 
 
 def test_a_mini_quest_is_kept_and_redeemed_later_for_its_reward():

@@ -537,8 +537,9 @@ def describe(event, names: Sequence[str]) -> str:
         if card is None:
             return f"Chapter {e.chapter}'s Event card is revealed."
         return f"Event: {card.name}. " + " ".join(card.text.split())
-    if isinstance(e, ev.Placed):
-        return f"{who} places the {DIE_NAME.get(e.die, 'die')} ({_face_name(e.face)}) on {socket_name(e.socket)}."
+    if isinstance(e, ev.Placed):  # a special face counts 6 when placed ("Placing"; the beginner game's plain 6)
+        face = str(e.face) if isinstance(e.face, int) else f"{FACE_NAME.get(e.face, 'special')} face, a 6"
+        return f"{who} places the {DIE_NAME.get(e.die, 'die')} ({face}) on {socket_name(e.socket)}."
     if isinstance(e, ev.RabbitUsed):
         return f"{who} uses a Rabbit token on {socket_name(e.route)}."
     if isinstance(e, ev.WolfFed):

@@ -828,8 +828,10 @@ def result(state: State) -> Result | None:
     blow"). Co-operative: the table's total against the completion table."""
     if state.phase != "over":
         return None
-    scores = [{"quests": len(p.done), "stories": story_ap(state, p), "total": ap(p.done) + story_ap(state, p)}
-              for p in state.players]
+    # each player's quests completed, their AP, the Story cards' AP (full game only) and the total AP
+    scores = [{"quests": len(p.done), "quest AP": ap(p.done), "story AP": story_ap(state, p),
+               "total": ap(p.done) + story_ap(state, p)} if state.options.cards == "full" else
+              {"quests": len(p.done), "total": ap(p.done)} for p in state.players]
     if state.options.mode == "cooperative":
         total = sum(x["total"] for x in scores)
         words = BAND_WORDS[band(state)]
