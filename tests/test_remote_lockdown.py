@@ -80,6 +80,7 @@ ALLOWED = frozenset({
     "GiftbringerTable.result", "GiftbringerTable.target", "GiftbringerTable.next_legal",
     "GiftbringerTable.use", "GiftbringerTable.visit", "GiftbringerTable.mark",
     "GiftbringerTable.bless_face", "GiftbringerTable.bless", "GiftbringerTable.other", "GiftbringerTable.done",
+    "GiftbringerTable.move",
     # Textual's widgets on those screens: cursors, scrolling, editing a text box
     "DataTable.cursor_up", "DataTable.cursor_down", "DataTable.cursor_left", "DataTable.cursor_right",
     "DataTable.page_up", "DataTable.page_down", "DataTable.page_left", "DataTable.page_right",

@@ -206,7 +206,8 @@ async def test_gift_trap_keys_typed_ahead_at_the_end_of_a_round_never_deal_for_t
                 if f"{tiles}/{tiles} placed" in screen_text(app):
                     break
                 await pilot.press("enter")
-            if "rate:" in status and "," not in status.split("to act:")[1]:
+            waiting = status.split("to act:")[1].strip()
+            if "rate:" in status and "," not in waiting and waiting != "everyone":
                 break  # the last rater, with every tile placed
             await pilot.press("d")
         last = status.split(" at the keyboard")[0]
