@@ -32,13 +32,14 @@ def keep_spaces(svg: str) -> str:
     return svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
 
 
-async def shoot(app: BoxtopApp, name: str, keys: list[str]) -> None:
+async def shoot(app: BoxtopApp, name: str, keys: list[str], wait: float = 0.3) -> None:
+    """Press ``keys`` in ``app``, wait ``wait`` seconds and write screenshot ``name``."""
     if ONLY and name not in ONLY:
         return
     async with app.run_test(size=SIZE) as pilot:
         for key in keys:
             await pilot.press(key)
-        await pilot.pause(0.3)
+        await pilot.pause(wait)
         # export, not save_screenshot: a remote app refuses to write files (it runs on a host)
         (HERE / f"{name}.svg").write_text(keep_spaces(app.export_screenshot()), encoding="utf-8")
     print(f"screenshots/{name}.svg")
@@ -60,7 +61,8 @@ async def main() -> None:
     await shoot(BoxtopApp(session=session), "gift-trap", keys + ["enter", "m", "right", "enter"])
 
     hot = engine.new_game("gift-trap", ["ann", "bob", "cyd", "dan"], seed=8)
-    await shoot(BoxtopApp(session=hot), "handover", ["enter", "enter", "enter", "enter", "d"])
+    # past the hand-over's guard, when it names the key that continues
+    await shoot(BoxtopApp(session=hot), "handover", ["enter", "enter", "enter", "enter", "d"], wait=1.0)
 
     replay = engine.load(str(EXAMPLES / "gift-trap-hot-seat.json"))
     await shoot(BoxtopApp(replay=replay), "replay", ["home"] + ["right"] * 40 + ["v"])
