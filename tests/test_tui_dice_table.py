@@ -178,3 +178,34 @@ async def test_tab_walks_the_sockets_from_your_own_field_outwards():
         own = {socket_name(k).lower() for k, r in ROUTES.items() if me in (r.a, r.b)}
         flags = [n in own for n in names]
         assert any(flags) and flags == sorted(flags, reverse=True), names  # all of the field's own routes first
+
+
+async def test_a_finished_table_offers_no_move_in_its_footer():
+    # A-D15 for this game: the result, then escape back to the table
+    from tui_driver import footer_keys, wait_for_screen
+
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Dice Upon a Time", ["ann:random", "bob:random"], options={"length": "short"}, seed=1)
+        await wait_for_screen(pilot, "ResultScreen")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "GameScreen")
+        keys = footer_keys(app)
+        assert not any(keys.get(k) for k in ("OK", "Items", "Complete", "End turn", "Pass", "Rabbit")), keys
+
+
+async def test_ctrl_o_then_escape_says_where_the_game_is_on_the_message_line_not_over_the_table():
+    # B-D18: "the toast 'Your game is saved in …' covers the socket line for a few seconds"
+    from tui_driver import notices, wait_for_screen
+
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Dice Upon a Time", ["ann", "bob:heuristic"], seed=3)
+        await to_placing(pilot)
+        await pilot.press("ctrl+o")
+        await wait_for_screen(pilot, "LoadScreen")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "GameScreen")
+        await wait_for_text(pilot, "Your game is saved in")
+        assert not any("saved in" in n for n in notices(app))
+        assert "Place your" in screen_text(app)

@@ -21,6 +21,15 @@ ITEM_SHORT = {"crossbow": "Crossbow", "old_sword": "Old Sword", "golden_hairs": 
 TOKEN_LETTER = {"coin": "c", "bread": "b", "apple": "a"}
 
 
+#: Magic Items whose names do not fit the 80×24 side panel, in a word or two.
+ITEM_SHORT_NAME = {"i03": "The hazel branch", "i06": "The Ball of Yarn"}
+
+
+def item_short(item: str) -> str:
+    """A Magic Item's name for the 80×24 side panel (at most 21 cells)."""
+    return ITEM_SHORT_NAME.get(item, ITEMS[item].name) if item in ITEMS else "a Magic Item"
+
+
 #: The Characters in a word or two, for 80×24.
 CHARACTER_SHORT = {"redcap": "Red Hood", "puss": "Puss", "tailor": "Tailor", "snowwhite": "Snow White",
                    "thrushbeard": "Thrushbeard", "beauty": "Beauty", "thumbling": "Thumbling",

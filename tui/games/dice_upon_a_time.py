@@ -54,7 +54,7 @@ from . import GameTable
 from .dice_map import MapGraph, initials
 from .dice_text import (
     CARDS, LOCS, QUESTION, WAITS, card_texts, character_code, character_text, choice_details, command_label,
-    die_label, offer_text, quest_short, socket_order, story_short, tokens_short, window_question,
+    die_label, item_short, offer_text, quest_short, socket_order, story_short, tokens_short, window_question,
 )
 
 #: Below this many columns or rows the table is compact (codes, no frames).
@@ -438,8 +438,9 @@ class DiceUponATimeTable(GameTable):
         await super().on_key(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.view is None or not self.active:
-            return False if action in ("confirm", "rabbit", "pass", "end") else True
+        if self.view is None or not self.active:  # a finished table, or another's turn: no move offered
+            return False if action in ("confirm", "rabbit", "pass", "end", "complete", "actions", "move",
+                                       "stay") else True
         if action == "rabbit":
             return any(isinstance(c, cmd.Rabbit) for c in self.legal)
         if action == "pass":
@@ -607,7 +608,7 @@ class DiceUponATimeTable(GameTable):
         elif p.items:
             out.append(((", ".join(p.items), ""),))
         if compact:  # 80×24: each Magic Item on a row of its own (what it does: a, or ?)
-            out += [(("◆ " + (ITEMS[i].name if i in ITEMS else "?"), "panel--special"),) for i in p.magic]
+            out += [(("◆ " + item_short(i), "panel--special"),) for i in p.magic]
         out += self._cards(v, p, compact)
         quests = v.table if v.options.mode == "cooperative" else p.quests
         more = 0

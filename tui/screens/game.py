@@ -455,8 +455,8 @@ class GameScreen(Screen[None]):
             saved = self.autosave()
         except engine.SaveError:
             return  # the message line says why; nothing is lost
-        if saved is not None and self.session.result() is None:
-            self.app.notify(f"Your game is saved in {saved}.", markup=False)
+        if saved is not None and self.session.result() is None:  # on the message line, not a notice over the table
+            self.say(f"Your game is saved in {saved}.")
         self.app.push_screen(LoadScreen(mode="load", over_game=True))
 
     def action_leave(self) -> None:
