@@ -147,7 +147,7 @@ class LoadScreen(Screen[None]):
         # lines between header and footer
         lines = sum(2 if row.summary is not None and row.summary.options else 1 for row in rows)
         scrollbar = 2 if lines + 4 > height - 8 else 0
-        columns = Columns(max(40, width - 8 - scrollbar), rows)
+        columns = Columns(max(40, width - 6 - scrollbar), rows)  # margins of 1, the border and padding
         options: list[Option | None] = [Option(columns.header(), disabled=True)]
         group = None
         for k, row in enumerate(rows):
