@@ -325,7 +325,7 @@ async def test_escape_on_the_load_screen_of_ctrl_o_goes_back_to_the_game():
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game and "ann at the keyboard" in shown(app, "status")
-        assert "Saved to" in shown(app, "message")
+        assert "Your game is saved in" in shown(app, "message")  # on the message line, no notice over the table
         saved = game.save_path
         assert saved is not None and saved.exists()
         await pilot.press("enter")  # the table has the keys: the next gift
