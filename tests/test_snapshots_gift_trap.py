@@ -79,6 +79,9 @@ async def _(pilot: Player) -> None:
     await gift_trap(pilot)
     await pilot.press("colon", *"flibber 99", "enter")
     await wait_for_text(pilot, "Cannot read 'flibber 99'")
+    from tui_driver import footer_keys
+
+    await wait_for(pilot, lambda: "Command" not in footer_keys(pilot.app), "the footer of the : line in use")
 
 
 @SHOTS.shot("gift-trap-over")

@@ -41,6 +41,8 @@ class Columns:
     DATE, GAP = 12, "  "
 
     def __init__(self, width: int, rows: Sequence[SaveRow] = ()) -> None:
+        if width < 76:  # 80 columns: one space between columns, so four names and a three-way win fit whole
+            self.GAP = " "
         found = [row.summary for row in rows if row.summary is not None]
         titles = [_title(f.game) for f in found] or [g.title for g in engine.all_games()]
         # each column as wide as its longest text (the header's words at least), within
