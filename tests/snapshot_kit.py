@@ -124,6 +124,8 @@ async def form(pilot: Player, game: str, players: int) -> None:
     await focus(pilot, "game")
     await wait_for(pilot, lambda: app.screen.can_view_entire(app.focused), "the game field in view")
     await focus(pilot, "players")
+    await wait_for(pilot, lambda: app.screen.query_one("#new-form").scroll_y == 0 and not app.animator.is_being_animated(
+        app.screen.query_one("#new-form"), "scroll_y"), "the form still at its top")
 
 
 class FixedDatetime(datetime.datetime):
