@@ -16,10 +16,13 @@ GAME = "dice-upon-a-time"
 
 
 def played_until(wanted: Callable[[Any], bool], names: Iterable[str], seeds: Iterable[int] = range(1, 40),
-                 options: dict | None = None, limit: int = 4000) -> engine.LocalSession:
+                 options: dict | None = None, limit: int = 4000, character: str = "") -> engine.LocalSession:
     """A game of ``names`` ("ann" a person, "bot3:heuristic" a bot) at the first moment a
     person is to act and ``wanted(state)`` holds; the people's moves are the heuristic
-    bot's. Raises ``AssertionError`` when no seed gets there."""
+    bot's, but the first seat takes ``character`` when it is offered. Raises
+    ``AssertionError`` when no seed gets there."""
+    from engine.games.dice_upon_a_time.commands import Character
+
     names = tuple(names)
     for seed in seeds:
         s = engine.new_game(GAME, seats(names), seed=seed, options=options)
@@ -31,7 +34,11 @@ def played_until(wanted: Callable[[Any], bool], names: Iterable[str], seeds: Ite
             if wanted(s.state):
                 return s
             seat = s.to_act_seats()[0]
-            s.submit(seat, brain.choose(s.view(seat), s.legal_commands(seat), rng))
+            legal = s.legal_commands(seat)
+            choice = brain.choose(s.view(seat), legal, rng)
+            if seat == 0 and Character(character) in legal:
+                choice = Character(character)
+            s.submit(seat, choice)
     raise AssertionError(f"no game of {names} with seeds {seeds} reached the position")
 
 

@@ -306,6 +306,8 @@ def choice_details(c: Any, view: Any) -> str:
             return story_text(view.prompts[0].story)
         case cmd.Walk() | cmd.Convert() | cmd.Rest():
             return ability()
+        case cmd.Reroll() if view.prompts and view.prompts[0].kind == "rapunzel":
+            return ability()
         case cmd.Draw() if view.step == "place" and not view.prompts:  # Thumbling's draw before placing
             return ability()
         case cmd.Take() if view.step not in ("fairy",) and not view.prompts:  # Thrushbeard's tokens
