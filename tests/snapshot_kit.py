@@ -42,6 +42,7 @@ import pytest
 
 import engine.core.log
 import engine.core.room
+import engine.core.save_file
 import engine.core.saves
 import engine.core.session
 import host.service
@@ -150,7 +151,7 @@ def fixed_world(tmp_path, monkeypatch):
     stamp = NOW.astimezone(datetime.timezone.utc).isoformat(timespec="seconds")
     monkeypatch.setattr(engine.core.log, "now", lambda: stamp)
     monkeypatch.setattr(engine.core.session, "now", lambda: stamp)
-    monkeypatch.setattr(engine.core.saves, "now", lambda: stamp)
+    monkeypatch.setattr(engine.core.save_file, "now", lambda: stamp)
     monkeypatch.setattr(tui.paths, "datetime", types.SimpleNamespace(datetime=FixedDatetime, date=FixedDate))
     monkeypatch.setattr(tui.best, "date", FixedDate)
     examples = tmp_path / "examples"

@@ -245,6 +245,26 @@ class BoxtopApp(App[None]):
         elif self.start_replay is not None:
             self.push_screen(ReplayScreen(self.start_replay, from_shell=True, note=self.start_note))
 
+    # ------------------------------------------------------------------ screens that open screens
+    # A screen never imports a screen that can lead back to it (the screens import one
+    # way; import-linter holds it): the load screen and the new-game form open a game,
+    # and the result screen goes back to the menu, through the app.
+    def open_game(self, session: engine.LocalSession, save_path: Path | None = None) -> None:
+        """Show ``session``'s table in place of the screen on top (the load screen, the
+        new-game form); it saves on into ``save_path`` when given."""
+        screen = GameScreen(session, self.save_dir)
+        screen.save_path = save_path
+        self.switch_screen(screen)
+
+    def open_replay(self, session: engine.LocalSession) -> None:
+        """Show the replay of ``session`` in place of the screen on top."""
+        self.switch_screen(ReplayScreen(session))
+
+    def back_to_menu(self) -> None:
+        """Pop every screen above the menu."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+
     # ------------------------------------------------------------------ shared sessions
     def _start_remote(self, socket_path: str, name: str, key: str | None = None) -> None:
         from .remote import RemoteLink

@@ -440,6 +440,6 @@ class LocalSession:
     # ------------------------------------------------------------------ saving
     def save(self, path: str) -> None:
         """Write the save file atomically (temporary file, fsync, rename); see ``engine.core.saves``."""
-        from .saves import save
+        from .save_file import save
 
         save(self, path)

@@ -219,17 +219,12 @@ class LoadScreen(Screen[None]):
         if not has_table(session.game.slug):  # the menu says "command line only for now"
             self._refuse(f"{session.game.title} cannot be played in the app yet: boxtop replay --print shows it")
             return
-        from .game import GameScreen
-        from .replay import ReplayScreen
-
         if self.over_game:
             self.app.pop_screen()  # back to the game, which the one opened now replaces
         if self.mode == "replay":
-            self.app.switch_screen(ReplayScreen(session))
+            self.app.open_replay(session)
         else:
-            screen = GameScreen(session, getattr(self.app, "save_dir", None))
-            screen.save_path = saved_in(path)
-            self.app.switch_screen(screen)
+            self.app.open_game(session, saved_in(path))
 
     def action_close(self) -> None:
         field = self.query_one("#load-path", Input)

@@ -212,9 +212,7 @@ class NewGameScreen(Screen[None]):
         except (ValueError, KeyError) as err:
             self._error(str(err.args[0] if err.args else err))
             return
-        from .game import GameScreen
-
-        self.app.switch_screen(GameScreen(session, getattr(self.app, "save_dir", None)))
+        self.app.open_game(session)
 
     def _create_room(self) -> None:
         from host import protocol as p

@@ -125,13 +125,10 @@ class ResultScreen(Screen[None]):
         self.dismiss(None)
 
     def action_menu(self) -> None:
-        from .menu import MenuScreen
-
         if getattr(self.app, "link", None) is not None:
             self.app.leave_room()  # a shared game: back to the host's lobby
             return
-        while len(self.app.screen_stack) > 1 and not isinstance(self.app.screen, MenuScreen):
-            self.app.pop_screen()
+        self.app.back_to_menu()
 
     def action_replay(self) -> None:
         from .replay import ReplayScreen

@@ -1,0 +1,21 @@
+"""The imports go one way (issue 23, item 12; ``docs/architecture.md``, "Layout"): the
+engine imports no UI, host or network library, no game package imports another, the
+app's screens and widgets import each other without a circle (a screen that leads back
+to another opens it through the app), and the modules of the engine's core and of each
+game package listed in ``pyproject.toml`` import one way. import-linter holds the
+contracts written in ``pyproject.toml``'s ``[tool.importlinter]``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_import_contracts_are_kept():
+    lint = Path(sys.executable).parent / "lint-imports"
+    run = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert "0 broken" in run.stdout
