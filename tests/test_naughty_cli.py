@@ -125,3 +125,47 @@ def test_bad_flags_give_one_line(capsys, argv, words):
     code, out, err = run(capsys, "demo", "naughty-or-nice", *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and words in err, err
+
+
+def _scores_of(line: str) -> tuple[list[str], dict[str, list[str]]]:
+    """The labels and each name's numbers of a result line ("… Scores (play/total): bot1
+    10/10, bot2 15/15.")."""
+    labels, rows = re.search(r"Scores \(([^)]*)\): (.*)\.$", line).groups()
+    return labels.split("/"), {name: numbers.split("/") for name, numbers in (r.split(" ") for r in rows.split(", "))}
+
+
+def test_demo_result_line_puts_santas_rudolf_under_its_label(tmp_path, capsys):
+    """Item 10 of issue 23 (the second rules audit): the demo's result line took its
+    labels from the first player, so Santa's Rudolf row shifted his numbers ("bot5
+    5/6/11" under "play/total"). The rulebook, "Gift Givers", Santa: "At the end of the
+    game Santa scores extra points based on the number of reindeers underneath Rudolf".
+    A level-4 game of five with Santa after the first seat and reindeer under Rudolf:
+    every seat's numbers stand under their own labels."""
+    for seed in range(1, 40):
+        path = tmp_path / f"s{seed}.json"
+        code, out, err = run(capsys, "demo", "naughty-or-nice", "--players", "5", "--seed", str(seed),
+                             "--option", "level=4", "--option", "givers=random", "--save", str(path))
+        assert code == 0, err
+        session = engine.load(path)
+        if any(p.giver == "santa" and p.rudolf > 0 for p in session.state.players[1:]):
+            break
+    else:
+        raise AssertionError("no demo with Santa after the first seat and reindeer under Rudolf")
+    labels, numbers = _scores_of(out.splitlines()[-2])
+    assert "Rudolf" in labels and labels[-1] == "total"
+    for i, scores in enumerate(session.result().scores):
+        assert dict(zip(labels, map(int, numbers[session.names[i]]))) == scores
+        assert len(numbers[session.names[i]]) == len(labels)
+
+
+def test_result_line_labels_every_seat_when_their_scores_differ():
+    """The demo printer for any game whose score labels differ by seat: the columns are
+    every seat's labels (``Result.labels``), and a seat without one shows "-"."""
+    from types import SimpleNamespace
+
+    from tui.cli import result_line
+
+    result = engine.Result([{"play": 5, "total": 5}, {"play": 5, "Rudolf": 6, "total": 11}], [1], "")
+    session = SimpleNamespace(result=lambda: result, names=["ann", "bob"])
+    assert result.labels() == ["play", "Rudolf", "total"]
+    assert result_line(session).endswith("Scores (play/Rudolf/total): ann 5/-/5, bob 5/6/11.")

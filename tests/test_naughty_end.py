@@ -4,6 +4,7 @@ collection", "Set Collection", "Endgame scoring" and "At a tie". Positions from
 
 from __future__ import annotations
 
+import pytest
 from msgspec.structs import replace
 
 from engine.games.naughty_or_nice import events as ev
@@ -82,6 +83,33 @@ def test_e2_after_midnight_summon_scores_one_instead():
     s, events = run(s, 0, "summon")
     assert scored(events) == [(0, 1, "no creatures after midnight")]
     assert s.creature_deck == ("KR", "CG", "SC") and s.players[0].creatures == ()
+
+
+@pytest.mark.parametrize("level", [3, 4])
+def test_e2_without_set_collection_a_summon_after_midnight_still_brings_creatures(level):
+    """E2 — the rule is printed under "End of the game with set collection" (level 5,
+    "Modularity": "Level 5 ... introduce set collection"): "After a midnight card has
+    been drawn you may not summon any new creatures. Instead you gain 1 for each
+    creature that you would summon." At levels 3–4 there is no set collection, so a
+    Summon after midnight works as before it ("Summon a Creature": "The player draws two
+    creature cards into his/her hand and then selects one of them to be kept")."""
+    s = table(2, level, givers=PLAIN[:2], creature_deck="KR CG SC", turn=0)
+    s = replace(s, midnight=True, final=2)  # struck earlier this round
+    s, events = run(s, 0, "summon")
+    assert scored(events) == []
+    assert s.summoning == ("KR", "CG") and s.prompts[0].kind == "keep"
+    s, _ = run(s, 0, "keep CG")
+    assert s.players[0].creatures == ("CG",) and s.creature_deck == ("SC",)
+
+
+@pytest.mark.parametrize("level", [3, 4])
+def test_e2_without_set_collection_no_summon_after_midnight_from_an_empty_creature_deck(level):
+    """E2 — at levels 3–4 a Summon after midnight draws creatures ("Summon a Creature"),
+    so with none left in the deck or its discard pile there is no Summon to take (at
+    level 5 it would score 1: "End of the game with set collection")."""
+    s = table(2, level, givers=PLAIN[:2], creature_deck="", creature_discard="", turn=0)
+    s = replace(s, midnight=True, final=2)
+    assert "summon" not in [GAME.notation(c, ("ann", "bob")) for c in GAME.legal(s, 0)]
 
 
 def test_e2_after_midnight_a_set_bonus_scores_one_per_creature():

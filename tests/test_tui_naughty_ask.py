@@ -337,3 +337,36 @@ async def test_a_refused_command_line_fits_one_line_at_80_columns(typed):
                                           for line in screen_lines(app)[-5:]), "the refusal")
         rows = [line for line in screen_lines(app)[-5:] if "not" in line or "Cannot" in line]
         assert len(rows) == 1 and len(rows[0]) <= 80, rows
+
+
+# ------------------------------------------------------------------ issue 23, item 10
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
+async def test_the_result_table_puts_santas_rudolf_under_its_label(save_dir, size):
+    """Issue 23, item 10: Santa's Rudolf row made his scores longer than the others', so
+    a result table built on the first seat's labels shifted his numbers (the result
+    screen refused to draw them). The rulebook, "Gift Givers", Santa: "At the end of the
+    game Santa scores extra points based on the number of reindeers underneath Rudolf".
+    A level-4 game of five with Santa after ann and reindeer under Rudolf: ann plays her
+    last turn by keys, and every row of the result has its numbers under their labels."""
+    from naughty_play import game_session, play_to_the_result
+
+    session = played_until(lambda s, legal: s.midnight and s.final == 0 and s.turn == 0 and not s.acted
+                           and not s.prompts and not s.windows and any(p.rudolf > 0 for p in s.players[1:]),
+                           options={"level": 4, "givers": "random"})
+    async with menu_app(size) as pilot:
+        app = pilot.app
+        await load_game(pilot, session, save_dir)
+        played = game_session(app)
+        await play_to_the_result(pilot)
+        await wait_for_screen(pilot, "ResultScreen")
+        result = played.result()
+        lines = [row.replace("│", " ") for row in screen_lines(app)]  # the box's sides
+        header = next(row.split() for row in lines if re.search(r"\bplayer\b.*\btotal\b", row))
+        assert header == ["player", "play", "Rudolf", "total"]
+        for i, name in enumerate(played.names):
+            row = next(row.split() for row in lines if re.match(rf"\s*(★\s+)?{name}\s+\d", row))
+            assert dict(zip(header[1:], map(int, row[-3:]))) == result.scores[i], row
+        santa = next(i for i, p in enumerate(played.state.players) if p.giver == "santa")
+        assert result.scores[santa]["Rudolf"] > 0
+        if size == SMALL:
+            fits(app)

@@ -71,16 +71,18 @@ def _in_app(game: engine.Game) -> None:
 
 def result_line(session: engine.LocalSession) -> str:
     """The result as one line: who won in plain words (a shared win and a tie-break
-    said as such, a solo game's points), then each seat's scores."""
+    said as such, a solo game's points), then each seat's scores under the labels of
+    every seat (``Result.labels``; "-" where a seat has no such score)."""
     result = session.result()
     if result is None:
         return "result: the game is not over"
     names = session.names
+    labels = result.labels()
     scores = ", ".join(
-        f"{names[i]} " + "/".join(str(v) for v in s.values()) for i, s in enumerate(result.scores)
+        f"{names[i]} " + "/".join(str(s[label]) if label in s else "-" for label in labels)
+        for i, s in enumerate(result.scores)
     )
-    labels = "/".join(result.scores[0]) if result.scores else ""
-    return f"result: {result.summary(names)} Scores ({labels}): {scores}."
+    return f"result: {result.summary(names)} Scores ({'/'.join(labels)}): {scores}."
 
 
 def header_line(session: engine.LocalSession) -> str:

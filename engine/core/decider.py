@@ -29,6 +29,23 @@ class Result(msgspec.Struct, frozen=True):
     tiebreak: str
     verdict: str = ""
 
+    def labels(self) -> list[str]:
+        """Every seat's score labels, each once, in the seats' order: a label that only
+        some seats have comes after the label it follows there ("play", "Rudolf",
+        "total" when one seat alone has "Rudolf"). A table of the scores takes its
+        columns from here, never from one seat's, so every number stands under its own
+        label; a seat without a label has no number in that column."""
+        out: list[str] = []
+        for scores in self.scores:
+            at = 0
+            for label in scores:
+                if label in out:
+                    at = out.index(label) + 1
+                else:
+                    out.insert(at, label)
+                    at += 1
+        return out
+
     def summary(self, names: Sequence[str]) -> str:
         """The result as one sentence for players: "ann wins!", "ann wins (tied on
         points, …).", "Tied: ann and bob share the win (…).", or for a game of one seat

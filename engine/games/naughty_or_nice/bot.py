@@ -252,8 +252,9 @@ class Judge:
         return worth
 
     def summon_worth(self) -> float:
-        """A Summon's worth: 1 point after midnight, else the better of two creatures."""
-        if self.view.midnight_struck:
+        """A Summon's worth: 1 point after midnight at level 5 ("End of the game with set
+        collection"), else the better of two creatures."""
+        if self.view.midnight_struck and self.level >= 5:
             return 1.0
         if not self.more_turns:
             return 0.0
@@ -520,7 +521,7 @@ class HeuristicBot(RandomBot):
             colours = Counter(_colour(c) for c in j.player.presents)
             return any(j.missing(k, colours) == 0 for _, k in j.ground)
         if v.acted == "summon":
-            return v.midnight_struck or (j.more_turns and v.creature_deck > 0)
+            return (v.midnight_struck and j.level >= 5) or (j.more_turns and v.creature_deck > 0)
         return j.more_turns
 
 

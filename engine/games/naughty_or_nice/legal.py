@@ -12,7 +12,7 @@ from engine.core.reactions import Pass
 from . import commands as cmd
 from .data import COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS
 from .rules import (_action_name, _creatures_available, _presents_available, answered, colour, craft_count,
-                    giver_of, to_act)
+                    giver_of, summons_score, to_act)
 from .state import State
 
 
@@ -30,8 +30,9 @@ def _craft_size(s: State) -> int:
 
 
 def _can_summon(s: State) -> bool:
-    """Whether a Summon may be made now (level 3 on; at midnight it scores instead)."""
-    return s.level >= 3 and (s.midnight or _creatures_available(s))
+    """Whether a Summon may be made now (level 3 on; after midnight at level 5 it scores
+    instead, even with no creatures left: ``summons_score``)."""
+    return s.level >= 3 and (summons_score(s) or _creatures_available(s))
 
 
 def legal(state: State, seat: int) -> list:

@@ -54,6 +54,15 @@ def colour(code: str) -> str:
     return PRESENTS[code].colour
 
 
+def summons_score(state: State) -> bool:
+    """Whether a Summon scores instead of bringing creatures: after midnight, with set
+    collection (level 5). The rulebook prints it under "End of the game with set
+    collection": "After a midnight card has been drawn you may not summon any new
+    creatures. Instead you gain ★ for each creature that you would summon." At levels
+    3–4 a Summon after midnight draws two and keeps one, as before it."""
+    return state.midnight and state.level >= 5
+
+
 def giver_of(state: State, seat: int) -> str:
     """The seat's gift giver code when its written ability is in play (level 4+), else ""."""
     return state.players[seat].giver if state.level >= 4 else ""
@@ -502,12 +511,12 @@ def _craft(tx: _Tx, seat: int, command: cmd.Craft) -> None:
 
 
 def _summon(tx: _Tx, seat: int) -> None:
-    """"Summon a Creature": draw two, keep one; after midnight +1 instead ("End of the
-    game with set collection")."""
+    """"Summon a Creature": draw two, keep one; after midnight at level 5 +1 instead
+    ("End of the game with set collection"; ``summons_score``)."""
     s = tx.state
     if s.level < 3:
         raise IllegalCommand("There are no creatures below level 3.")
-    if s.midnight:
+    if summons_score(s):
         tx.emit(ev.Acted(seat, "summon"))
         tx.score(seat, 1, "no creatures after midnight")
         return
@@ -560,7 +569,7 @@ def _set_summon(tx: _Tx, seat: int, k: int) -> None:
     """Set collection ("Set Collection"): a symbol you already have summons (draw 2,
     keep 1); the fifth symbol takes the top 2 creatures; after midnight +1 per creature
     instead ("End of the game with set collection")."""
-    if tx.state.midnight:
+    if summons_score(tx.state):
         tx.score(seat, k, "sets after midnight")
         return
     if k == 1:
@@ -699,9 +708,11 @@ def _end_turn(tx: _Tx) -> None:
 
 def _final(tx: _Tx) -> None:
     """"Endgame scoring": 3 for most of each symbol, 5 for all five (level 5);
-    Rudolf's reindeer for Santa (level 4+)."""
+    Rudolf's reindeer for Santa (level 4+). Every seat gets the same rows, in the same
+    order: with Santa at the table (level 4+) each has a "Rudolf" row, 0 but his."""
     s = tx.state
     counts = [symbols_of(p.kiddos) for p in s.players]
+    rudolf = any(p.rudolf >= 0 for p in s.players)
     out = []
     for i, p in enumerate(s.players):
         rows = [("play", p.score)]
@@ -714,8 +725,8 @@ def _final(tx: _Tx) -> None:
                     most += 3
             rows.append(("most", most))
             rows.append(("all five", 5 if all(counts[i][x] for x in SYMBOLS) else 0))
-        if s.level >= 4 and p.rudolf > 0:
-            rows.append(("Rudolf", RUDOLF_POINTS[min(p.rudolf, 7)]))
+        if rudolf:
+            rows.append(("Rudolf", RUDOLF_POINTS[min(max(p.rudolf, 0), 7)]))
         rows.append(("total", sum(v for _, v in rows)))
         out.append(tuple(rows))
     tx.emit(ev.FinalScore(tuple(out)))
