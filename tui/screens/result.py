@@ -63,9 +63,10 @@ class ResultScreen(Screen[None]):
         s = self.session
         result = s.result()
         table = self.query_one(DataTable)
-        labels = list(result.scores[0]) if result.scores else []
+        labels = result.labels()  # every seat's, each once: a number always under its own label
         fill_table(table, ["", "player", *labels], [
-            (Text("★" if i in result.winners else ""), Text(s.names[i]), *(Text(str(v)) for v in scores.values()))
+            (Text("★" if i in result.winners else ""), Text(s.names[i]),
+             *(Text(str(scores[label]) if label in scores else "-") for label in labels))
             for i, scores in enumerate(result.scores)
         ])  # a name is text
         self._personal_best()
