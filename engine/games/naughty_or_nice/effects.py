@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 from . import events as ev
-from .rules import _Tx, _draw_presents, _refill_slot, colour, giver_of, seat_with
+from .table import Tx, colour, draw_presents, giver_of, refill_slot, seat_with
 
 
-def resolve(tx: _Tx) -> None:
+def resolve(tx: Tx) -> None:
     """The innermost held play whose window closed takes effect ("Creatures"), or is
     cancelled by the Tomte above it."""
     s = tx.state
@@ -27,14 +27,14 @@ def resolve(tx: _Tx) -> None:
     _effect(tx, top)
 
 
-def _christkindl(tx: _Tx, target: int, player: int) -> None:
+def _christkindl(tx: Tx, target: int, player: int) -> None:
     """Christkindl, targeted by another's creature, may draw a present ("Christkindl")."""
     seat = seat_with(tx.state, "christkindl")
     if seat >= 0 and seat != player and (target == seat or target == -2):
         tx.emit(ev.Prompted(seat, "draw"))
 
 
-def _effect(tx: _Tx, h) -> None:
+def _effect(tx: Tx, h) -> None:
     s = tx.state
     code, seat = h.creature, h.seat
     if code == "SM":
@@ -44,7 +44,7 @@ def _effect(tx: _Tx, h) -> None:
                 tx.emit(ev.Prompted(seat, "repeat", s.acted))
         snow_maiden_gone(tx, seat, played=True)
     elif code == "EL":
-        cards = _draw_presents(tx, s.n + 1)
+        cards = draw_presents(tx, s.n + 1)
         if not cards:
             return
         tx.emit(ev.Revealed(seat, cards))
@@ -58,7 +58,7 @@ def _effect(tx: _Tx, h) -> None:
         kiddo = s.playground[h.slot]
         if kiddo >= 0:
             tx.emit(ev.TookKiddo(seat, h.slot, kiddo))
-            _refill_slot(tx, h.slot, seat)
+            refill_slot(tx, h.slot, seat)
     elif code == "SC":
         tx.emit(ev.Skipping(h.target))
         _christkindl(tx, h.target, seat)
@@ -90,7 +90,7 @@ def _effect(tx: _Tx, h) -> None:
                 tx.emit(ev.Gave(other, seat, h.present))
                 gave = True
         if not gave:
-            cards = _draw_presents(tx, 2)
+            cards = draw_presents(tx, 2)
             if cards:
                 tx.emit(ev.Drew(seat, cards))
         _christkindl(tx, -2, seat)
@@ -101,7 +101,7 @@ def _effect(tx: _Tx, h) -> None:
         _christkindl(tx, h.target, seat)
 
 
-def snow_maiden_gone(tx: _Tx, seat: int, played: bool) -> None:
+def snow_maiden_gone(tx: Tx, seat: int, played: bool) -> None:
     """Grandfather Frost: when someone plays a Snow Maiden (after her ability, or her
     cancelling) or discards one, he may take a basic action ("Grandfather Frost"); when
     he plays her himself she resolves twice instead (``_effect``)."""

@@ -11,8 +11,8 @@ from engine.core.reactions import Pass
 
 from . import commands as cmd
 from .data import COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS
-from .rules import (_action_name, _creatures_available, _presents_available, answered, colour, craft_count,
-                    giver_of, summons_score, to_act)
+from .table import (action_name, answered, colour, craft_count, creatures_available, giver_of,
+                    presents_available, summons_score, to_act)
 from .state import State
 
 
@@ -26,13 +26,13 @@ def can_act(s: State, seat: int) -> bool:
 def _craft_size(s: State) -> int:
     """How many presents a Craft takes now (0: no Craft): the level's count, or fewer
     when the row and the deck hold fewer."""
-    return min(craft_count(s.level), sum(1 for c in s.row if c) + _presents_available(s))
+    return min(craft_count(s.level), sum(1 for c in s.row if c) + presents_available(s))
 
 
 def _can_summon(s: State) -> bool:
     """Whether a Summon may be made now (level 3 on; after midnight at level 5 it scores
     instead, even with no creatures left: ``summons_score``)."""
-    return s.level >= 3 and (summons_score(s) or _creatures_available(s))
+    return s.level >= 3 and (summons_score(s) or creatures_available(s))
 
 
 def legal(state: State, seat: int) -> list:
@@ -56,11 +56,11 @@ def _prompt_options(s: State, seat: int, prompt) -> list:
         return [cmd.Pick(c) for c in dict.fromkeys(s.revealed)]
     if prompt.kind == "draw":
         out = [cmd.Draw(i) for i, c in enumerate(s.row) if c]
-        if _presents_available(s):
+        if presents_available(s):
             out.append(cmd.Draw(cmd.DECK))
         return out + [Pass()]
     options = [c for c in _basic_options(s, seat)
-               if prompt.kind == "moroz" or _action_name(c) == prompt.action]
+               if prompt.kind == "moroz" or action_name(c) == prompt.action]
     return options + [Pass()]
 
 
@@ -117,7 +117,7 @@ def _turn_options(s: State, seat: int) -> list:
 def _basic_options(s: State, seat: int) -> list:
     out: list = []
     row = [i for i, c in enumerate(s.row) if c]
-    deck = _presents_available(s)
+    deck = presents_available(s)
     k = _craft_size(s)
     if k:
         seen = set()

@@ -2,7 +2,7 @@
 
 Every rule cites the Naughty or Nice rulebook by section; rulings on unclear passages
 are in ``RULES.md`` beside this file. A command's events are folded as they are made
-(``_Tx``), then ``_settle`` runs what follows on its own: creatures whose reaction
+(``Tx``), then ``_settle`` runs what follows on its own: creatures whose reaction
 window closed take effect, the turn ends when nothing more can be played, the next turn
 starts (or is skipped), and the game ends after midnight's last round.
 """
@@ -18,14 +18,18 @@ from engine.core.errors import IllegalCommand
 from engine.core.reactions import Answered, Pass, Passed, WindowOpened
 
 from . import commands as cmd
+from . import effects, legal
 from . import events as ev
 from .data import CREATURES, GIVERS, KIDDOS, PRESENTS, SYMBOLS
 from .options import Options
 from .state import Player, State, evolve
+from .table import (  # noqa: F401 (to_act and the helpers: the rules' API as before)
+    REINDEER_POINTS, Tx, action_name, answered, colour, cover, craft_count, creature_points, creatures_available,
+    draw_creatures, draw_presents, giver_of, hand_size, preferred_bonus, presents_available, refill_row,
+    refill_slot, seat_with, summons_score, symbols_of, to_act,
+)
 
 
-#: Reindeer played together score 2 / 5 / 8 / 12 ("Creatures", Reindeer).
-REINDEER_POINTS = {1: 2, 2: 5, 3: 8, 4: 12}
 #: Rudolf's table, 1–7 reindeer under him ("Rudolf"), scored as printed.
 RUDOLF_POINTS = {0: 0, 1: 3, 2: 6, 3: 9, 4: 12, 5: 15, 6: 19, 7: 23}
 #: Events that show hidden or random facts: undo stops there.
@@ -37,192 +41,6 @@ ROW = 3
 _UNANSWERED = {"RD", "CT"}
 
 
-# --------------------------------------------------------------------------- helpers
-def craft_count(level: int) -> int:
-    """Presents a Craft takes: 3 at levels 1–2, 2 from level 3 ("Modularity")."""
-    return 3 if level <= 2 else 2
-
-
-def hand_size(level: int) -> tuple[int, int]:
-    """Starting (presents, creatures): (6, 0) at levels 1–2, else (4, 1) ("Deal
-    starting hands"; "Modularity", Level 1)."""
-    return (6, 0) if level <= 2 else (4, 1)
-
-
-def colour(code: str) -> str:
-    """The colour of present ``code``."""
-    return PRESENTS[code].colour
-
-
-def summons_score(state: State) -> bool:
-    """Whether a Summon scores instead of bringing creatures: after midnight, with set
-    collection (level 5). The rulebook prints it under "End of the game with set
-    collection": "After a midnight card has been drawn you may not summon any new
-    creatures. Instead you gain ★ for each creature that you would summon." At levels
-    3–4 a Summon after midnight draws two and keeps one, as before it."""
-    return state.midnight and state.level >= 5
-
-
-def giver_of(state: State, seat: int) -> str:
-    """The seat's gift giver code when its written ability is in play (level 4+), else ""."""
-    return state.players[seat].giver if state.level >= 4 else ""
-
-
-def seat_with(state: State, giver: str) -> int:
-    """The seat playing gift giver ``giver`` with abilities on, or -1."""
-    if state.level < 4:
-        return -1
-    for i, p in enumerate(state.players):
-        if p.giver == giver:
-            return i
-    return -1
-
-
-def preferred_bonus(state: State, seat: int, presents) -> int:
-    """Extra points for preferred presents given ("Fulfill Wishes": "+1 … per special
-    present"; Father Christmas's Stockings +2 from level 4): 0 at level 1."""
-    giver = state.players[seat].giver
-    if state.level < 2 or not giver:
-        return 0
-    g = GIVERS[giver]
-    each = g.bonus if state.level >= 4 else 1
-    return sum(each for code in presents if code in g.preferred)
-
-
-def creature_points(state: State, seat: int, code: str, count: int = 1) -> int:
-    """Points for playing ``count`` × ``code`` ("Immediately after playing"; reindeer
-    2/5/8/12; Odin +1 hurtful, Aunt Arie +1 helpful from level 4)."""
-    c = CREATURES[code]
-    if code == "RD":
-        return REINDEER_POINTS[count]
-    points = c.points if c.marked else state.options.unmarked_points
-    giver = giver_of(state, seat)
-    if (giver == "odin" and c.kind == "hurtful") or (giver == "arie" and c.kind == "helpful"):
-        points += 1
-    return points
-
-
-def answered(state: State):
-    """The held play (``state.Held``) the innermost reaction window answers: the
-    topmost one still open (a closed one above it, such as Grandfather Frost's Fulfill
-    made while the window waited, is not what the window is about). Call it only while
-    a window is open (``StopIteration`` otherwise)."""
-    return next(h for h in reversed(state.held) if h.open)
-
-
-def symbols_of(kiddos) -> Counter:
-    """Count of each set symbol among kiddo ids."""
-    return Counter(KIDDOS[k].symbol for k in kiddos)
-
-
-def cover(state: State, seat: int, kiddo: int, presents, caga: bool) -> bool | None:
-    """Whether ``presents`` (and Caga Tió) fulfil ``kiddo``'s wishes for ``seat``:
-    None if not; else whether Saint Nicholas's ignored black wish was used ("Fulfill
-    Wishes": the colours must match, "their artwork may differ"; Caga Tió stands in for
-    1 present; Saint Nicholas may ignore the first black icon)."""
-    wishes = Counter(KIDDOS[kiddo].wishes)
-    given = Counter(colour(p) for p in presents)
-    if given - wishes:
-        return None
-    left = wishes - given
-    missing = sum(left.values())
-    if missing == int(caga):
-        return False
-    if giver_of(state, seat) == "nicholas" and left["black"] >= 1 and missing == int(caga) + 1:
-        return True
-    return None
-
-
-# --------------------------------------------------------------------------- transaction
-class _Tx:
-    """Events of one command, folded as they are emitted."""
-
-    def __init__(self, state: State, rng: random.Random):
-        self.state = state
-        self.rng = rng
-        self.events: list = []
-
-    def emit(self, *events) -> None:
-        for e in events:
-            self.events.append(e)
-            self.state = evolve(self.state, e)
-
-    def score(self, seat: int, points: int, reason: str) -> None:
-        """Score ``points`` (negative: lose; scores stop at 0 unless ``negative_scores``)."""
-        if points < 0 and not self.state.options.negative_scores:
-            points = -min(-points, self.state.players[seat].score)
-        if points:
-            self.emit(ev.Scored(seat, points, reason))
-
-
-def _presents_available(s: State) -> int:
-    return len(s.present_deck) + len(s.present_discard)
-
-
-def _draw_presents(tx: _Tx, k: int) -> tuple[str, ...]:
-    """The top ``k`` presents (fewer if deck and discard run out), reshuffling the
-    discard pile under what is left of the deck when needed; the caller emits the draw."""
-    s = tx.state
-    if len(s.present_deck) < k and s.present_discard:
-        pile = list(s.present_discard)
-        tx.rng.shuffle(pile)
-        tx.emit(ev.Shuffled("presents", (*s.present_deck, *pile), reshuffle=True))
-    return tx.state.present_deck[:k]
-
-
-def _creatures_available(s: State) -> int:
-    return sum(1 for c in s.creature_deck if c != ev.MIDNIGHT) + len(s.creature_discard)
-
-
-def _draw_creatures(tx: _Tx, seat: int, k: int) -> tuple[str, ...]:
-    """The next ``k`` creatures for ``seat``: a midnight card met on the way strikes
-    midnight and the drawer takes the next card instead ("Ending the game"). The caller
-    emits the draw (the midnight card has left the deck by then)."""
-    s = tx.state
-    if _creatures_available(s) and sum(1 for c in s.creature_deck if c != ev.MIDNIGHT) < k and s.creature_discard:
-        pile = list(s.creature_discard)
-        tx.rng.shuffle(pile)
-        tx.emit(ev.Shuffled("creatures", (*s.creature_deck, *pile), reshuffle=True))
-        s = tx.state
-    take = []
-    for card in s.creature_deck:
-        if len(take) == k:
-            break
-        if card == ev.MIDNIGHT:
-            tx.emit(ev.Midnight("creatures", seat))
-            continue
-        take.append(card)
-    return tuple(take)
-
-
-def _refill_slot(tx: _Tx, slot: int, seat: int) -> None:
-    """Fill playground ``slot`` from the kiddo deck ("Fill up the Playground
-    immediately"); a midnight card strikes midnight and the next kiddo comes instead."""
-    for kiddo in tx.state.kiddo_deck:
-        if kiddo == ev.MIDNIGHT_KIDDO:
-            tx.emit(ev.Midnight("kiddos", seat))
-            continue
-        tx.emit(ev.KiddoIn(slot, kiddo))
-        return
-
-
-def _refill_row(tx: _Tx) -> None:
-    """Refill the present row's empty places at the end of a turn ("Craft Presents":
-    "Only refill the row at the end of the active players turn")."""
-    s = tx.state
-    empty = [i for i, c in enumerate(s.row) if not c]
-    if not empty:
-        return
-    cards = list(_draw_presents(tx, len(empty)))
-    row = list(tx.state.row)
-    for i in empty:
-        if cards:
-            row[i] = cards.pop(0)
-    if tuple(row) != tx.state.row:
-        tx.emit(ev.RowFilled(tuple(row)))
-
-
-# --------------------------------------------------------------------------- setup
 def setup(options: Options, n: int, rng: random.Random) -> list:
     """Shuffle and deal ("Setup", I–VI and "Setup for 2-3 players"): the present deck
     and a row of 3; the creature and kiddo decks with a midnight card shuffled into the
@@ -231,7 +49,7 @@ def setup(options: Options, n: int, rng: random.Random) -> list:
     from .data import CARDS
 
     state = State(n=n, options=options, players=tuple(Player() for _ in range(n)))
-    tx = _Tx(state, rng)
+    tx = Tx(state, rng)
     presents = [p for p in PRESENTS for _ in range(CARDS.copies)]
     kiddos = list(range(len(KIDDOS)))
     removed_p: list[str] = []
@@ -257,7 +75,7 @@ def setup(options: Options, n: int, rng: random.Random) -> list:
     tx.emit(ev.Shuffled("kiddos", tuple(deck)))
     tx.emit(ev.RowFilled(tuple(tx.state.present_deck[:ROW])))
     for slot in range(PLAYGROUND):
-        _refill_slot(tx, slot, -1)
+        refill_slot(tx, slot, -1)
     np, nc = hand_size(options.level)
     for seat in range(n):
         tx.emit(ev.Drew(seat, tuple(tx.state.present_deck[:np]), tuple(tx.state.creature_deck[:nc]), fresh=False))
@@ -284,22 +102,6 @@ def _with_midnight(cards: list[str], midnight: str, rng: random.Random) -> list[
     return cards[:-5] + bottom
 
 
-# --------------------------------------------------------------------------- who acts
-def to_act(state: State) -> frozenset[int]:
-    """The seat owing a prompt, else the seat awaited in the innermost reaction window,
-    else the active player; nobody once the game is over."""
-    if state.phase == "over":
-        return frozenset()
-    if state.prompts:
-        return frozenset({state.prompts[0].seat})
-    seat = reactions.acting(state.windows)
-    if seat is not None:
-        return frozenset({seat})
-    if state.turns == 0:
-        return frozenset()
-    return frozenset({state.turn})
-
-
 def reveals(event) -> bool:
     """Whether ``event`` shows hidden or random facts (undo never crosses it)."""
     return isinstance(event, REVEALING)
@@ -312,7 +114,7 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
         raise IllegalCommand("The game is over.")
     if seat not in to_act(state):
         raise IllegalCommand("It is not your turn to act.")
-    tx = _Tx(state, rng)
+    tx = Tx(state, rng)
     if state.prompts:
         _answer_prompt(tx, seat, state.prompts[0], command)
     elif state.windows:
@@ -323,7 +125,7 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
     return tx.events
 
 
-def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
+def _answer_prompt(tx: Tx, seat: int, prompt, command) -> None:
     s = tx.state
     kind = prompt.kind
     if kind == "giver":
@@ -347,7 +149,7 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
         other = rest[0] if rest else ""
         tx.emit(ev.Kept(seat, command.creature, other), ev.PromptDone())
         if other == "SM":
-            _effects.snow_maiden_gone(tx, seat, played=False)
+            effects.snow_maiden_gone(tx, seat, played=False)
         return
     if kind == "pick":
         if not isinstance(command, cmd.Pick) or command.present not in s.revealed:
@@ -368,7 +170,7 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
     if kind in ("moroz", "repeat"):
         if not isinstance(command, (cmd.Craft, cmd.Summon, cmd.Fulfill)):
             raise IllegalCommand("Take a basic action (craft, summon or fulfill), or pass.")
-        action = _action_name(command)
+        action = action_name(command)
         if kind == "repeat" and action != prompt.action:
             raise IllegalCommand(f"Snow Maiden repeats your {prompt.action}; do that again, or pass.")
         tx.emit(ev.PromptDone())
@@ -377,14 +179,10 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
     raise IllegalCommand("That cannot be done now.")
 
 
-def _action_name(command) -> str:
-    return {cmd.Craft: "craft", cmd.Summon: "summon", cmd.Fulfill: "fulfill"}[type(command)]
-
-
-def _take_present(tx: _Tx, seat: int, source: int) -> None:
+def _take_present(tx: Tx, seat: int, source: int) -> None:
     s = tx.state
     if source == cmd.DECK:
-        cards = _draw_presents(tx, 1)
+        cards = draw_presents(tx, 1)
         if not cards:
             raise IllegalCommand("The present deck is empty.")
         tx.emit(ev.Drew(seat, cards))
@@ -394,7 +192,7 @@ def _take_present(tx: _Tx, seat: int, source: int) -> None:
         tx.emit(ev.TookFromRow(seat, source, s.row[source]))
 
 
-def _answer_window(tx: _Tx, seat: int, command) -> None:
+def _answer_window(tx: Tx, seat: int, command) -> None:
     s = tx.state
     window = reactions.innermost(s.windows)
     if isinstance(command, Pass):
@@ -429,7 +227,7 @@ def _answer_window(tx: _Tx, seat: int, command) -> None:
 REACTION_FOR = {"creature": "TO", "fulfill": "PW"}
 
 
-def _open_window(tx: _Tx, trigger: str, mover: int, subject: str) -> None:
+def _open_window(tx: Tx, trigger: str, mover: int, subject: str) -> None:
     """Open a reaction window after ``mover``'s move for every other seat holding a
     creature that started the turn in hand (a public count), from level 3; with
     ``windows=quick`` only for the seats holding the reaction that answers it (a Tomte
@@ -447,7 +245,7 @@ def _open_window(tx: _Tx, trigger: str, mover: int, subject: str) -> None:
 
 
 # --------------------------------------------------------------------------- the turn
-def _turn_command(tx: _Tx, seat: int, command) -> None:
+def _turn_command(tx: Tx, seat: int, command) -> None:
     s = tx.state
     p = s.players[seat]
     if isinstance(command, (cmd.Craft, cmd.Summon, cmd.Fulfill)):
@@ -466,7 +264,7 @@ def _turn_command(tx: _Tx, seat: int, command) -> None:
         if not 0 <= command.slot < PLAYGROUND or s.playground[command.slot] < 0:
             raise IllegalCommand("There is no kiddo there.")
         tx.emit(ev.Swept(seat, command.slot, s.playground[command.slot]))
-        _refill_slot(tx, command.slot, seat)
+        refill_slot(tx, command.slot, seat)
     elif isinstance(command, cmd.Tuck):
         if giver_of(s, seat) != "santa" or p.rudolf < 0:
             raise IllegalCommand("Only Santa puts reindeer under Rudolf.")
@@ -474,14 +272,14 @@ def _turn_command(tx: _Tx, seat: int, command) -> None:
             raise IllegalCommand("You have no reindeer in hand.")
         tx.emit(ev.Tucked(seat))
     elif isinstance(command, cmd.End):
-        if not s.acted and _legal.can_act(s, seat):
+        if not s.acted and legal.can_act(s, seat):
             raise IllegalCommand("Take your basic action first: craft, summon or fulfill.")
         _end_turn(tx)
     else:
         raise IllegalCommand("That cannot be done now.")
 
 
-def _basic(tx: _Tx, seat: int, command) -> None:
+def _basic(tx: Tx, seat: int, command) -> None:
     if isinstance(command, cmd.Craft):
         _craft(tx, seat, command)
     elif isinstance(command, cmd.Summon):
@@ -490,27 +288,27 @@ def _basic(tx: _Tx, seat: int, command) -> None:
         _fulfill(tx, seat, command)
 
 
-def _craft(tx: _Tx, seat: int, command: cmd.Craft) -> None:
+def _craft(tx: Tx, seat: int, command: cmd.Craft) -> None:
     """"Craft Presents": draw 2 (3 at levels 1–2) from the deck and/or the row."""
     s = tx.state
     want = craft_count(s.level)
-    available = sum(1 for c in s.row if c) + _presents_available(s)
+    available = sum(1 for c in s.row if c) + presents_available(s)
     if len(command.sources) != min(want, available) or not command.sources:
         raise IllegalCommand(f"Craft takes {want} presents, from the row or the deck.")
     slots = [x for x in command.sources if x != cmd.DECK]
     if len(set(slots)) != len(slots) or any(not 0 <= x < ROW or not s.row[x] for x in slots):
         raise IllegalCommand("Take each row present at most once, from a place that holds one.")
     deck = len(command.sources) - len(slots)
-    if deck > _presents_available(s):
+    if deck > presents_available(s):
         raise IllegalCommand("The present deck has too few cards.")
     tx.emit(ev.Acted(seat, "craft"))
     for x in slots:
         tx.emit(ev.TookFromRow(seat, x, s.row[x]))
     if deck:
-        tx.emit(ev.Drew(seat, _draw_presents(tx, deck)))
+        tx.emit(ev.Drew(seat, draw_presents(tx, deck)))
 
 
-def _summon(tx: _Tx, seat: int) -> None:
+def _summon(tx: Tx, seat: int) -> None:
     """"Summon a Creature": draw two, keep one; after midnight at level 5 +1 instead
     ("End of the game with set collection"; ``summons_score``)."""
     s = tx.state
@@ -520,20 +318,20 @@ def _summon(tx: _Tx, seat: int) -> None:
         tx.emit(ev.Acted(seat, "summon"))
         tx.score(seat, 1, "no creatures after midnight")
         return
-    if not _creatures_available(s):
+    if not creatures_available(s):
         raise IllegalCommand("The creature deck is empty.")
     tx.emit(ev.Acted(seat, "summon"))
     _summon_two(tx, seat)
 
 
-def _summon_two(tx: _Tx, seat: int) -> None:
-    cards = _draw_creatures(tx, seat, 2)
+def _summon_two(tx: Tx, seat: int) -> None:
+    cards = draw_creatures(tx, seat, 2)
     if tx.state.midnight and not cards:
         return
     tx.emit(ev.Summoned(seat, cards), ev.Prompted(seat, "keep", first=True))
 
 
-def _fulfill(tx: _Tx, seat: int, command: cmd.Fulfill) -> None:
+def _fulfill(tx: Tx, seat: int, command: cmd.Fulfill) -> None:
     """"Fulfill Wishes": give matching presents, take the kiddo, score, refill; set
     collection at level 5; then a reaction window (Papa Wolverine)."""
     s = tx.state
@@ -555,7 +353,7 @@ def _fulfill(tx: _Tx, seat: int, command: cmd.Fulfill) -> None:
     tx.score(seat, points, KIDDOS[kiddo].name)
     if command.caga:
         tx.score(seat, creature_points(s, seat, "CT"), "Caga Tió")
-    _refill_slot(tx, command.slot, seat)
+    refill_slot(tx, command.slot, seat)
     if s.level >= 5:
         symbol = KIDDOS[kiddo].symbol
         if symbol in before:
@@ -565,7 +363,7 @@ def _fulfill(tx: _Tx, seat: int, command: cmd.Fulfill) -> None:
     _open_window(tx, "fulfill", seat, KIDDOS[kiddo].name)
 
 
-def _set_summon(tx: _Tx, seat: int, k: int) -> None:
+def _set_summon(tx: Tx, seat: int, k: int) -> None:
     """Set collection ("Set Collection"): a symbol you already have summons (draw 2,
     keep 1); the fifth symbol takes the top 2 creatures; after midnight +1 per creature
     instead ("End of the game with set collection")."""
@@ -573,15 +371,15 @@ def _set_summon(tx: _Tx, seat: int, k: int) -> None:
         tx.score(seat, k, "sets after midnight")
         return
     if k == 1:
-        if _creatures_available(tx.state):
+        if creatures_available(tx.state):
             _summon_two(tx, seat)
         return
-    cards = _draw_creatures(tx, seat, 2)
+    cards = draw_creatures(tx, seat, 2)
     if cards:
         tx.emit(ev.Drew(seat, creatures=cards))
 
 
-def _play(tx: _Tx, seat: int, command: cmd.Play) -> None:
+def _play(tx: Tx, seat: int, command: cmd.Play) -> None:
     """"Playing a Creature": a free action on your turn with creatures that started the
     turn in your hand; score, discard, then a reaction window before the effect."""
     s = tx.state
@@ -620,7 +418,7 @@ def _play(tx: _Tx, seat: int, command: cmd.Play) -> None:
         _open_window(tx, "creature", seat, code)
 
 
-def _search(tx: _Tx, seat: int, command: cmd.Search) -> None:
+def _search(tx: Tx, seat: int, command: cmd.Search) -> None:
     """Santa, "Start of Turn": discard 2 presents with matching images to search the
     discard pile, then the deck, for a reindeer to put under Rudolf; a searched deck is
     shuffled (the midnight stack shuffled apart, so midnight stays in the bottom six)."""
@@ -655,7 +453,7 @@ def _shuffle_keeping_bottom(deck: list[str], rng: random.Random, struck: bool) -
 
 
 # --------------------------------------------------------------------------- flow
-def _settle(tx: _Tx) -> None:
+def _settle(tx: Tx) -> None:
     """Run what follows a command on its own until a seat must choose."""
     for _ in range(1000):
         s = tx.state
@@ -663,13 +461,13 @@ def _settle(tx: _Tx) -> None:
             return
         if s.held:
             if not s.held[-1].open:
-                _effects.resolve(tx)
+                effects.resolve(tx)
                 continue
             return
         if s.acted and _turn_over(s):
             _end_turn(tx)
             continue
-        if not s.acted and not s.begun and not _legal.can_act(s, s.turn) and not s.players[s.turn].usable():
+        if not s.acted and not s.begun and not legal.can_act(s, s.turn) and not s.players[s.turn].usable():
             _end_turn(tx)
             continue
         return
@@ -686,7 +484,7 @@ def _turn_over(s: State) -> bool:
     return True
 
 
-def _end_turn(tx: _Tx) -> None:
+def _end_turn(tx: Tx) -> None:
     """End the turn: refill the row, then the next player clockwise begins (a player
     before whom Mr Scrooge lies skips it); after midnight's last round, or a whole round
     in which nobody could take a basic action (RULES.md, "A table with no moves"), final
@@ -694,7 +492,7 @@ def _end_turn(tx: _Tx) -> None:
     for _ in range(tx.state.n * 4 + 1):
         s = tx.state
         tx.emit(ev.TurnEnded(s.turn))
-        _refill_row(tx)
+        refill_row(tx)
         if (tx.state.midnight and tx.state.final == 0) or tx.state.idle >= s.n:
             _final(tx)
             return
@@ -706,7 +504,7 @@ def _end_turn(tx: _Tx) -> None:
         return
 
 
-def _final(tx: _Tx) -> None:
+def _final(tx: Tx) -> None:
     """"Endgame scoring": 3 for most of each symbol, 5 for all five (level 5);
     Rudolf's reindeer for Santa (level 4+). Every seat gets the same rows, in the same
     order: with Santa at the table (level 4+) each has a "Rudolf" row, 0 but his."""
@@ -748,7 +546,3 @@ def result(state: State) -> Result | None:
         tiebreak = "tied on points, more kiddos gifted" if len(top) == 1 else "tied on points and kiddos gifted"
     return Result(scores, top, tiebreak)
 
-
-# effects and legal use this module's helpers: imported last
-from . import effects as _effects  # noqa: E402
-from . import legal as _legal  # noqa: E402
