@@ -19,3 +19,21 @@ def test_the_import_contracts_are_kept():
     run = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert "0 broken" in run.stdout
+
+
+def test_no_private_name_crosses_a_module():
+    """A module's ``_private`` names stay in it: no ``from x import _name`` between the
+    project's modules (Naughty or Nice's effects once imported ``_Tx`` from its rules)."""
+    import ast
+
+    offenders = []
+    for package in ("engine", "tui", "host"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if not isinstance(node, ast.ImportFrom) or node.module == "__future__":
+                    continue
+                ours = node.level > 0 or (node.module or "").split(".")[0] in ("engine", "tui", "host")
+                for alias in node.names:
+                    if ours and alias.name.startswith("_") and not alias.name.startswith("__"):
+                        offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {alias.name}")
+    assert offenders == []
