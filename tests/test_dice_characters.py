@@ -202,6 +202,49 @@ def test_a_refused_trade_changes_nothing_and_trades_need_one_field():
     assert not any(isinstance(c, cmd.Offer) for c in legal(off, 0))
 
 
+def test_a_quest_token_goes_with_its_quest_when_traded():
+    """ "Quest cards": "Some Quest cards require special items. These items can be
+    collected only by the owners of these Quest cards"; "Encounter": players on one field
+    "can exchange … active Quest cards" (review deviation 2: the token stayed with the old
+    owner, so the new owner could never complete the quest): the Old Sword follows The
+    Old Sword of the Old Soldier to its new owner, who completes it."""
+    s = turn(full_game(), 0, pool=(("plain", 3),), at="town")
+    s = with_player(with_player(s, 0, quests=("q34",), items=("old_sword",)), 1, at="town", quests=("q10",))
+    s = act(act(s, 0, cmd.Offer(1, ("q34",), ("q10",))), 1, cmd.Answer(True))
+    assert s.players[1].quests == ("q34",) and s.players[1].items == ("old_sword",)
+    assert s.players[0].quests == ("q10",) and s.players[0].items == ()
+    from engine.games.dice_upon_a_time.rules import quest_met, CARDS
+
+    at_target = with_player(s, 1, at=CARDS.quests["q34"].location)
+    assert quest_met(at_target.players[1], "q34")
+
+
+def test_a_quest_discarded_down_to_four_sends_its_token_back_to_its_field():
+    """ "Magic Mirror": "you can collect all those cards. Remember to keep the rule of a
+    maximum of 4 active Quests: you must choose which cards to discard until you have only
+    4 active Quests left"; "Quest cards": the items "can be collected only by the owners
+    of these Quest cards when visiting the location" (review deviation 2: the token
+    stayed with the player who discarded its quest): it goes back to its field, for the
+    next owner of such a quest."""
+    s = turn(full_game(), 0, pool=(("plain", 2), ("ban", 3)), at="woodsman", decks={2: ("q01",), 3: (), 4: ()})
+    s = with_player(s, 1, magic=("i11",), quests=("q34", "q05", "q06", "q07"), items=("old_sword",))
+    s = act(act(place(s, 0, "plain", "town-woodsman"), 0, cmd.Move()), 0, cmd.Draw((2,)))
+    s = act(act(s, 1, cmd.Play("i11")), 1, cmd.Discard(quest="q34"))
+    assert s.players[1].quests == ("q05", "q06", "q07", "q01")
+    assert s.players[1].items == () and "old_sword" in s.items
+
+
+def test_red_riding_hood_does_not_walk_to_the_king_or_the_fairy():
+    """ "Fairy", Note: "The Fairy and the King are both powerful locations, but you can
+    get there only by a value 6 die"; "Little Red Riding Hood": "Her ability can be used
+    only for movement" (review deviation 8: her walk reached them without a 6)."""
+    s = hero("redcap", at="church")
+    assert cmd.Walk("church-king") not in legal(s, 0) and cmd.Walk("church-hell") in legal(s, 0)
+    assert refused(s, 0, cmd.Walk("church-king")) == "Only a value 6 die opens the way to the King or the Fairy."
+    s = hero("redcap", at="coin")
+    assert refused(s, 0, cmd.Walk("coin-fairy")) == "Only a value 6 die opens the way to the King or the Fairy."
+
+
 def test_a_trade_keeps_the_four_quest_limit():
     """ "The limit of the active Main Quests (Quest cards) is 4 per player"."""
     s = turn(full_game(), 0, pool=(("plain", 3),), at="town")

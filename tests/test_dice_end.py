@@ -12,7 +12,7 @@ from dice_rules_kit import GAME, act, last_turn, place, started, turn
 from engine import Seat
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.cards import load
-from engine.games.dice_upon_a_time.rules import BAND_WORDS, band, place_problem
+from engine.games.dice_upon_a_time.rules import BAND_WORDS, EXTRA_LONG_GUARD, band, place_problem
 
 
 @pytest.mark.parametrize("length, chapters", [("standard", 6), ("short", 3)])
@@ -42,12 +42,30 @@ def test_extra_long_ends_with_the_chapter_in_which_the_last_quest_is_drawn():
     assert s.phase == "over" and s.chapter == 7
 
 
-def test_extra_long_goes_on_past_chapter_six_while_quests_are_left_and_stops_at_twelve():
-    """ "Short and Extra Long game modes": "For those who never want to end the game"
-    (RULES.md: boxtop stops after chapter 12 at the latest)."""
+def test_extra_long_goes_on_while_quests_are_left_past_chapter_twelve():
+    """ "Short and Extra Long game modes": "For those who never want to end the game, we
+    present the Extra Long variant, which lasts until the end of the chapter in which the
+    last Quest card is drawn" (review deviation 5: boxtop cut it after chapter 12, where
+    every 2-player game still had cards; RULES.md: a guard stops a game that never gets
+    there after chapter 40)."""
     s = last_turn(started(2, seed=1, length="extra_long"), 0, chapter=6)
     assert place(s, 0, "plain", "rabbit").chapter == 7
     s = last_turn(started(2, seed=1, length="extra_long"), 0, chapter=12)
+    assert place(s, 0, "plain", "rabbit").chapter == 13
+    s = last_turn(started(2, seed=1, length="extra_long"), 0, chapter=EXTRA_LONG_GUARD)
+    assert place(s, 0, "plain", "rabbit").phase == "over"
+
+
+def test_extra_long_is_never_shorter_than_the_standard_game():
+    """ "Short and Extra Long game modes": "For those who never want to end the game, we
+    present the Extra Long variant" (review deviation 5: a 5-player game whose last Quest
+    card was drawn in chapter 5 ended there, shorter than the standard 6 chapters;
+    RULES.md: it ends after chapter 6 at the earliest)."""
+    s = last_turn(started(2, seed=1, length="extra_long"), 0, chapter=5)
+    s = replace(s, decks={2: (), 3: (), 4: ()}, drained=True)
+    s = place(s, 0, "plain", "rabbit")
+    assert s.phase == "play" and s.chapter == 6
+    s = last_turn(s, 0, chapter=6)
     assert place(s, 0, "plain", "rabbit").phase == "over"
 
 
@@ -73,19 +91,20 @@ def test_most_adventure_points_win_and_open_quests_cost_nothing():
     assert r.winners == [0] and [x["total"] for x in r.scores] == [5, 4] and not r.tiebreak
 
 
-def test_a_tie_is_shared_or_goes_to_whoever_killed_more_flies_with_one_blow():
+def test_a_tie_goes_to_whoever_killed_more_flies_with_one_blow_or_is_shared():
     """ "The End: Scoring": "Is it a tie? Possible. If it's a tie, the winner is who can
-    kill more flies with one blow" (RULES.md: option ``ties``, shared by default;
-    ``one_blow``: most quests completed in one turn)."""
+    kill more flies with one blow" (review deviation 7: a tie was shared unless told;
+    RULES.md: ``ties=one_blow`` by default, the most quests completed in one turn, and
+    still tied, shared; ``ties=shared`` shares it)."""
     s = started(2, seed=1)
     s = replace(s, phase="over", players=(replace(s.players[0], done=("q33",), best=1),
                                           replace(s.players[1], done=("q01", "q02"), best=2)))
-    assert GAME.result(s).winners == [0, 1]
-    one_blow = replace(s, options=replace(s.options, ties="one_blow"))
-    r = GAME.result(one_blow)
+    r = GAME.result(s)
     assert r.winners == [1] and r.tiebreak == "tied on AP, most quests in one turn"
-    even = replace(one_blow, players=(replace(s.players[0], best=2), s.players[1]))
+    even = replace(s, players=(replace(s.players[0], best=2), s.players[1]))
     assert GAME.result(even).winners == [0, 1] and GAME.result(even).tiebreak == "tied on AP and quests in one turn"
+    shared = replace(s, options=replace(s.options, ties="shared"))
+    assert GAME.result(shared).winners == [0, 1] and not GAME.result(shared).tiebreak
 
 
 def test_quests_completed_in_one_turn_are_counted_for_the_tie():

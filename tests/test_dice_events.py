@@ -10,7 +10,7 @@ import random
 
 from msgspec.structs import replace
 
-from dice_rules_kit import act, last_turn, place, stack, started, turn
+from dice_rules_kit import act, chapter_with, last_turn, place, stack, started, turn
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time import rules
 from engine.games.dice_upon_a_time.cards import load
@@ -18,16 +18,6 @@ from engine.games.dice_upon_a_time.legal import legal
 from engine.games.dice_upon_a_time.rules import place_problem
 
 LOW = stack((1, "plain", 1), (2, "plain", 2))
-
-
-def _chapter_with(event: str, n: int = 3):
-    """Chapter 1 of a co-operative game opening with ``event``: its prompts waiting."""
-    s = started(n, seed=1, mode="cooperative")
-    s = replace(s, laid=(event,), chapter=0, phase="setup", prompts=(), turn=-1, step="",
-                players=tuple(replace(p, pool=()) for p in s.players))
-    tx = rules._Tx(s, random.Random(1))
-    rules._begin_chapter(tx, 1)
-    return tx.state
 
 
 def test_twelve_event_cards_each_an_effect_for_one_chapter():
@@ -106,7 +96,7 @@ def test_e07_market_day_the_gold_coin_field_gives_one_more():
 def test_e08_the_fairy_godmother_every_player_takes_a_token_of_choice():
     """e08 "The Fairy Godmother": "At the start of this chapter every player takes one
     token of their choice"."""
-    s = _chapter_with("e08")
+    s = chapter_with("e08")
     assert [(p.seat, p.kind) for p in s.prompts] == [(s.start, "gift"), ((s.start + 1) % 3, "gift"),
                                                       ((s.start + 2) % 3, "gift")]
     first = s.prompts[0].seat
@@ -118,7 +108,7 @@ def test_e08_the_fairy_godmother_every_player_takes_a_token_of_choice():
 def test_e09_a_lucky_morning_every_player_may_roll_one_die_again():
     """e09 "A Lucky Morning": "At the start of this chapter every player may roll one of
     their dice again"."""
-    s = _chapter_with("e09")
+    s = chapter_with("e09")
     first = s.prompts[0].seat
     assert [p.kind for p in s.prompts] == ["reroll"] * 3
     options = legal(s, first)

@@ -39,11 +39,13 @@ def test_the_help_explains_the_game_in_plain_words():
 
 @pytest.mark.parametrize("words", [
     "Hidden information", "draws the starting player from the game's seed", "An Event lasts its chapter", "leave the King's and the "
-    "Fairy's at 6", "does not let a player with four active quests", "counts for every quest", "passed or not",
-    "The jump counts as arriving", "chapter 12 at the latest", "an edge belongs to the higher band", "`one_blow`",
-    "also to the King or the Fairy", "passing gives up the whole turn at once", "in one answer for both dice",
-    "The fed dice fire no face", "does not re-roll the Snake Die", "moved or not", "(if one of the 5 is left)",
-    "a die counts as a Ban die while it shows its Ban face", "never for Quest cards",
+    "Fairy's at 6", "then discards one of the five", "counts for every quest", "passed or not",
+    "The jump counts as arriving", "never before the sixth chapter", "an edge belongs to the higher band",
+    "`one_blow` (default)", "but not to the King or the Fairy", "passing gives up the whole turn at once",
+    "in one answer for both dice", "The fed dice fire no face", "does not re-roll the Snake Die", "moved or not",
+    "(if one of the 5 is left)", "a die counts as a Ban die while it shows its Ban face", "never for Quest cards",
+    "a figure arrives the same way whatever moved it", "A token follows its quest", "anyone may meet it",
+    "ask the player whether to draw", "one window answers the whole gain", "Snow White's two",
 ])
 def test_rules_md_settles_each_listed_ruling(words):
     """RULES.md records each ruling beside its passage (issue 14)."""

@@ -7,8 +7,9 @@ the card texts are reconstructions (``ITEMS.md``), rulings in the game's RULES.m
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
-from dice_rules_kit import GAME, act, answer, full_game, last_turn, pass_windows, place, refused, stack, turn, with_player
+from dice_rules_kit import GAME, act, answer, chapter_with, full_game, last_turn, pass_windows, place, refused, stack, turn, with_player
 from engine.core.reactions import Pass
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time import events as ev
@@ -56,8 +57,24 @@ def test_the_magic_item_face_and_field_draw_a_card():
     Item card"; "Magic Items field": "When arriving on this field, the player can
     immediately draw a Magic Item card"."""
     s = turn(full_game(), 0, pool=(("magic_item", "magic_item"), ("ban", 3)), at="apple", magic=("i01", "i02"))
-    s = act(place(s, 0, "magic_item", "apple-magic_items"), 0, cmd.Move())
+    s = act(act(place(s, 0, "magic_item", "apple-magic_items"), 0, cmd.Answer(True)), 0, cmd.Move())
+    s = act(s, 0, cmd.Answer(True))
     assert s.players[0].magic == ("i01", "i02") and s.magic == ()
+
+
+def test_a_magic_item_can_be_drawn_so_the_player_is_asked():
+    """ "Magic Item face": "When activating this face you **can** immediately draw a Magic
+    Item card"; "Magic Items field": "the player **can** immediately draw a Magic Item
+    card" (review deviation 8: both drew without asking): the player is asked, and may
+    draw nothing."""
+    s = turn(full_game(), 0, pool=(("magic_item", "magic_item"), ("ban", 3)), at="apple", magic=("i01", "i02"))
+    s = place(s, 0, "magic_item", "apple-magic_items")
+    assert [(p.seat, p.kind) for p in s.prompts] == [(0, "draw_item")]
+    assert legal(s, 0) == [cmd.Answer(True), cmd.Answer(False)]
+    s = act(act(s, 0, cmd.Answer(False)), 0, cmd.Move())  # no card from the face; the field asks again
+    assert s.players[0].at == "magic_items" and [p.kind for p in s.prompts] == ["draw_item"]
+    s = act(s, 0, cmd.Answer(False))
+    assert s.players[0].magic == () and s.magic == ("i01", "i02")
 
 
 def test_the_item_deck_is_reshuffled_from_the_discards():
@@ -65,7 +82,7 @@ def test_the_item_deck_is_reshuffled_from_the_discards():
     reshuffled when the draw pile runs out"."""
     s = turn(full_game(), 0, pool=(("magic_item", "magic_item"), ("ban", 3)), at="church", magic=(),
              magic_discard=("i05", "i06"))
-    s = place(s, 0, "magic_item", "church-hell")
+    s = act(place(s, 0, "magic_item", "church-hell"), 0, cmd.Answer(True))
     assert len(s.players[0].magic) == 1 and len(s.magic) == 1 and s.magic_discard == ()
 
 
@@ -188,6 +205,39 @@ def test_appendix_example_2_the_doubling_the_hazel_branch_and_the_cudgel():
     assert s.players[0].tokens == (0, 0, 0) and s.players[1].tokens == (0, 0, 3)
 
 
+def test_the_cudgel_collects_every_players_share_when_several_take_tokens_at_once():
+    """ "Cudgel in the Sack": "If you play this card when a player is acquiring more than
+    one token, or when more than one player is taking tokens at the same time, you can
+    collect all those tokens" (review deviation 6: "Every other player can get an Apple"
+    gave each player a window of their own, so the Cudgel took one Apple): one window
+    for the whole gain, and the Cudgel takes both Apples."""
+    s = turn(full_game(), 0, pool=(("story", "story"), ("plain", 3)), at="church", stories=("s21",))
+    s = with_player(s, 0, magic=("i17",))
+    s = pass_windows(place(s, 0, "story", "church-hell"))  # her own Bad Luck window: no item
+    s = act(s, 0, cmd.Pick(0))  # every other player gets an Apple
+    assert [p.tokens for p in s.players] == [(0, 0, 0), (0, 0, 1), (0, 0, 1)]
+    assert len([w for w in s.windows if w.trigger == "tokens"]) == 1 and s.windows[-1].waiting == (0,)
+    s = pass_windows(act(s, 0, cmd.Play("i17")))
+    assert [p.tokens for p in s.players] == [(0, 0, 2), (0, 0, 0), (0, 0, 0)]
+
+
+def test_the_fairy_godmothers_gift_is_one_gain_for_the_cudgel():
+    """ "Cudgel in the Sack": "when more than one player is taking tokens at the same
+    time, you can collect all those tokens" (e08 "The Fairy Godmother": every player takes
+    a token at the start of the chapter): the window opens once, after the last gift."""
+    s = chapter_with("e08", mode="competitive", cards="full")
+    order = [p.seat for p in s.prompts]
+    thief = order[-1]
+    s = with_player(s, thief, magic=("i17",))
+    for seat in order[:-1]:
+        s = act(s, seat, cmd.Gift(("coin",)))
+        assert not s.windows  # the others are still taking theirs
+    s = act(s, thief, cmd.Gift(("bread",)))
+    assert [w.trigger for w in s.windows] == ["tokens"] and s.windows[-1].waiting == (thief,)
+    s = pass_windows(act(s, thief, cmd.Play("i17")))
+    assert s.players[thief].tokens == (2, 1, 0) and all(s.players[i].tokens == (0, 0, 0) for i in order[:-1])
+
+
 def test_thrushbeard_the_cudgel_and_starwort():
     """ "Quest cards", Example: "King Thrushbeard would take two Apples, but Puss in Boots
     plays Magic Item "Cudgel in the Sack". He would take the two Apples from the King, if
@@ -212,7 +262,7 @@ def test_the_spirit_in_the_bottle_takes_the_cards_unseen_by_the_drawer():
     collect all those cards" (the brief: the item taken is seen by the thief only)."""
     s = turn(full_game(), 0, pool=(("magic_item", "magic_item"), ("ban", 3)), at="church", magic=("i01", "i02"))
     s = with_player(s, 2, magic=("i05",))
-    s = place(s, 0, "magic_item", "church-hell")
+    s = act(place(s, 0, "magic_item", "church-hell"), 0, cmd.Answer(True))
     assert s.windows[-1].trigger == "items" and s.windows[-1].waiting == (2,)
     es = GAME.decide(s, 2, cmd.Play("i05"), __import__("random").Random(0))
     drawn = [e for e in es if isinstance(e, ev.ItemsDrawn)]
@@ -221,6 +271,31 @@ def test_the_spirit_in_the_bottle_takes_the_cards_unseen_by_the_drawer():
     s = pass_windows(act(s, 2, cmd.Play("i05")))
     assert s.players[2].magic == ("i01",) and s.players[0].magic == ()
     assert GAME.view(s, 0).players[2].magic == (ev.HIDDEN,)
+
+
+def test_the_spirit_in_the_bottle_takes_both_cards_snow_white_draws():
+    """ "Spirit in the Bottle": "If you play this card when a player is acquiring more than
+    one card … you can collect all those cards"; "Snow White": "Her ability gets activated
+    also when drawing a Magic Item as a result of a card effect" (review deviation 6: the
+    thief got one card of her two)."""
+    s = turn(full_game(), 0, pool=(("story", "story"), ("plain", 3)), at="church", stories=("s09",),
+             magic=("i01", "i02", "i03"))
+    s = with_player(with_player(s, 0, character="snowwhite"), 2, magic=("i05",))
+    s = place(s, 0, "story", "church-hell")  # "A Friendly Raven": draw a Magic Item card
+    assert s.windows[-1].trigger == "items" and s.windows[-1].waiting == (2,)
+    s = pass_windows(act(s, 2, cmd.Play("i05")))
+    assert s.players[2].magic == ("i01", "i02") and s.players[0].magic == () and not s.prompts
+
+
+def test_the_cooperative_game_draws_anew_for_a_magic_item_that_cannot_apply():
+    """ "Cooperative game": "Some Story and Magic Item cards are not applicable in this mode
+    (e.g. "Draw a Quest card"). When drawing such a card, players can decide to draw a new
+    one instead" (review deviation 8: Magic Items were not redrawn): the Magic Mirror
+    (nobody draws Quest cards) is discarded and another card drawn, once."""
+    s = turn(full_game(mode="cooperative"), 0, pool=(("story", "story"), ("plain", 3)), at="church",
+             stories=("s09",), magic=("i11", "i13", "i01"))
+    s = place(s, 0, "story", "church-hell")  # "A Friendly Raven": draw a Magic Item card
+    assert s.players[0].magic == ("i13",) and s.magic_discard == ("i11",) and s.magic == ("i01",)
 
 
 def test_the_magic_mirror_takes_the_quests_drawn_and_keeps_four():
@@ -234,8 +309,8 @@ def test_the_magic_mirror_takes_the_quests_drawn_and_keeps_four():
     s = act(s, 1, cmd.Play("i11"))
     s = pass_windows(s)
     assert s.players[0].quests == ("q03",) and [p.kind for p in s.prompts] == ["trim"]
-    s = act(s, 1, cmd.Discard(quest="q04"))
-    assert s.players[1].quests == ("q05", "q06", "q07", "q01") and s.decks[2][-1] == "q04"
+    s = act(s, 1, cmd.Discard(quest="q04"))  # discarded: out of the game, not back in a deck
+    assert s.players[1].quests == ("q05", "q06", "q07", "q01") and s.decks[2] == ("q02",)
 
 
 def test_the_white_snake_rolls_the_snake_die_again_and_the_token_stays():

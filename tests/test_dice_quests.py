@@ -127,19 +127,29 @@ def test_completing_is_a_choice_and_the_quest_stays_active():
     assert s.players[0].quests == ("q05",) and s.players[0].done == () and s.turn == 1
 
 
-def test_four_active_quests_are_the_limit_at_the_town_and_the_king():
-    """ "Quest cards": "The limit of the active Main Quests (Quest cards) is 4 per player"
-    (RULES.md: with four, the Town and the King draw nothing)."""
+def test_four_active_quests_are_the_limit_a_fifth_drawn_is_discarded_down_to_four():
+    """ "Quest cards": "The limit of the active Main Quests (Quest cards) is 4 per
+    player"; "Magic Mirror": "Remember to keep the rule of a maximum of 4 active Quests:
+    you must choose which cards to discard until you have only 4 active Quests left"
+    (review deviation 4: draws were refused at four, so four hard quests could never be
+    swapped): the Town and the King still draw, then one quest of five is discarded, out
+    of the game."""
     four = ("q01", "q02", "q03", "q04")
-    s = turn(started(3, seed=1), 0, pool=(("plain", 3), ("ban", 3)), at="old_woman")
+    s = turn(started(3, seed=1), 0, pool=(("plain", 3), ("ban", 3)), at="old_woman", decks={2: ("q05",), 3: (), 4: ()})
     s = with_player(s, 0, quests=four)
     s = act(place(s, 0, "plain", "town-old_woman"), 0, cmd.Move())
-    assert s.turn == 1 and s.players[0].quests == four
+    assert s.step == "town" and cmd.Draw((2,)) in legal(s, 0)
+    s = act(s, 0, cmd.Draw((2,)))
+    assert s.players[0].quests == (*four, "q05") and [(p.seat, p.kind) for p in s.prompts] == [(0, "trim")]
+    assert set(legal(s, 0)) == {cmd.Discard(quest=q) for q in (*four, "q05")}
+    s = act(s, 0, cmd.Discard(quest="q02"))
+    assert s.players[0].quests == ("q01", "q03", "q04", "q05") and s.decks == {2: (), 3: (), 4: ()}
+    assert s.drained  # the last Quest card was drawn, whatever was discarded after
     s = turn(started(3, seed=1), 0, pool=(("plain", 6), ("ban", 3)), at="church")
     s = with_player(s, 0, quests=four)
-    s = act(place(s, 0, "plain", "church-king"), 0, cmd.Move())
-    assert s.turn == 1 and s.players[0].quests == four and s.king == ()
-    s = turn(started(3, seed=1), 0, pool=(("plain", 3), ("ban", 3)), at="old_woman")
-    s = with_player(s, 0, quests=four[:3])
-    s = act(act(place(s, 0, "plain", "town-old_woman"), 0, cmd.Move()), 0, cmd.Draw((2,)))
-    assert len(s.players[0].quests) == 4
+    s = act(act(place(s, 0, "plain", "church-king"), 0, cmd.Move()), 0, cmd.Draw((4, 4, 4)))
+    kept = s.king[0]
+    s = act(s, 0, cmd.Keep(kept))
+    assert len(s.players[0].quests) == 5 and [p.kind for p in s.prompts] == ["trim"]
+    s = act(s, 0, cmd.Discard(quest=kept))
+    assert s.players[0].quests == four and kept not in s.decks[4] and len(s.decks[4]) == 8 - 3 + 2

@@ -83,9 +83,64 @@ def test_a_story_that_sends_the_figure_away_cancels_the_move_and_the_second_card
     """ "Story card face", "Important": "There's a chance that the first card, drawn
     because of the die, will send the character to another location. In this case, the
     second Story card must not be drawn, as the character has lost their way"."""
+    s = turn(full_game(), 0, pool=(("story", "story"), ("plain", 3)), at="town", stories=("s18", "s01"))
+    s = act(place(s, 0, "story", "town-huntsman"), 0, cmd.Pick(0))  # "Lost in the Woods": the Big Sea
+    assert s.players[0].at == "big_sea" and s.turn == 1 and s.stories == ("s01",)
+
+
+def test_a_story_card_naming_the_field_the_figure_stands_on_moves_nobody():
+    """ "Story card face", "Important": the move through the route is cancelled when the
+    first card "will send the character to another location" (RULES.md: "Go to the
+    Town" on the Town sends nobody anywhere: the figure still moves through its route,
+    and the Huntsman's card is drawn)."""
     s = turn(full_game(), 0, pool=(("story", "story"), ("plain", 3)), at="town", stories=("s12", "s01"))
     s = place(s, 0, "story", "town-huntsman")  # "The Shortcut": go to the Town
-    assert s.players[0].at == "town" and s.turn == 1 and s.stories == ("s01",)
+    assert s.players[0].at == "town" and s.step == "move"
+    s = act(s, 0, cmd.Move())
+    assert s.players[0].at == "huntsman" and s.story_discard == ("s12", "s01")
+
+
+# ------------------------------------------------------------------ moves by card effect (review deviation 1)
+def test_a_story_card_sending_the_figure_to_the_town_offers_a_quest_card():
+    """ "Town": "When arriving on this field later in the game – either by normal movement
+    or by card effect – the player can draw a Quest card" ("The Shortcut: Go to the
+    Town")."""
+    s = turn(full_game(), 0, pool=(("story", "story"), ("plain", 3)), at="church", stories=("s12",))
+    s = place(s, 0, "story", "church-hell")
+    assert s.players[0].at == "town" and s.step == "town" and cmd.Draw((2,)) in legal(s, 0)
+    s = act(s, 0, cmd.Draw((2,)))
+    assert len(s.players[0].quests) == 1 and s.players[0].at == "town"  # no move to Hell: the way is lost
+
+
+def test_a_story_card_sending_the_figure_to_a_resource_field_gives_its_token():
+    """ "Town": "either by normal movement or by card effect"; "Resource fields":
+    "Arriving on one of these fields you can take one token from the supply" ("Following
+    the Breadcrumbs: Go to the Bread field or the Apple field")."""
+    s = turn(full_game(), 0, pool=(("story", "story"), ("plain", 3)), at="church", stories=("s13",))
+    s = act(place(s, 0, "story", "church-hell"), 0, cmd.Go("apple"))
+    assert s.players[0].at == "apple" and s.players[0].tokens == (0, 0, 1)
+
+
+def test_a_bad_luck_card_sending_the_figure_to_the_king_offers_the_kings_draw():
+    """ "Town": "either by normal movement or by card effect"; "King": "On this field you
+    can draw 3 Quest cards" ("A Tax for the King: Discard a Gold Coin - OR - Go to the
+    King", with no Gold Coin the latter)."""
+    s = turn(full_game(), 0, pool=(("story", "story"), ("plain", 3)), at="town", stories=("s33",))
+    s = place(s, 0, "story", "town-huntsman")
+    assert s.players[0].at == "king" and s.step == "king" and cmd.Draw((2, 3, 4)) in legal(s, 0)
+
+
+def test_a_story_card_move_picks_up_a_quest_token_and_meets_a_visit():
+    """ "Quest cards": "These items can be collected only by the owners of these Quest
+    cards when visiting the location"; "Blue Mini Quests": "if the player stops by at
+    that given location later in the game, they complete the blue Mini Quest"; "Town":
+    "either by normal movement or by card effect" ("The Witch's Oven: Go to Hell - OR -
+    Discard 2 tokens", with no token the former; "Down to Hell and Back")."""
+    s = turn(full_game(), 0, pool=(("story", "story"), ("plain", 3)), at="town", stories=("s25",))
+    s = with_player(s, 0, quests=("q35",), stories=("s63",))
+    s = place(s, 0, "story", "town-huntsman")
+    assert s.players[0].at == "hell" and s.players[0].items == ("golden_hairs",)
+    assert s.players[0].stories == () and [p.kind for p in s.prompts] == ["gain"]  # the reward: 3 tokens
 
 
 def test_story_die_and_story_field_draw_two_cards_one_after_the_other():
@@ -224,3 +279,38 @@ def test_answering_is_refused_out_of_turn_in_one_line():
     assert refused(s, 1, cmd.Pick(0)) == "It is not your turn to act."
     assert refused(s, 0, cmd.Pick(2)) == "Choose one of the Bad Luck card's two effects."
     assert answer(s, cmd.Pick(0)).players[0].tokens == (0, 0, 1)
+
+
+# ------------------------------------------------------------------ the co-operative game (review deviation 3)
+def test_in_the_cooperative_game_anyone_lifts_a_curse_by_its_visit():
+    """ "Beginner mode / Language independent version", beside the co-operative table:
+    "When you draw a Curse, green Side Quest or blue Mini Quest card, put it next to the
+    Quest cards. These are also available to complete for all players" ("The Devil's
+    Bargain: Visit the Church to discard this card", drawn by another player)."""
+    s = turn(full_game(mode="cooperative"), 1, pool=(("plain", 2), ("ban", 3)), at="town")
+    s = with_player(s, 0, stories=("s47",))
+    s = act(place(s, 1, "plain", "town-church"), 1, cmd.Move())
+    assert s.players[0].stories == () and s.story_discard[-1] == "s47"
+
+
+def test_in_the_cooperative_game_anyone_pays_a_mini_quest_and_takes_its_reward():
+    """ "These are also available to complete for all players" ("Apples for the
+    Huntsman: Discard an Apple. Reward: 2 Gold Coins", drawn by another player): the
+    player who pays takes the reward."""
+    s = turn(full_game(mode="cooperative"), 1, pool=(("plain", 2), ("ban", 3)), at="town")
+    s = with_player(with_player(s, 0, stories=("s61",)), 1, tokens=(0, 0, 1))
+    s = act(place(s, 1, "plain", "town-church"), 1, cmd.Move())
+    assert cmd.Redeem("s61", ("apple",)) in legal(s, 1)
+    s = act(s, 1, cmd.Redeem("s61", ("apple",)))
+    assert s.players[0].stories == () and s.players[1].tokens == (2, 0, 0)
+
+
+def test_in_the_cooperative_game_anyone_meets_a_side_quest_at_the_end():
+    """ "These are also available to complete for all players" ("Home Again: 2 AP if you
+    are in the Town at the end of the game", in front of a player elsewhere): it scores
+    when any player meets it; competitive, only its holder."""
+    for mode, met in (("cooperative", ("s35",)), ("competitive", ())):
+        s = last_turn(full_game(length="short", mode=mode), 1, pool=(("plain", 1),), chapter=3, at="town")
+        s = with_player(s, 0, stories=("s35",), at="church")
+        s = place(s, 1, "plain", "rabbit")
+        assert s.phase == "over" and s.met == met

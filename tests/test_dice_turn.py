@@ -255,13 +255,19 @@ def test_a_chapter_ends_when_every_player_has_used_all_dice_or_passed():
     assert s.chapter == 2 and s.board == {} and all(not p.passed for p in s.players)
 
 
-def test_a_rabbit_token_reaches_the_king_without_a_six():
-    """ "Rabbit": "to move to an adjacent field without placing a die"; "King": "you can
-    get there only by a value 6 die" (RULES.md: the token needs no die, so no 6)."""
+def test_a_rabbit_token_does_not_reach_the_king_or_the_fairy():
+    """ "Fairy", Note: "The Fairy and the King are both powerful locations, but you can
+    get there only by a value 6 die"; "Rabbit": "The Rabbit Token can be used to pass
+    through a path which already has 3 dice in the socket or a Ban die" (review
+    deviation 8: the token took a figure to the King without a 6): the token passes a
+    full or banned route, never the 6 of a dead end."""
     s = turn(started(3, seed=1), 0, pool=(("plain", 1),), at="church")
     s = with_player(s, 0, rabbits=1)
-    s = act(s, 0, cmd.Rabbit("church-king"))
-    assert s.players[0].at == "king" and s.step == "king"
+    assert cmd.Rabbit("church-king") not in legal(s, 0) and cmd.Rabbit("church-hell") in legal(s, 0)
+    assert refused(s, 0, cmd.Rabbit("church-king")) == "Only a value 6 die opens the way to the King or the Fairy."
+    s = turn(started(3, seed=1), 0, pool=(("plain", 1),), at="coin")
+    s = with_player(s, 0, rabbits=1)
+    assert refused(s, 0, cmd.Rabbit("coin-fairy")) == "Only a value 6 die opens the way to the King or the Fairy."
 
 
 def test_passing_completes_no_quest():

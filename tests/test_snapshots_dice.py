@@ -69,17 +69,18 @@ async def _(pilot: Player) -> None:
 #: Each kind of question the game asks ann → (seed, options) of a five-player game that
 #: reaches it (ann and four heuristic bots, her moves the bot's: ``dice_positions``).
 #: Magic Item windows are the ``secret`` table's: asked of every holder (a table of one
-#: person asks only when she can answer). Not here: "trim" (putting back a fifth quest),
-#: which no seeded five-player game of heuristic moves reached in 80 seeds.
+#: person asks only when she can answer).
 ASKED = {
     "draw2": (1, {}), "character": (1, {}), "keep_item": (5, {}), "fox": (1, {}), "reroll": (1, {}),
-    "gift": (3, {}), "feed": (1, {}), "move": (1, {}), "jump": (4, {"windows": "secret"}),
-    "fairy": (4, {"windows": "secret"}), "town": (1, {}), "king": (1, {}), "keep": (1, {}), "complete": (1, {}),
-    "bad_luck": (1, {"windows": "secret"}), "gain": (2, {}), "lose": (4, {"windows": "secret"}),
-    "lose_die": (6, {"windows": "secret"}), "lose_item": (19, {"windows": "secret"}),
-    "go": (4, {"windows": "secret"}), "draw1": (1, {"windows": "secret"}), "trade": (5, {}),
-    **{f"window:{t}": (1, {"windows": "secret"}) for t in ("roll", "snake", "tokens", "items", "quests", "story", "harm")},
+    "gift": (3, {}), "feed": (1, {}), "move": (1, {}), "jump": (22, {"windows": "secret"}),
+    "fairy": (1, {"windows": "secret"}), "town": (1, {}), "king": (1, {}), "keep": (1, {}), "complete": (1, {}),
+    "bad_luck": (2, {"windows": "secret"}), "gain": (2, {}), "lose": (5, {"windows": "secret"}),
+    "lose_die": (52, {"windows": "secret"}), "lose_item": (6, {"windows": "secret"}),
+    "go": (10, {"windows": "secret"}), "draw1": (4, {"windows": "secret"}), "trade": (1, {}),
+    **{f"window:{t}": (1, {"windows": "secret"}) for t in ("roll", "snake", "tokens", "items", "quests", "harm")},
+    "window:story": (2, {"windows": "secret"}),
     "rapunzel": (1, {}),  # ann plays Rapunzel
+    "trim": (4, {}), "draw_item": (1, {}),
 }
 #: ann's Character where a question needs one.
 CHARACTER = {"rapunzel": "rapunzel"}

@@ -207,6 +207,8 @@ def _full_label(c: Any, view: Any, names: Sequence[str]) -> str | None:
         case cmd.Offer(to, give, get):
             return (f"offer {who(to)} {', '.join(card_short(x) for x in give) or 'nothing'}"
                     f" for {', '.join(card_short(x) for x in get) or 'nothing'}")
+        case cmd.Answer(yes) if view.prompts and view.prompts[0].kind == "draw_item":
+            return "draw a Magic Item" if yes else "no card"
         case cmd.Answer(yes):
             return "accept" if yes else "refuse"
     return None
@@ -387,7 +389,8 @@ QUESTION = {
     "draw1": "Draw a Quest card: choose its deck.",
     "keep_item": "Snow White: keep one of these two Magic Items.",
     "rapunzel": "Rapunzel: roll one die showing 1 or 2 again, or keep all.",
-    "trim": "You may hold 4 quests: put one back under its deck.",
+    "trim": "You may hold 4 quests: discard one.",
+    "draw_item": "You can draw a Magic Item card: draw it?",
     "trade": "A trade is offered to you: accept or refuse.",
     "actions": "Before placing a die: a Magic Item, your ability or a trade.",
     "window:roll": "Right after your roll: play a Magic Item, or no item.",
@@ -404,4 +407,5 @@ WAITS = {"draw2": "to draw opening quests", "fox": "to set Fox dice", "reroll": 
          "bad_luck": "to choose a Bad Luck effect", "gain": "to take tokens", "lose": "to give up tokens",
          "lose_item": "to discard a Magic Item", "lose_die": "to discard a die", "go": "to choose where to go",
          "draw1": "to draw a Quest card", "keep_item": "to keep a Magic Item", "rapunzel": "to re-roll",
-         "trim": "to put back a quest", "trade": "to answer a trade", "window": "to answer with a Magic Item"}
+         "trim": "to discard a quest", "draw_item": "to draw a Magic Item", "trade": "to answer a trade",
+         "window": "to answer with a Magic Item"}

@@ -14,7 +14,9 @@ than four, a quest token) plus the pull of where it stands, looking one placemen
 further with the dice it keeps, so a high die is not spent where a low one would do.
 It draws from the 4 AP deck while the game is long enough to finish such a quest (a
 player holds four quests at most and draws only at the Town and the King, so a card is
-worth its AP), then from the 2 AP deck.
+worth its AP), then from the 2 AP deck; holding four, it still draws where it stands
+(a swap: it then discards the quest furthest from done for its AP) but does not walk
+there for it.
 
 Forest Spirits ("Forest Spirits"): the Rabbit and the Snake are worth a die when that
 die will likely stay on top (it fills the stack, or nobody can cover it); the Fox turns a
@@ -366,8 +368,8 @@ class HeuristicBot(RandomBot):
                     worth += 1.0 if want[t] > 0 else 0.1
                     want[t] -= 1
                 return worth
-            case cmd.Draw(decks):
-                return self.draw_worth(view, decks)
+            case cmd.Draw(decks):  # with 4 quests, a draw is a swap (one is discarded)
+                return self.draw_worth(view, decks) * (0.2 if len(p.quests) >= QUEST_LIMIT else 1.0)
             case cmd.Keep(quest):
                 q = CARDS.quests[quest]
                 return q.ap / (1 + steps(p, quest))

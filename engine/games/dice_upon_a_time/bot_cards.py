@@ -83,8 +83,10 @@ def worth(bot: Any, view: Any, seat: int, c: Any) -> float | None:
                 return -ITEM_WORTH.get(item, 1.0)
             if die:
                 return -face_value(p.face(die) or 1)
-            if quest:
-                return -CARDS.quests[quest].ap
+            if quest:  # down to 4 quests: the one furthest from done for its AP goes
+                from .bot import steps
+
+                return -CARDS.quests[quest].ap / (1 + steps(p, quest))
             return 0.0
         case cmd.Go(to):
             return bot.pull(view, to)
@@ -106,6 +108,8 @@ def worth(bot: Any, view: Any, seat: int, c: Any) -> float | None:
             return -1.5
         case cmd.Offer():
             return -1.0
+        case cmd.Answer(yes) if view.prompts and view.prompts[0].kind == "draw_item":
+            return 1.0 if yes else 0.0  # a Magic Item is never bad to hold
         case cmd.Answer(yes):
             if not yes or view.offer is None:
                 return 0.0
@@ -132,7 +136,7 @@ def _play(bot: Any, view: Any, seat: int, c: cmd.Play, competitive: bool) -> flo
         if not competitive:
             return -2.0
         if e == "steal_tokens":
-            return 0.6 * len(view.gain[1]) - 0.5
+            return 0.6 * sum(len(t) for i, t in view.gain if i != seat) - 0.5
         if e == "steal_quests":
             return 0.5 if len(p.quests) < 4 else -1.0
         return 0.3

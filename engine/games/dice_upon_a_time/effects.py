@@ -128,9 +128,10 @@ def _answers(s, seat: int, w, card) -> list:
         return [cmd.Play(card.id, die=d, face=f) for d in dice if d != "snake" and w.mover == seat
                 and p.face(d) in (1, 2) for f in range(1, 7) if f != p.face(d)]
     if w.trigger == "tokens":
-        gainer = s.gain[0]
-        mine = gainer == seat
-        if card.effect == "more_tokens" and mine or card.effect == "steal_tokens" and not mine:
+        # every player taking tokens at this moment ("when more than one player is
+        # taking tokens at the same time, you can collect all those tokens")
+        gainers = {i for i, _ in s.gain}
+        if card.effect == "more_tokens" and seat in gainers or card.effect == "steal_tokens" and gainers - {seat}:
             return [cmd.Play(card.id)]
         return []
     if w.trigger == "harm":
@@ -155,12 +156,14 @@ def answer_window(tx, seat: int, command) -> None:
         tx.emit(Answered(seat))
         snake_roll(tx, w.mover, again=True)
     elif card.effect == "more_tokens":
-        kind = s.gain[1][0] if s.gain[1] else RESOURCES[0]
-        tx.emit(Answered(seat), ev.Gained(seat, (kind,) * card.amount, "hazel"))
-        open_window(tx, "tokens", seat, skip=seat)
+        mine = next((t for i, t in s.gain if i == seat and t), (RESOURCES[0],))
+        tx.emit(Answered(seat), ev.Gained(seat, (mine[0],) * card.amount, "hazel"))
+        open_window(tx, "tokens", seat, "together" if len(tx.state.gain) > 1 else "", skip=seat)
     elif card.effect == "steal_tokens":
+        # every share but the thief's own, each warded off (or not) by its taker
         tx.emit(Answered(seat))
-        queue(tx, ev.Effect(s.gain[0], "steal_tokens", by=seat, item=card.id), front=True)
+        queue(tx, *(ev.Effect(i, "steal_tokens", places=t, by=seat, item=card.id) for i, t in s.gain if i != seat),
+              front=True)
     elif card.effect == "steal_items":
         tx.emit(Answered(seat))
         queue(tx, ev.Effect(w.mover, "steal_items", by=seat, item=card.id), front=True)
@@ -198,13 +201,18 @@ def snake_roll(tx, seat: int, again: bool = False) -> None:
         open_window(tx, "snake", seat)
 
 
-def gain(tx, seat: int, tokens: tuple[str, ...], source: str) -> None:
+def gain(tx, seat: int, tokens: tuple[str, ...], source: str, together: bool = False, last: bool = True) -> None:
     """``seat`` takes ``tokens`` from ``source``; then the gain's window opens (the hazel
-    branch: "whenever getting token(s), regardless of the source"; the Cudgel)."""
-    if not tokens:
-        return
-    tx.emit(ev.Gained(seat, tokens, source))
-    open_window(tx, "tokens", seat)
+    branch: "whenever getting token(s), regardless of the source"; the Cudgel).
+    Several players taking tokens at the same time (every other player taking an Apple,
+    an Event's gift): each share after the first is ``together`` with the ones before,
+    and the window opens once, after the ``last`` share, for the whole gain ("you can
+    collect all those tokens")."""
+    if tokens:
+        tx.emit(ev.Gained(seat, tokens, source, together))
+    if last and tx.state.gain and (tokens or together):
+        first = tx.state.gain[0][0]
+        open_window(tx, "tokens", first, "together" if len(tx.state.gain) > 1 else "")
 
 
 # --------------------------------------------------------------------------- decks
@@ -322,16 +330,36 @@ def _keep_story(tx, e: ev.Effect) -> None:
 
 
 def _gain(tx, e: ev.Effect) -> None:
-    if e.token == "any":
-        tx.emit(ev.Prompted(e.seat, "gain", e.amount, e.story))
+    nxt = tx.state.pending[0] if tx.state.pending else None
+    if nxt is not None and nxt.do == "others_gain" and nxt.story == e.story:
+        # "Every player gets …": the drawer and the others at the same time
+        tx.emit(ev.Popped())
+        share_out(tx, [(e.seat, e.token, e.amount)] + [(o, nxt.token, nxt.amount) for o in _others(tx.state, e.seat)],
+                  e.story)
     else:
-        gain(tx, e.seat, (e.token,) * e.amount, "story")
+        share_out(tx, [(e.seat, e.token, e.amount)], e.story)
+
+
+def _others(s, seat: int) -> list[int]:
+    return [(seat + k) % s.n for k in range(1, s.n)]
 
 
 def _others_gain(tx, e: ev.Effect) -> None:
-    s = tx.state
-    others = [(e.seat + k) % s.n for k in range(1, s.n)]
-    queue(tx, *(ev.Effect(o, "gain", e.token, e.amount, story=e.story) for o in others), front=True)
+    """Every other player takes tokens, clockwise from the drawer's left."""
+    share_out(tx, [(o, e.token, e.amount) for o in _others(tx.state, e.seat)], e.story)
+
+
+def share_out(tx, shares: list[tuple[int, str, int]], story: str) -> None:
+    """Story card ``story`` gives each (seat, token, amount) of ``shares`` its tokens at
+    the same time: one reaction window for them all (``gain``). A token ``"any"`` is the
+    player's choice, asked of each in turn (``Prompted`` ``gain``, the shares after the
+    first ``together``)."""
+    fixed = [x for x in shares if x[1] != "any"]
+    asked = [x for x in shares if x[1] == "any"]
+    for k, (seat, token, amount) in enumerate(fixed):
+        gain(tx, seat, (token,) * amount, "story", together=k > 0, last=not asked and k == len(fixed) - 1)
+    tx.emit(*(ev.Prompted(seat, "gain", amount, story, ("together",) if fixed or k else ())
+              for k, (seat, _, amount) in enumerate(asked)))
 
 
 def _lose(tx, e: ev.Effect) -> None:
@@ -372,13 +400,25 @@ def _draw_item(tx, e: ev.Effect) -> None:
 
 def _deal(tx, e: ev.Effect) -> None:
     s = tx.state
-    snow = e.item != "spirit" and ability(s, e.seat, "item_choice")
+    snow = e.item not in ("spirit", "again") and ability(s, e.seat, "item_choice")
     items = _draw_items(tx, e.amount * (2 if snow else 1))
     if not items:
         return
     tx.emit(ev.ItemsDrawn(e.seat, items))
     if snow and len(items) > 1:
         tx.emit(ev.Prompted(e.seat, "keep_item"))
+    elif s.options.mode == "cooperative" and e.item != "again" and len(items) == 1 and useless(items[0]):
+        # "Some Story and Magic Item cards are not applicable in this mode … When drawing
+        # such a card, players can decide to draw a new one instead": boxtop draws anew, once.
+        tx.emit(ev.ItemDiscarded(e.seat, items[0]))
+        queue(tx, ev.Effect(e.seat, "deal", amount=1, item="again"), front=True)
+
+
+def useless(item: str) -> bool:
+    """Whether Magic Item ``item`` can do nothing in the co-operative game: the Magic
+    Mirror (nobody draws Quest cards) and the Cursed Ring (every Curse counts against
+    the whole table, whoever holds it)."""
+    return ITEMS[item].effect in ("steal_quests", "pass_curse")
 
 
 def _draw_quest(tx, e: ev.Effect) -> None:
@@ -394,8 +434,12 @@ def _rabbit(tx, e: ev.Effect) -> None:
 
 
 def _go(tx, e: ev.Effect) -> None:
+    """A Story card moves the figure: it arrives like any move ("Town": "either by
+    normal movement or by card effect"); a choice of fields is asked."""
+    from .rules import arrive
+
     if len(e.places) == 1:
-        tx.emit(ev.Moved(e.seat, e.places[0], "story"))
+        arrive(tx, e.seat, e.places[0], "story")
     elif e.places:
         tx.emit(ev.Prompted(e.seat, "go", story=e.story, places=e.places))
 
@@ -417,21 +461,20 @@ def _feed(tx, e: ev.Effect) -> None:
 
 
 def _steal_tokens(tx, e: ev.Effect) -> None:
-    s = tx.state
-    victim, tokens = s.gain
-    if victim != e.seat:
-        return
-    p = s.players[e.seat]
-    # what is still there of the gain (the gainer may have spent none of it yet)
-    taken = [t for t in RESOURCES for _ in range(min(tokens.count(t), p.count(t)))]
+    p = tx.state.players[e.seat]
+    # ``places``: the share ``seat`` took; what is still there of it
+    taken = [t for t in RESOURCES for _ in range(min(e.places.count(t), p.count(t)))]
     if taken:
         tx.emit(ev.TokensTaken(e.by, e.seat, tuple(taken)))
 
 
 def _steal_items(tx, e: ev.Effect) -> None:
+    """The thief takes every card the drawer was to draw: Snow White's two too ("when a
+    player is acquiring more than one card … you can collect all those cards")."""
     s = tx.state
     if s.pending and s.pending[0].do == "deal" and s.pending[0].seat == e.seat:
-        amount = s.pending[0].amount
+        deal = s.pending[0]
+        amount = deal.amount * (2 if deal.item != "spirit" and ability(s, e.seat, "item_choice") else 1)
         tx.emit(ev.Popped())
         queue(tx, ev.Effect(e.by, "deal", amount=amount, item="spirit"), front=True)
 
@@ -444,9 +487,19 @@ def _steal_quests(tx, e: ev.Effect) -> None:
     if not quests:
         return
     tx.emit(ev.QuestsTaken(e.by, e.seat, quests))
-    over = len(tx.state.players[e.by].quests) - QUEST_LIMIT
+    if len(tx.state.players[e.by].quests) > QUEST_LIMIT:
+        queue(tx, ev.Effect(e.by, "trim"), front=True)
+
+
+def _trim(tx, e: ev.Effect) -> None:
+    """A player holding more than 4 active quests discards one ("you must choose which
+    cards to discard until you have only 4 active Quests left"); asked again while
+    over."""
+    from .rules import QUEST_LIMIT
+
+    over = len(tx.state.players[e.seat].quests) - QUEST_LIMIT
     if over > 0:
-        tx.emit(ev.Prompted(e.by, "trim", over))
+        tx.emit(ev.Prompted(e.seat, "trim", over))
 
 
 def _curse(tx, e: ev.Effect) -> None:
@@ -468,5 +521,5 @@ _RUN = {
     "lose": _lose, "lose_item": _lose_item, "lose_die": _lose_die, "draw_item": _draw_item, "deal": _deal,
     "draw_quest": _draw_quest, "rabbit": _rabbit, "go": _go, "window": _window, "ask": _ask, "feed": _feed,
     "steal_tokens": _steal_tokens, "steal_items": _steal_items, "steal_quests": _steal_quests, "curse": _curse,
-    "reset": _reset,
+    "reset": _reset, "trim": _trim,
 }

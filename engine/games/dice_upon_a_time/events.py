@@ -53,9 +53,12 @@ class Prompted(msgspec.Struct, frozen=True, tag="prompted"):
     quests), ``fox``, ``reroll``, ``gift`` (chapter start), ``feed`` (the Wolf); in the
     full game ``character`` (setup), ``bad_luck`` (choose one of ``story``'s two
     effects), ``gain`` / ``lose`` (``amount`` tokens of one's choice), ``lose_item``,
-    ``lose_die``, ``go`` (one of ``places``), ``draw1`` (a Quest card), ``keep_item``
-    (Snow White), ``rapunzel``, ``trim`` (down to 4 active quests) and ``trade`` (answer
-    the offer on the table)."""
+    ``lose_die``, ``go`` (one of ``places``), ``draw1`` (a Quest card), ``draw_item``
+    (whether to draw the Magic Item card one "can" draw), ``keep_item`` (Snow White),
+    ``rapunzel``, ``trim`` (discard a quest, down to 4 active ones) and ``trade``
+    (answer the offer on the table). A ``gain`` or ``gift`` prompt with ``places``
+    ``("together",)`` is a share of the gain the prompt before it began: several players
+    taking tokens at the same time, answered in one reaction window (``Gained``)."""
 
     seat: int
     kind: str
@@ -170,7 +173,9 @@ class Step(msgspec.Struct, frozen=True, tag="step"):
 
 
 class Moved(msgspec.Struct, frozen=True, tag="moved"):
-    """``seat``'s figure went to ``to`` ``by`` route, steed (a jump) or rabbit."""
+    """``seat``'s figure went to ``to`` ``by`` route, steed (a jump), rabbit, walk
+    (Little Red Riding Hood), story (a Story card), horse or cap (the Golden Horse, the
+    Wishing-cap): every way arrives alike (``rules.arrive``)."""
 
     seat: int
     to: str
@@ -178,11 +183,16 @@ class Moved(msgspec.Struct, frozen=True, tag="moved"):
 
 
 class Gained(msgspec.Struct, frozen=True, tag="gained"):
-    """``seat`` took ``tokens`` from the supply; ``source`` says why in a word."""
+    """``seat`` took ``tokens`` from the supply; ``source`` says why in a word;
+    ``together``: at the same time as the gain before it (every other player taking an
+    Apple), so one reaction window answers them all (the Cudgel in the Sack: "when more
+    than one player is taking tokens at the same time, you can collect all those
+    tokens")."""
 
     seat: int
     tokens: tuple[str, ...]
     source: str
+    together: bool = False
 
 
 class ItemTaken(msgspec.Struct, frozen=True, tag="item_taken"):
@@ -234,13 +244,15 @@ class GameOver(msgspec.Struct, frozen=True, tag="game_over"):
 class Effect(msgspec.Struct, frozen=True):
     """An effect waiting its turn (``State.pending``, first in first out): ``do`` a Story
     card's effect word (``stories.Act``) or one of boxtop's steps (``story`` draw a Story
-    card, ``read`` resolve ``story``, ``deal`` deal ``amount`` Magic Items, ``window``
-    open the reaction window ``token`` names (``story`` its subject: for a roll, the dice
-    rolled), ``ask`` prompt ``token``, ``chapter_event`` reveal chapter ``amount``'s Event
-    once the roll has been answered, ``feed`` the Wolf,
-    ``steal_tokens`` / ``steal_items`` / ``steal_quests`` / ``curse`` / ``reset`` another
-    player's Magic Item ``item`` played by ``by`` on ``seat``, ``keep_story``);
-    ``checked`` once the harmed seat had its chance to ward it off."""
+    card, ``read`` resolve ``story``, ``deal`` deal ``amount`` Magic Items (``item``
+    ``spirit``: to the Spirit in the Bottle's thief; ``again``: the co-operative game's
+    one redraw), ``window`` open the reaction window ``token`` names (``story`` its
+    subject: for a roll, the dice rolled), ``ask`` prompt ``token``, ``chapter_event``
+    reveal chapter ``amount``'s Event once the roll has been answered, ``feed`` the Wolf,
+    ``trim`` discard down to 4 quests, ``steal_tokens`` (``places``: the share taken) /
+    ``steal_items`` / ``steal_quests`` / ``curse`` / ``reset`` another player's Magic
+    Item ``item`` played by ``by`` on ``seat``, ``keep_story``); ``checked`` once the
+    harmed seat had its chance to ward it off."""
 
     seat: int
     do: str
@@ -298,10 +310,12 @@ class StoryDrawn(msgspec.Struct, frozen=True, tag="story_drawn"):
 
 class StoryDiscarded(msgspec.Struct, frozen=True, tag="story_discarded"):
     """Story card ``story`` goes to the discard pile (from ``seat``'s cards when it held
-    it: a Curse lifted, a Mini Quest done)."""
+    it: a Curse lifted, a Mini Quest done; ``by`` the player who met it when another
+    did, in the co-operative game, where these cards are everyone's)."""
 
     story: str
     seat: int = -1
+    by: int = -1
 
 
 class StoryKept(msgspec.Struct, frozen=True, tag="story_kept"):
@@ -388,7 +402,10 @@ class QuestsTaken(msgspec.Struct, frozen=True, tag="quests_taken"):
 
 
 class QuestDropped(msgspec.Struct, frozen=True, tag="quest_dropped"):
-    """``seat`` put active quest ``quest`` back under its deck (down to 4 active)."""
+    """``seat`` discarded active quest ``quest``, down to 4 active ones (the Magic
+    Mirror's note: "you must choose which cards to discard until you have only 4 active
+    Quests left"): it leaves the game, face up, and its quest token, if carried, goes
+    back to its field."""
 
     seat: int
     quest: str

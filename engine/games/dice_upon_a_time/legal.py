@@ -15,7 +15,7 @@ from .effects import CHARACTERS, window_options
 from .powers import finish_extras, help_placements, offer_options, place_step_options, steed_take
 from .rules import (
     CARDS, DIE_ORDER, FACES, ROUTES, STEEDS, completable, deck_choices, event_of, is_ban, open_sockets, place_problem,
-    route_from,
+    route_from, six_only,
 )
 
 
@@ -88,6 +88,7 @@ _FULL_PROMPTS = {
     "keep_item": lambda s, p, prompt: [cmd.KeepItem(i) for i in dict.fromkeys(p.magic[-2:])],
     "rapunzel": _rapunzel,
     "trim": lambda s, p, prompt: [cmd.Discard(quest=q) for q in p.quests],
+    "draw_item": lambda s, p, prompt: [cmd.Answer(True), cmd.Answer(False)],
     "trade": lambda s, p, prompt: [cmd.Answer(True), cmd.Answer(False)],
 }
 
@@ -107,7 +108,7 @@ def _turn_options(s, seat: int) -> list:
             out += [cmd.Place(die, k) for k, need, only_ban in sockets if value >= need and (ban or not only_ban)]
         out += help_placements(s, seat)
         if p.rabbits:
-            out += [cmd.Rabbit(k) for k in ROUTES if route_from(s, seat, k)]
+            out += [cmd.Rabbit(k) for k in ROUTES if route_from(s, seat, k) and not six_only(route_from(s, seat, k))]
         out += place_step_options(s, seat)
         out.append(cmd.PassTurn())
         return out
@@ -139,7 +140,11 @@ def refusal(s, seat: int, command) -> str:
     if isinstance(command, cmd.Rabbit) and step == "place":
         if not s.players[seat].rabbits:
             return "You have no Rabbit token."
+        if six_only(route_from(s, seat, command.route)):
+            return SIX_ONLY
         return "A Rabbit token moves you along a route from your field."
+    if isinstance(command, cmd.Walk) and step == "place" and six_only(route_from(s, seat, command.route)):
+        return SIX_ONLY
     if isinstance(command, cmd.Complete) and step == "complete":
         if command.quest not in CARDS.quests:
             return f"There is no quest {command.quest!r}."
@@ -150,6 +155,10 @@ def refusal(s, seat: int, command) -> str:
         return "Jump to another Steed field."
     return _WHAT.get(step, "That is not a choice now.")
 
+
+#: Why a Rabbit token or Little Red Riding Hood's walk may not go to the King or the
+#: Fairy ("Fairy", Note).
+SIX_ONLY = "Only a value 6 die opens the way to the King or the Fairy."
 
 _WHAT = {
     "draw2": "Choose the decks of your two opening Quest cards.",
@@ -175,6 +184,7 @@ _WHAT = {
     "draw1": "Choose the deck of your Quest card.",
     "keep_item": "Keep one of the two Magic Items drawn.",
     "rapunzel": "Roll one die showing 1 or 2 again, or keep all.",
-    "trim": "Put back one of your quests: you may hold 4.",
+    "trim": "Discard one of your quests: you may hold 4.",
+    "draw_item": "Draw the Magic Item card, or do not.",
     "trade": "Accept or refuse the trade offered.",
 }

@@ -608,10 +608,12 @@ def _card_words(cards) -> str:
     return _and(words) or "nothing"
 
 
-def _why(trigger: str, mover: str, own: bool) -> str:
-    """What a reaction window answers, in words (``own``: the mover is the only seat asked)."""
+def _why(trigger: str, mover: str, own: bool, subject: str = "") -> str:
+    """What a reaction window answers, in words (``own``: the mover is the only seat
+    asked; a ``tokens`` window ``together``: several players took tokens at once)."""
     whose = "their" if own else f"{mover}'s"
-    return {"roll": f"{whose} roll", "snake": f"{whose} Snake Die roll", "tokens": f"the tokens {mover} took",
+    took = "the tokens just taken" if subject == "together" else f"the tokens {mover} took"
+    return {"roll": f"{whose} roll", "snake": f"{whose} Snake Die roll", "tokens": took,
             "items": f"the Magic Item {mover} is to draw", "quests": f"the Quest card {mover} drew",
             "story": "the Bad Luck card"}.get(trigger, "it")
 
@@ -639,14 +641,16 @@ def _describe_full(e, names: Sequence[str], who: str) -> str:
                 return f"{who} draws a Story card."
             card = STORIES[story]
             return f"{who} draws a Story card, {card.name}: " + " ".join(card.text.split())
-        case ev.StoryDiscarded(story, seat):
+        case ev.StoryDiscarded(story, seat, by):
             if seat < 0:
                 return ""
             kind = STORIES[story].type if story in STORIES else ""
+            doer = name(by) if by >= 0 else who  # the co-operative game: anyone meets anyone's
+            whose = f" in front of {who}" if by >= 0 else ""
             if kind == "curse":
-                return f"{who} lifts {story_label(story)} (a Curse)."
+                return f"{doer} lifts {story_label(story)} (a Curse){whose}."
             if kind == "mini_quest":
-                return f"{who} fulfils {story_label(story)} (a Mini Quest)."
+                return f"{doer} fulfils {story_label(story)} (a Mini Quest){whose}."
             return f"{who} discards {story_label(story)}."
         case ev.StoryKept(_, story, source):
             kind = _STORY_TYPE.get(STORIES[story].type, "") if story in STORIES else ""
@@ -680,7 +684,7 @@ def _describe_full(e, names: Sequence[str], who: str) -> str:
         case ev.QuestsTaken(_, source, quests):
             return f"{who} takes {_and(quest_label(q) for q in quests)} from {name(source)}."
         case ev.QuestDropped(_, quest):
-            return f"{who} puts {quest_label(quest)} back under its deck."
+            return f"{who} discards {quest_label(quest)}, down to four quests."
         case ev.FaceTurned(_, die, face, socket):
             shown = _face_name(face)
             where = f" on {socket_name(socket)}" if socket else ""
@@ -706,7 +710,7 @@ def _describe_full(e, names: Sequence[str], who: str) -> str:
             if trigger == "harm":
                 what = "the Wolf" if subject == "wolf" else "the card's harm"
                 return f"{asked} may ward off {what} with a Magic Item."
-            why = _why(trigger, name(mover), seats == (mover,))
+            why = _why(trigger, name(mover), seats == (mover,), subject)
             return f"{asked} may answer {why} with a Magic Item."
         case Passed():
             # Windows open for every holder of a Magic Item at many moments: a line for

@@ -17,8 +17,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``events``: the Event cards ``hidden`` (face down until their chapter, "Setup" 7),
       ``open`` (face up from the start, the rulebook's tip) or ``none`` (left in the box,
       as the Extra Long game allows).
-    - ``ties``: a tie on AP is ``shared``, or goes to whoever completed the most quests in
-      one turn (``one_blow``: "the winner is who can kill more flies with one blow").
+    - ``ties``: a tie on AP goes to whoever completed the most quests in one turn
+      (``one_blow``, the default: "the winner is who can kill more flies with one
+      blow"; still tied, it is shared), or is ``shared``.
     - ``cards``: ``full`` plays the Story cards and the Magic Items; ``beginner`` leaves
       them in the box ("Beginner mode / Language independent version": the Story and
       Magic Item faces are plain 6s, the Supporting character and Magic Items fields plain
@@ -37,7 +38,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         "length": "standard 6 chapters, short 3, extra_long until the quests run out",
         "mode": "competitive, or cooperative against the completion table",
         "events": "Event cards face down, face up, or none",
-        "ties": "a tie is shared, or won by most quests in one turn",
+        "ties": "a tie is won by most quests in one turn, or shared",
         "cards": "full game with Story cards and Magic Items, or beginner without",
         "characters": "Character abilities, or none",
         "trading": "players on one field may trade, or not",
@@ -51,7 +52,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     length: Literal["standard", "short", "extra_long"] = "standard"
     mode: Literal["competitive", "cooperative"] = "competitive"
     events: Literal["hidden", "open", "none"] = "hidden"
-    ties: Literal["shared", "one_blow"] = "shared"
+    ties: Literal["one_blow", "shared"] = "one_blow"
     cards: Literal["full", "beginner"] = "full"
     characters: Literal["abilities", "none"] = "abilities"
     trading: Literal["on", "off"] = "on"

@@ -75,14 +75,15 @@ def place_step_options(s, seat: int) -> list:
 
 
 def _ability_options(s, seat: int) -> list:
-    from .rules import ROUTES, deck_choices, is_ban, may_draw, route_from
+    from .rules import ROUTES, deck_choices, is_ban, may_draw, route_from, six_only
 
     p = s.players[seat]
     out: list = []
     if ability(s, seat, "move_free"):
         for k in ROUTES:
             stack = s.board.get(k, ())
-            if route_from(s, seat, k) and not (stack and is_ban(s, stack[-1].face)):
+            to = route_from(s, seat, k)
+            if to and not six_only(to) and not (stack and is_ban(s, stack[-1].face)):
                 out.append(cmd.Walk(k))
     if ability(s, seat, "convert_token"):
         out += convert_options(s, seat)
@@ -140,10 +141,13 @@ def item_plays(s, seat: int) -> list:
 # --------------------------------------------------------------------------- stories
 def redeem_options(s, seat: int) -> list:
     """The Curses and Mini Quests ``seat`` may pay off now with tokens (a choice of
-    tokens where the card asks any)."""
+    tokens where the card asks any): its own, in the co-operative game anyone's
+    (``rules.shared_stories``)."""
+    from .rules import shared_stories
+
     p = s.players[seat]
     out: list = []
-    for story in p.stories:
+    for _, story in shared_stories(s, seat):
         c = STORIES[story].condition
         if STORIES[story].type not in ("curse", "mini_quest") or c is None or c.kind != "tokens":
             continue

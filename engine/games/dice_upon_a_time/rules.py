@@ -46,9 +46,10 @@ STEEDS = tuple(x.id for x in BOARD.location if x.kind == "steed")
 #: Quests (Quest cards) is 4 per player").
 QUEST_LIMIT = 4
 #: Chapters by the ``length`` option ("The End: Scoring"; "Short and Extra Long game
-#: modes"); Extra Long stops at ``EXTRA_LONG_CAP`` at the latest (RULES.md).
+#: modes"); Extra Long ends with the chapter in which the last Quest card is drawn, and
+#: a game that never gets there stops after chapter ``EXTRA_LONG_GUARD`` (RULES.md).
 CHAPTERS = {"standard": 6, "short": 3}
-EXTRA_LONG_CAP = 12
+EXTRA_LONG_GUARD = 40
 #: The co-operative completion table: lower edges of the bands by player count, with
 #: each band's words ("Beginner mode", "The end of the game"); an edge belongs to the
 #: higher band (RULES.md).
@@ -221,10 +222,18 @@ def completable(s, seat: int) -> list[str]:
 
 
 def may_draw(s, seat: int) -> bool:
-    """Whether ``seat`` may draw a Quest card: competitive game, fewer than 4 active Main
-    Quests, and a card left ("Quest cards"; RULES.md)."""
-    return (s.options.mode == "competitive" and len(s.players[seat].quests) < QUEST_LIMIT
-            and any(s.decks.get(v) for v in (2, 3, 4)))
+    """Whether ``seat`` may draw a Quest card: competitive game and a card left; with 4
+    active Main Quests too, then discarding one ("trim": the Magic Mirror's note, "you
+    must choose which cards to discard until you have only 4 active Quests left";
+    RULES.md)."""
+    return s.options.mode == "competitive" and any(s.decks.get(v) for v in (2, 3, 4))
+
+
+def six_only(to: str) -> bool:
+    """Whether field ``to`` is reached through its route only by a value 6 die (the
+    King and the Fairy: "you can get there only by a value 6 die"), so neither a Rabbit
+    token nor Little Red Riding Hood's walk gets there."""
+    return LOCATIONS[to].kind in ("king", "fairy") if to in LOCATIONS else False
 
 
 def deck_choices(s, k: int) -> list[tuple[int, ...]]:
@@ -245,8 +254,8 @@ def has_turn(p: Player) -> bool:
 
 
 def chapters(s) -> int:
-    """The chapters the game lasts at most (Extra Long: the cap)."""
-    return CHAPTERS.get(s.options.length, EXTRA_LONG_CAP)
+    """The chapters the game lasts at most (Extra Long: the guard)."""
+    return CHAPTERS.get(s.options.length, EXTRA_LONG_GUARD)
 
 
 # --------------------------------------------------------------------------- transaction
@@ -377,6 +386,14 @@ def _draw(tx: _Tx, seat: int, decks: tuple[int, ...], king: bool = False) -> Non
     else:
         tx.emit(ev.QuestsDrawn(seat, tuple(quests), tuple(decks)))
         effects.open_window(tx, "quests", seat, ",".join(quests))
+        _over(tx, seat)
+
+
+def _over(tx: _Tx, seat: int) -> None:
+    """Past 4 active quests after a draw: discard down to 4 once the draw's window is
+    answered (the Magic Mirror may take the card first)."""
+    if len(tx.state.players[seat].quests) > QUEST_LIMIT:
+        effects.queue(tx, ev.Effect(seat, "trim"), front=True)
 
 
 def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
@@ -388,8 +405,13 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
         tx.emit(ev.CharacterChosen(seat, command.character))
     elif kind == "bad_luck":
         effects.choose_bad_luck(tx, seat, prompt.story, command.option)
-    elif kind == "gain":
-        effects.gain(tx, seat, command.tokens, "story")
+    elif kind in ("gain", "gift"):
+        # a share after the first of several players taking tokens at once; the window
+        # waits for the last share
+        nxt = s.prompts[1] if len(s.prompts) > 1 else None
+        last = not (nxt is not None and nxt.kind == kind and nxt.places == ("together",))
+        effects.gain(tx, seat, command.tokens, "story" if kind == "gain" else "event",
+                     together=prompt.places == ("together",), last=last)
     elif kind == "lose":
         tx.emit(ev.Lost(seat, command.tokens))
     elif kind == "lose_item":
@@ -397,7 +419,12 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
     elif kind == "lose_die":
         tx.emit(ev.DiceLost(seat, (command.die,)))
     elif kind == "go":
-        tx.emit(ev.Moved(seat, command.to, "story"))
+        tx.emit(ev.PromptDone())
+        arrive(tx, seat, command.to, "story")
+        return
+    elif kind == "draw_item":
+        if command.yes:
+            effects.queue(tx, ev.Effect(seat, "draw_item"), front=True)
     elif kind == "keep_item":
         drawn = list(s.players[seat].magic[-2:])
         drawn.remove(command.item)
@@ -408,6 +435,7 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
             _reroll(tx, seat, command.dice)
     elif kind == "trim":
         tx.emit(ev.QuestDropped(seat, command.quest))
+        _over(tx, seat)
     elif kind == "trade":
         tx.emit(ev.TradeAnswered(command.yes))
     elif kind == "fox":
@@ -415,8 +443,6 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
     elif kind == "reroll":
         if command.dice:
             _reroll(tx, seat, command.dice)
-    elif kind == "gift":
-        effects.gain(tx, seat, command.tokens, "event")
     elif kind == "feed":
         tx.emit(ev.WolfFed(seat, command.die, tx.state.players[seat].face(command.die)))
     tx.emit(ev.PromptDone())
@@ -429,23 +455,17 @@ def _turn_command(tx: _Tx, seat: int, command) -> None:
         _place(tx, seat, command)
     elif isinstance(command, cmd.Rabbit):
         tx.emit(ev.RabbitUsed(seat, command.route))
-        to = route_from(tx.state, seat, command.route)
-        tx.emit(ev.Moved(seat, to, "rabbit"))
-        _arrive(tx, seat, to)
+        arrive(tx, seat, route_from(tx.state, seat, command.route), "rabbit")
     elif isinstance(command, cmd.Walk):
-        to = route_from(s, seat, command.route)
-        tx.emit(ev.AbilityUsed(seat), ev.Moved(seat, to, "walk"))
-        _arrive(tx, seat, to)
+        tx.emit(ev.AbilityUsed(seat))
+        arrive(tx, seat, route_from(s, seat, command.route), "walk")
     elif isinstance(command, cmd.PassTurn):
         tx.emit(ev.GaveUp(seat))
         _end_turn(tx)
     elif isinstance(command, cmd.Move):
-        to = route_from(s, seat, s.placed)
-        tx.emit(ev.Moved(seat, to, "route"))
-        _arrive(tx, seat, to)
+        arrive(tx, seat, route_from(s, seat, s.placed), "route")
     elif isinstance(command, cmd.Jump):
-        tx.emit(ev.Moved(seat, command.to, "steed"))
-        _arrive(tx, seat, command.to, jumped=True)
+        arrive(tx, seat, command.to, "steed")
     elif isinstance(command, cmd.Skip):
         _then(tx)
     elif isinstance(command, cmd.Take):
@@ -473,6 +493,7 @@ def _turn_command(tx: _Tx, seat: int, command) -> None:
         back = [(q, v) for q, v in zip(drawn, values) if q != command.quest]
         tx.emit(ev.KingKept(seat, command.quest, tuple(q for q, _ in back), tuple(v for _, v in back)))
         effects.open_window(tx, "quests", seat, command.quest)
+        _over(tx, seat)
         _then(tx)
     elif isinstance(command, cmd.Complete):
         q = CARDS.quests[command.quest]
@@ -514,8 +535,10 @@ def _place(tx: _Tx, seat: int, command: cmd.Place) -> None:
     face = s.players[seat].face(command.die)
     tx.emit(ev.Placed(seat, command.die, face, command.socket))
     waiting = []
-    if effects.full(s) and not faces_plain(s) and face in ("story", "magic_item"):
-        waiting.append(ev.Effect(seat, "story" if face == "story" else "draw_item"))
+    if effects.full(s) and not faces_plain(s) and face == "story":
+        waiting.append(ev.Effect(seat, "story"))  # "you must immediately draw a Story card"
+    elif effects.full(s) and not faces_plain(s) and face == "magic_item":
+        waiting.append(ev.Effect(seat, "ask", token="draw_item"))  # "you can immediately draw a Magic Item card"
     if command.socket == "wolf":
         # "all players in clockwise order must place one of their unused dice on the
         # field": every other player holding a die, passed or not (RULES.md).
@@ -551,8 +574,7 @@ def _play(tx: _Tx, seat: int, command: cmd.Play) -> None:
     elif e == "reroll_unused":
         _reroll(tx, seat, tuple(d for d, _ in s.players[seat].pool if d != "snake"))
     elif e in ("move_to_player", "move_anywhere"):
-        tx.emit(ev.Moved(seat, command.to, "horse" if e == "move_to_player" else "cap"))
-        _arrive(tx, seat, command.to)
+        arrive(tx, seat, command.to, "horse" if e == "move_to_player" else "cap")
     elif e == "take_back_die":
         tx.emit(ev.DieTakenBack(seat, command.socket))
     elif e == "reset_die":
@@ -575,10 +597,36 @@ def _redeem(tx: _Tx, seat: int, command: cmd.Redeem) -> None:
     _lift(tx, seat, story)
 
 
+def shared_stories(s, seat: int) -> list[tuple[int, str]]:
+    """The (holder, Story card) pairs ``seat`` may meet: its own cards, and in the
+    co-operative game everyone's ("When you draw a Curse, green Side Quest or blue Mini
+    Quest card, put it next to the Quest cards. These are also available to complete for
+    all players")."""
+    holders = range(s.n) if s.options.mode == "cooperative" else (seat,)
+    return [(i, x) for i in holders for x in s.players[i].stories]
+
+
 def _lift(tx: _Tx, seat: int, story) -> None:
-    tx.emit(ev.StoryDiscarded(story.id, seat))
+    """``seat`` meets Curse or Mini Quest ``story`` (its own, or in the co-operative game
+    anyone's): the card is discarded, a Mini Quest's reward is ``seat``'s."""
+    holder = next((i for i, x in shared_stories(tx.state, seat) if x == story.id), seat)
+    tx.emit(ev.StoryDiscarded(story.id, holder, seat if holder != seat else -1))
     if story.type == "mini_quest":
         effects.queue(tx, *(ev.Effect(seat, a.do, a.token, a.amount, a.places, story.id) for a in story.reward))
+
+
+def arrive(tx: _Tx, seat: int, to: str, by: str) -> None:
+    """``seat``'s figure goes to ``to`` ``by`` a route, a Steed, a Rabbit token, a walk,
+    a Story card or a Magic Item ride, and arrives: one way for every move ("Town":
+    "When arriving on this field later in the game – either by normal movement or by
+    card effect"). A card naming the field the figure stands on moves nobody: nothing
+    happens."""
+    if not to or tx.state.players[seat].at == to:
+        if by != "story":  # a Story card's effects go on as they were (``_settle``)
+            _then(tx)
+        return
+    tx.emit(ev.Moved(seat, to, by))
+    _arrive(tx, seat, to, jumped=by == "steed")
 
 
 def _arrive(tx: _Tx, seat: int, to: str, jumped: bool = False) -> None:
@@ -590,7 +638,7 @@ def _arrive(tx: _Tx, seat: int, to: str, jumped: bool = False) -> None:
         q = CARDS.quests[quest]
         if q.item and q.pickup == to and q.item in tx.state.items:
             tx.emit(ev.ItemTaken(seat, q.item))
-    for story in s.players[seat].stories:
+    for _, story in shared_stories(s, seat):
         card = effects.STORIES[story]
         c = card.condition
         if card.type in ("curse", "mini_quest") and c is not None and (
@@ -618,8 +666,8 @@ def _arrive(tx: _Tx, seat: int, to: str, jumped: bool = False) -> None:
         # "the player must immediately draw a Story card" ("Supporting characters")
         effects.queue(tx, ev.Effect(seat, "story"))
     elif loc.kind == "magic_items" and effects.full(s):
-        # "the player can immediately draw a Magic Item card" ("Magic Items field")
-        effects.queue(tx, ev.Effect(seat, "draw_item"))
+        # "the player can immediately draw a Magic Item card" ("Magic Items field"): asked
+        effects.queue(tx, ev.Effect(seat, "ask", token="draw_item"))
     _then(tx)
 
 
@@ -719,9 +767,9 @@ def _chapter_event(tx: _Tx, chapter: int) -> None:
     if e and e.effect == "reroll":
         for seat in order:
             tx.emit(ev.Prompted(seat, "reroll"))
-    if e and e.effect == "gift":
-        for seat in order:
-            tx.emit(ev.Prompted(seat, "gift"))
+    if e and e.effect == "gift":  # everyone takes tokens at the same time: one window after the last
+        for k, seat in enumerate(order):
+            tx.emit(ev.Prompted(seat, "gift", places=("together",) if k else ()))
 
 
 def _next_turn(tx: _Tx, first: int) -> None:
@@ -756,7 +804,8 @@ def _end_chapter(tx: _Tx) -> None:
     fox = tuple((d.seat, d.die) for k in ("fox1", "fox2") for d in s.board.get(k, ()) if d.die != "snake")
     last = _last_chapter(s)
     if last and effects.full(s):
-        met = tuple(x for p in s.players for x in p.stories if side_quest_met(s, p, x))
+        met = tuple(x for i, p in enumerate(s.players) for x in p.stories
+                    if any(side_quest_met(s, q, x) for q in (s.players if s.options.mode == "cooperative" else (p,))))
         tx.emit(ev.SideQuestsMet(met))
     tx.emit(ev.ChapterEnded(s.chapter, rabbit, rabbit >= 0 and s.rabbits > 0, snake, fox))
     s = tx.state
@@ -767,10 +816,14 @@ def _end_chapter(tx: _Tx) -> None:
 
 
 def _last_chapter(s: State) -> bool:
+    """Whether the chapter ending is the game's last: the sixth (the third in the short
+    game); in the Extra Long game the one in which the last Quest card was drawn (in
+    the co-operative game, which draws none, the last quest completed), the sixth at
+    the earliest, or the guard."""
     if s.chapter >= chapters(s):
         return True
-    if s.options.length != "extra_long":
-        return False
+    if s.options.length != "extra_long" or s.chapter < CHAPTERS["standard"]:
+        return False  # Extra Long: never shorter than the standard game (RULES.md)
     if s.options.mode == "cooperative":
         return not s.table
     return s.drained
@@ -778,10 +831,11 @@ def _last_chapter(s: State) -> bool:
 
 # --------------------------------------------------------------------------- result
 def side_quest_met(s, p: Player, story: str) -> bool:
-    """Whether Side Quest ``story`` of player ``p`` meets its condition now ("Green Side
+    """Whether player ``p`` meets Side Quest ``story``'s condition now ("Green Side
     Quests give extra APs, but only if their conditions are met at the end of the
     game"): at one of its places, dice on that many Forest Spirit fields (however they
-    got there, the FAQ), holding the tokens, or that many quests completed."""
+    got there, the FAQ), holding the tokens, or that many quests completed. In the
+    co-operative game any player may meet anyone's (``shared_stories``)."""
     card = effects.STORIES[story]
     c = card.condition
     if card.type != "side_quest" or c is None:

@@ -91,13 +91,15 @@ class State(Struct, frozen=True):
     ``king`` the King's draw waiting for a keep; ``laid`` the Event ids by chapter,
     ``event`` this chapter's ("" none); ``snake`` the seat holding the Snake Die this
     chapter (-1 none); ``rabbits`` Rabbit tokens in the supply; ``items`` quest tokens
-    still at their pickup; ``drained`` the last Quest card was drawn.
+    still at their pickup; ``drained`` the last Quest card was drawn (it stays so: a quest
+discarded later leaves the game, "Short and Extra Long game modes").
 
     Full game: ``stories`` / ``magic`` the Story and Magic Item decks top first (secret),
     ``story_discard`` (face up) and ``magic_discard`` (face down); ``windows`` the open
     reaction windows (``engine.core.reactions``); ``pending`` the effects waiting their
-    turn (``events.Effect``); ``gain`` the seat and tokens of the last gain (what the
-    hazel branch and the Cudgel answer); ``rolled`` the seat and dice of the last roll
+    turn (``events.Effect``); ``gain`` the last gain, as (seat, tokens) pairs, one for
+    each player taking tokens at the same time (what the hazel branch and the Cudgel
+    answer); ``rolled`` the seat and dice of the last roll
     (the Golden Bird); ``arrived`` the field reached this turn (King Thrushbeard),
     ``strayed`` a Story card moved the figure this turn; ``offer`` the trade waiting an answer, ``offered`` the seats
     offered one this turn; ``met`` the Side Quests met at the end."""
@@ -131,7 +133,7 @@ class State(Struct, frozen=True):
     magic_discard: tuple[str, ...] = ()
     windows: tuple[Window, ...] = ()
     pending: tuple[ev.Effect, ...] = ()
-    gain: tuple[int, tuple[str, ...]] = (-1, ())
+    gain: tuple[tuple[int, tuple[str, ...]], ...] = ()
     rolled: tuple[int, tuple[str, ...]] = (-1, ())
     arrived: str = ""
     strayed: bool = False
@@ -291,13 +293,18 @@ def _step(s: State, e: ev.Step) -> State:
 
 
 def _moved(s: State, e: ev.Moved) -> State:
-    arrived = "" if e.by in ("story", "cap") else e.to
+    arrived = "" if e.by == "cap" else e.to  # the Wishing-cap: "King Thrushbeard may not use his ability"
     return replace(s, players=_player(s, e.seat, at=e.to), arrived=arrived, strayed=s.strayed or e.by == "story")
 
 
 def _gained(s: State, e: ev.Gained) -> State:
     p = s.players[e.seat]
-    gain = (e.seat, s.gain[1] + e.tokens) if e.source == "hazel" else (e.seat, e.tokens)
+    if e.source == "hazel":  # one more of the kind being taken, in the gainer's share
+        gain = tuple((i, t + e.tokens) if i == e.seat else (i, t) for i, t in s.gain)
+    elif e.together:  # several players taking tokens at the same time
+        gain = s.gain + ((e.seat, e.tokens),)
+    else:
+        gain = ((e.seat, e.tokens),)
     return replace(s, players=_player(s, e.seat, tokens=_tokens(p, e.tokens, 1)), gain=gain)
 
 
@@ -376,7 +383,7 @@ def _story_drawn(s: State, e: ev.StoryDrawn) -> State:
     return replace(s, stories=tuple(x for x in s.stories if x != e.story))
 
 
-def _story_discarded(s: State, e: ev.StoryDiscarded) -> State:
+def _story_discarded(s: State, e: ev.StoryDiscarded) -> State:  # ``by`` is for the log
     players = s.players
     if e.seat >= 0:
         p = s.players[e.seat]
@@ -444,7 +451,7 @@ def _tokens_taken(s: State, e: ev.TokensTaken) -> State:
     players = list(s.players)
     players[e.source] = replace(src, tokens=_tokens(src, e.tokens, -1))
     players[e.seat] = replace(me, tokens=_tokens(me, e.tokens, 1))
-    return replace(s, players=tuple(players), gain=(e.seat, e.tokens))
+    return replace(s, players=tuple(players))
 
 
 def _quests_taken(s: State, e: ev.QuestsTaken) -> State:
@@ -452,18 +459,36 @@ def _quests_taken(s: State, e: ev.QuestsTaken) -> State:
     players = list(s.players)
     players[e.source] = replace(src, quests=tuple(q for q in src.quests if q not in e.quests))
     players[e.seat] = replace(me, quests=me.quests + e.quests)
-    return replace(s, players=tuple(players))
+    players, items = _tokens_follow(players, s.items, e.quests, e.source, e.seat)
+    return replace(s, players=players, items=items)
 
 
 def _quest_dropped(s: State, e: ev.QuestDropped) -> State:
+    p = s.players[e.seat]
+    players = list(_player(s, e.seat, quests=tuple(q for q in p.quests if q != e.quest)))
+    players, items = _tokens_follow(players, s.items, (e.quest,), e.seat, -1)
+    return replace(s, players=players, items=items)
+
+
+def _tokens_follow(players: list[Player], items: tuple[str, ...], quests, src: int, dst: int):
+    """``players`` and the quest tokens at their fields once ``quests`` went from
+    ``src`` to ``dst`` (-1: out of the game): a quest token ``src`` carries follows its
+    quest, or goes back to its field ("Quest cards": the items "can be collected only by
+    the owners of these Quest cards"), unless ``src`` still holds a quest asking it."""
     from .cards import load
 
-    p = s.players[e.seat]
-    v = load().quests[e.quest].ap
-    decks = dict(s.decks)
-    decks[v] = decks.get(v, ()) + (e.quest,)
-    return replace(s, decks=decks, drained=False,
-                   players=_player(s, e.seat, quests=tuple(q for q in p.quests if q != e.quest)))
+    cards = load().quests
+    for quest in quests:
+        item = cards[quest].item
+        p = players[src]
+        if not item or item not in p.items or any(cards[q].item == item for q in p.quests):
+            continue
+        players[src] = replace(p, items=tuple(x for x in p.items if x != item))
+        if dst >= 0:
+            players[dst] = replace(players[dst], items=players[dst].items + (item,))
+        else:
+            items = items + (item,)
+    return tuple(players), items
 
 
 def _face_turned(s: State, e: ev.FaceTurned) -> State:
@@ -503,7 +528,10 @@ def _trade_answered(s: State, e: ev.TradeAnswered) -> State:
     players = list(s.players)
     players[o.seat] = _exchange(players[o.seat], o.give, o.get)
     players[o.to] = _exchange(players[o.to], o.get, o.give)
-    return replace(s, players=tuple(players), offer=None)
+    items = s.items
+    for quests, src, dst in ((o.give, o.seat, o.to), (o.get, o.to, o.seat)):
+        players, items = _tokens_follow(list(players), items, [q for q in quests if q[:1] == "q"], src, dst)
+    return replace(s, players=tuple(players), offer=None, items=items)
 
 
 def _exchange(p: Player, out: tuple[str, ...], into: tuple[str, ...]) -> Player:
