@@ -209,3 +209,25 @@ async def test_ctrl_o_then_escape_says_where_the_game_is_on_the_message_line_not
         await wait_for_text(pilot, "Your game is saved in")
         assert not any("saved in" in n for n in notices(app))
         assert "Place your" in screen_text(app)
+
+
+async def test_a_magic_item_can_be_left_undrawn_by_keys():
+    # Issue 23, review deviation 8: "you can immediately draw a Magic Item card" was a
+    # draw without asking; ann is asked, and 2 (no card) draws nothing
+    def asked(state) -> bool:
+        return bool(state.prompts) and state.prompts[0].seat == 0 and state.prompts[0].kind == "draw_item"
+
+    s = played_until(asked, ["ann", "bob:heuristic", "cyd:heuristic"])
+    held = s.state.players[0].magic
+    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await load_game(pilot, s, folder)
+        await wait_for_text(pilot, "You can draw a Magic Item card: draw it?")
+        assert "1:draw a Magic Item" in screen_text(app) and "2:no card" in screen_text(app)
+        await pilot.press("2", "enter")
+        game = session_of(app)
+        await wait_for(pilot, lambda: not (game.state.prompts and game.state.prompts[0].kind == "draw_item"),
+                       "the question answered")
+        assert game.state.players[0].magic == held  # only ann's own answers change her hand
