@@ -12,7 +12,8 @@ from dice_rules_kit import GAME, act, last_turn, place, started, turn
 from engine import Seat
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.cards import load
-from engine.games.dice_upon_a_time.rules import BAND_WORDS, EXTRA_LONG_GUARD, band, place_problem
+from engine.games.dice_upon_a_time.rules import band
+from engine.games.dice_upon_a_time.table import BAND_WORDS, EXTRA_LONG_GUARD, place_problem
 
 
 @pytest.mark.parametrize("length, chapters", [("standard", 6), ("short", 3)])
@@ -47,7 +48,7 @@ def test_extra_long_goes_on_while_quests_are_left_past_chapter_twelve():
     present the Extra Long variant, which lasts until the end of the chapter in which the
     last Quest card is drawn" (review deviation 5: boxtop cut it after chapter 12, where
     every 2-player game still had cards; RULES.md: a guard stops a game that never gets
-    there after chapter 40)."""
+    there after chapter 50)."""
     s = last_turn(started(2, seed=1, length="extra_long"), 0, chapter=6)
     assert place(s, 0, "plain", "rabbit").chapter == 7
     s = last_turn(started(2, seed=1, length="extra_long"), 0, chapter=12)

@@ -56,7 +56,7 @@ HIDDEN = ev.HIDDEN
 CARDS = load_cards()
 ITEMS = load_items().items
 #: Extra Long in one game of six: random bots never draw the last Quest card (nor
-#: complete every quest), so their Extra Long games run to the guard, chapter 40.
+#: complete every quest), so their Extra Long games run to the guard, chapter 50.
 VARIANTS = [(mode, length, events) for mode in ("competitive", "cooperative")
             for length in ("standard", "short", "extra_long", "standard", "short", "standard")
             for events in ("hidden", "open", "none")]

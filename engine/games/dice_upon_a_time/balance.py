@@ -12,8 +12,9 @@ It prints, as Markdown tables, each over ``--games`` seeds (seed 0, 1, …):
 - each quest: how often it was completed of the games in which it was drawn (competitive,
   heuristic bots, 4 players);
 - game length: the turns a game lasts (competitive, heuristic bots, 2–5 players), and
-  the chapters an Extra Long game of 4 heuristic bots lasts (it ends with the chapter
-  the last Quest card is drawn in, at chapter 12 at the latest);
+  the chapters an Extra Long game of heuristic bots lasts, 2–5 players (it ends with
+  the chapter the last Quest card is drawn in, never before chapter 6; co-operative,
+  the chapter the last quest is completed in), with the chapter the decks ran out in;
 - heuristic bots only, co-operative, 2–5 players: the table's mean AP and how often each
   band of the completion table was reached;
 - the full game: the mean AP of Story cards (Side Quests met, Curses kept) a player
@@ -44,16 +45,26 @@ TABLES = (2, 3, 4, 5)
 def play(job: tuple[tuple[str, ...], int, dict], base: dict | None = None):
     """One game of ``bots`` on ``seed`` with ``options`` (over ``base``): (AP by seat,
     winners, start player, quests drawn, quests completed, band, turns, chapters, mean
-    Story card AP, Magic Items played)."""
+    Story card AP, Magic Items played, the chapter the Quest decks ran out in or -1)."""
     bots, seed, options = job
     options = {**(base or {}), **options}
     s = LocalSession(GAME, [Seat(f"b{i}", kind) for i, kind in enumerate(bots)], seed, options)
     s.run_bots()
     r = s.result()
     drawn, done = set(), set()
-    start, turns = -1, 0
+    start, turns, chapter, left, out = -1, 0, 0, len(CARDS.quests), -1
     for entry in s.applied_entries():
         for e in entry.events:
+            if isinstance(e, ev.ChapterBegan):
+                chapter = e.chapter
+            elif isinstance(e, ev.Shuffled):
+                left = sum(len(d) for d in e.decks.values())
+            elif isinstance(e, (ev.QuestsDrawn, ev.KingDrew)):
+                left -= len(e.quests)
+            elif isinstance(e, ev.KingKept):
+                left += len(e.returned)
+            if out < 0 and left == 0 and isinstance(e, (ev.QuestsDrawn, ev.KingKept)):
+                out = chapter
             if isinstance(e, ev.QuestsDrawn):
                 drawn.update(e.quests)
             elif isinstance(e, ev.KingKept):
@@ -65,9 +76,9 @@ def play(job: tuple[tuple[str, ...], int, dict], base: dict | None = None):
             elif isinstance(e, ev.TurnBegan):
                 turns += 1
     played = sum(1 for entry in s.applied_entries() for e in entry.events if isinstance(e, ev.ItemPlayed))
-    stories = statistics.mean(x.get("stories", 0) for x in r.scores)
+    stories = statistics.mean(x.get("story AP", 0) for x in r.scores)
     return ([x["total"] for x in r.scores], tuple(r.winners), start, drawn, done, band(s.state), turns,
-            s.state.chapter, stories, played)
+            s.state.chapter, stories, played, out)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -121,11 +132,19 @@ def main(argv: list[str] | None = None) -> None:
         print("|---|---|")
         for n in TABLES:
             print(f"| {n} | {lengths[n]:.0f} |")
-        long = list(pool.map(play, [(("heuristic",) * 4, k, {"length": "extra_long"}) for k in seeds],
-                             [base] * len(seeds)))
-        ends = Counter(g[7] for g in long)
-        print(f"\nExtra Long, 4 players: {statistics.mean(g[7] for g in long):.1f} chapters on average "
-              f"({', '.join(f'{c}: {100 * k / len(long):.0f} %' for c, k in sorted(ends.items()))}).")
+        print("\n## Extra Long (heuristic bots): chapters a game lasts\n")
+        print("| players | competitive: mean (fewest–most) | decks out before chapter 6 | "
+              "co-operative: mean (fewest–most) |")
+        print("|---|---|---|---|")
+        for n in TABLES:
+            long = list(pool.map(play, [(("heuristic",) * n, k, {"length": "extra_long"}) for k in seeds],
+                                 [base] * len(seeds)))
+            coop = list(pool.map(play, [(("heuristic",) * n, k, {"length": "extra_long", "mode": "cooperative"})
+                                        for k in seeds], [base] * len(seeds)))
+            early = sum(1 for g in long if 0 < g[10] < 6)
+            print(f"| {n} | {statistics.mean(g[7] for g in long):.1f} ({min(g[7] for g in long)}–"
+                  f"{max(g[7] for g in long)}) | {100 * early / len(long):.0f} % | "
+                  f"{statistics.mean(g[7] for g in coop):.1f} ({min(g[7] for g in coop)}–{max(g[7] for g in coop)}) |")
         print("\n## Co-operative, heuristic bots: the table's AP and the band reached\n")
         print("| players | mean AP | bands (below 1st, 1st … 4th) |")
         print("|---|---|---|")

@@ -43,7 +43,7 @@ from . import bot_cards
 from . import commands as cmd
 from .board import RESOURCES, face_value, load_board
 from .cards import load as load_cards
-from .rules import QUEST_LIMIT, ROUTES, chapters, open_sockets, quests_for, route_from
+from .table import QUEST_LIMIT, ROUTES, chapters, open_sockets, quests_for, route_from
 from .state import faces_plain
 
 BOARD = load_board()
@@ -215,6 +215,11 @@ class HeuristicBot(RandomBot):
         self._draw_worth = 0.0
         if view.options.mode == "competitive" and len(p.quests) < QUEST_LIMIT and any(view.decks.values()):
             self._draw_worth = 1.4 * min(1.0, (self._horizon - 0.5) / 6)
+
+    def steps(self, p: Any, quest: str) -> float:
+        """``steps(p, quest)``: how far player ``p`` is from completing ``quest`` (for
+        ``bot_cards``, which cannot import this module)."""
+        return steps(p, quest)
 
     def pull(self, view: Any, at: str) -> float:
         """How near standing on ``at`` brings the seat's quests: each quest's AP over one

@@ -21,7 +21,7 @@ from .board import RESOURCES, face_value
 from .cards import load as load_cards
 from .effects import ITEMS, STORIES
 from .powers import converted
-from .rules import completable, quest_met, quests_for, route_from
+from .table import completable, quest_met, quests_for, route_from
 
 CARDS = load_cards()
 #: The Characters by how much the heuristic likes them (first best).
@@ -84,9 +84,7 @@ def worth(bot: Any, view: Any, seat: int, c: Any) -> float | None:
             if die:
                 return -face_value(p.face(die) or 1)
             if quest:  # down to 4 quests: the one furthest from done for its AP goes
-                from .bot import steps
-
-                return -CARDS.quests[quest].ap / (1 + steps(p, quest))
+                return -CARDS.quests[quest].ap / (1 + bot.steps(p, quest))
             return 0.0
         case cmd.Go(to):
             return bot.pull(view, to)

@@ -3,7 +3,7 @@ Items dealt and stolen, harm to ward off, the Wolf's meal) and the Magic Items' 
 windows.
 
 A card's effect is queued (``events.Queued``) and taken up first in, first out by
-``rules._settle`` once no prompt or window is waiting (``run``); an effect that asks a
+the decider (``rules``) once no prompt or window is waiting (``run``); an effect that asks a
 player something emits a ``Prompted``, one that another player may answer opens a
 reaction window (``engine.core.reactions``). Windows open for every seat holding any
 Magic Item that the trigger could concern (a public count, never which item), so a
@@ -13,6 +13,8 @@ written on the card"). Rulings are in ``RULES.md``, "The full game".
 """
 
 from __future__ import annotations
+
+from typing import Any, Callable
 
 from msgspec.structs import replace
 
@@ -24,6 +26,7 @@ from . import events as ev
 from .board import RESOURCES
 from .items import load as load_items
 from .stories import load as load_stories
+from .table import DICE, QUEST_LIMIT, lowest_face, may_draw
 
 ITEMS = load_items().items
 CHARACTERS = load_items().characters
@@ -191,8 +194,6 @@ def snake_roll(tx, seat: int, again: bool = False) -> None:
     """``seat`` rolls the Snake Die ("Snake"): a number is an extra die, a token is
     taken; then every Magic Item holder may answer (the White Snake: "The player rolling
     the token can of course keep that token")."""
-    from .rules import DICE
-
     face = tx.rng.choice(DICE.snake.faces)
     tx.emit(ev.SnakeRolled(seat, face))
     if face in RESOURCES:
@@ -270,8 +271,11 @@ def _harmful(e: ev.Effect) -> bool:
     return True
 
 
-def run(tx, e: ev.Effect) -> None:
-    """Take up effect ``e`` (already popped)."""
+def run(tx, e: ev.Effect, arrive: Callable[[Any, int, str, str], None]) -> None:
+    """Take up effect ``e`` (already popped). ``arrive(tx, seat, field, by)`` is the
+    decider's one way of arriving at a field (``rules.arrive``), which a Story card's
+    move goes through ("Town": "either by normal movement or by card effect"); it is
+    passed in so that the effects never import the flow that runs them."""
     s = tx.state
     if _harmful(e) and not e.checked and full(s) and holds(s, e.seat):
         mover, subject = e.by if e.by >= 0 else e.seat, "wolf" if e.do == "feed" else "card"
@@ -279,6 +283,9 @@ def run(tx, e: ev.Effect) -> None:
             queue(tx, replace(e, checked=True), front=True)
             tx.emit(WindowOpened("harm", mover, (e.seat,), subject))
             return
+    if e.do == "go":
+        _go(tx, e, arrive)
+        return
     handler = _RUN.get(e.do)
     if handler is not None:
         handler(tx, e)
@@ -422,8 +429,6 @@ def useless(item: str) -> bool:
 
 
 def _draw_quest(tx, e: ev.Effect) -> None:
-    from .rules import may_draw
-
     if may_draw(tx.state, e.seat):
         tx.emit(ev.Prompted(e.seat, "draw1", story=e.story))
 
@@ -433,11 +438,9 @@ def _rabbit(tx, e: ev.Effect) -> None:
         tx.emit(ev.RabbitGiven(e.seat))
 
 
-def _go(tx, e: ev.Effect) -> None:
+def _go(tx, e: ev.Effect, arrive) -> None:
     """A Story card moves the figure: it arrives like any move ("Town": "either by
     normal movement or by card effect"); a choice of fields is asked."""
-    from .rules import arrive
-
     if len(e.places) == 1:
         arrive(tx, e.seat, e.places[0], "story")
     elif e.places:
@@ -480,8 +483,6 @@ def _steal_items(tx, e: ev.Effect) -> None:
 
 
 def _steal_quests(tx, e: ev.Effect) -> None:
-    from .rules import QUEST_LIMIT
-
     p = tx.state.players[e.seat]
     quests = tuple(q for q in e.places if q in p.quests)
     if not quests:
@@ -495,8 +496,6 @@ def _trim(tx, e: ev.Effect) -> None:
     """A player holding more than 4 active quests discards one ("you must choose which
     cards to discard until you have only 4 active Quests left"); asked again while
     over."""
-    from .rules import QUEST_LIMIT
-
     over = len(tx.state.players[e.seat].quests) - QUEST_LIMIT
     if over > 0:
         tx.emit(ev.Prompted(e.seat, "trim", over))
@@ -508,8 +507,6 @@ def _curse(tx, e: ev.Effect) -> None:
 
 
 def _reset(tx, e: ev.Effect) -> None:
-    from .rules import lowest_face
-
     stack = tx.state.board.get(e.socket, ())
     if stack:
         top = stack[-1]
@@ -519,7 +516,7 @@ def _reset(tx, e: ev.Effect) -> None:
 _RUN = {
     "story": _story, "read": _read, "keep_story": _keep_story, "gain": _gain, "others_gain": _others_gain,
     "lose": _lose, "lose_item": _lose_item, "lose_die": _lose_die, "draw_item": _draw_item, "deal": _deal,
-    "draw_quest": _draw_quest, "rabbit": _rabbit, "go": _go, "window": _window, "ask": _ask, "feed": _feed,
+    "draw_quest": _draw_quest, "rabbit": _rabbit, "window": _window, "ask": _ask, "feed": _feed,
     "steal_tokens": _steal_tokens, "steal_items": _steal_items, "steal_quests": _steal_quests, "curse": _curse,
     "reset": _reset, "trim": _trim,
 }

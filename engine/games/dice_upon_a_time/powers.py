@@ -18,6 +18,10 @@ from msgspec.structs import replace
 from . import commands as cmd
 from .board import RESOURCES, face_value, load_board
 from .effects import ITEMS, STORIES, ability, full
+from .table import (
+    CARDS, DIE_ORDER, LOCATIONS, QUEST_LIMIT, ROUTES, deck_choices, is_ban, lowest_face, may_draw, quest_met,
+    quests_for, route_from, shared_stories, six_only, socket_table,
+)
 
 BOARD = load_board()
 LOCATION_IDS = tuple(x.id for x in BOARD.location)
@@ -50,7 +54,6 @@ def help_placements(s, seat: int) -> list:
     chosen = helps(s, seat)
     if not chosen:
         return []
-    from .rules import is_ban, socket_table
 
     pool = [(die, face_value(face), is_ban(s, face)) for die, face in s.players[seat].pool]
     plain = {(die, k) for k, need, only_ban, _ in socket_table(s, seat) for die, value, ban in pool
@@ -75,8 +78,6 @@ def place_step_options(s, seat: int) -> list:
 
 
 def _ability_options(s, seat: int) -> list:
-    from .rules import ROUTES, deck_choices, is_ban, may_draw, route_from, six_only
-
     p = s.players[seat]
     out: list = []
     if ability(s, seat, "move_free"):
@@ -88,8 +89,6 @@ def _ability_options(s, seat: int) -> list:
     if ability(s, seat, "convert_token"):
         out += convert_options(s, seat)
     if ability(s, seat, "discard_dice") and len(p.pool) >= 2:
-        from .rules import DIE_ORDER
-
         dice = sorted({d for d, _ in p.pool}, key=DIE_ORDER.index)
         out += [cmd.Rest(c, t) for c in combinations(dice, 2) for t in RESOURCES]
     if ability(s, seat, "draw_quest") and may_draw(s, seat):
@@ -107,7 +106,6 @@ def item_plays(s, seat: int) -> list:
     """The Magic Items ``seat`` may play in its turn before placing (``own_turn``)."""
     if not full(s):
         return []
-    from .rules import LOCATIONS
 
     p = s.players[seat]
     out: list = []
@@ -128,8 +126,6 @@ def item_plays(s, seat: int) -> list:
         elif e == "take_back_die":
             out += [cmd.Play(item, socket=k) for k, st in s.board.items() if st and st[-1].seat == seat]
         elif e == "reset_die":
-            from .rules import lowest_face
-
             out += [cmd.Play(item, socket=k) for k, st in s.board.items()
                     if st and st[-1].face != lowest_face(st[-1].die)]
         elif e == "pass_curse":
@@ -142,9 +138,7 @@ def item_plays(s, seat: int) -> list:
 def redeem_options(s, seat: int) -> list:
     """The Curses and Mini Quests ``seat`` may pay off now with tokens (a choice of
     tokens where the card asks any): its own, in the co-operative game anyone's
-    (``rules.shared_stories``)."""
-    from .rules import shared_stories
-
+    (``table.shared_stories``)."""
     p = s.players[seat]
     out: list = []
     for _, story in shared_stories(s, seat):
@@ -175,8 +169,6 @@ def finish_extras(s, seat: int) -> list:
     conversion when it would let a quest be completed."""
     out = redeem_options(s, seat) + steed_take(s, seat)
     if ability(s, seat, "convert_token"):
-        from .rules import quest_met, quests_for
-
         p = s.players[seat]
         for c in convert_options(s, seat):
             q = replace(p, tokens=converted(p.tokens, c.token, c.to))
@@ -239,8 +231,6 @@ def offer_problem(s, seat: int, offer: cmd.Offer) -> str:
     """Why ``seat`` may not make ``offer`` now, in one sentence, or "" ("Encounter":
     "they can exchange resource tokens, active Quest cards (including Side Quests),
     Magic Item cards with each other by common assent")."""
-    from .rules import QUEST_LIMIT
-
     if s.options.trading != "on":
         return "Trading is off in this game."
     if not 0 <= offer.to < s.n or offer.to == seat:
@@ -254,7 +244,6 @@ def offer_problem(s, seat: int, offer: cmd.Offer) -> str:
     for x in (*offer.give, *offer.get):
         if x in RESOURCES or x in STORIES or x in ITEMS:
             continue
-        from .rules import CARDS
 
         if x in CARDS.quests and s.options.mode == "competitive":
             continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .rules import CHAPTERS
+from .table import CHAPTERS
 from .state import State
 
 

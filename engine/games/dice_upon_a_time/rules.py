@@ -1,10 +1,11 @@
-"""Dice Upon a Time's rules, beginner mode: ``setup``, ``decide``, ``to_act``,
-``reveals`` and ``result``, with the board rules the legal moves, the bots and the
-screen share (sockets, stacks, quests).
+"""Dice Upon a Time's decider: ``setup``, ``decide``, ``to_act``, ``reveals`` and
+``result``, and the flow of a game (a turn, arriving at a field, a chapter, the end).
+The board rules the legal moves, the bots and the screen share (sockets, stacks,
+quests) are in ``table``.
 
 Every rule cites the Dice Upon a Time rulebook by section; rulings on unclear passages
 are in ``RULES.md`` beside this file. A command's events are folded as they are made
-(``_Tx``); then ``_settle`` runs what follows on its own: a chapter begins once the
+(``Tx``); then ``_settle`` runs what follows on its own: a chapter begins once the
 opening quests are drawn, a turn ends when nothing is left to choose, a chapter ends
 when nobody has a turn left, and the game ends after its last chapter.
 """
@@ -12,7 +13,6 @@ when nobody has a turn left, and the game ends after its last chapter.
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
 
 from engine.core.decider import Result
 from engine.core.errors import IllegalCommand
@@ -20,261 +20,19 @@ from engine.core.errors import IllegalCommand
 from . import commands as cmd
 from . import effects
 from . import events as ev
-from .board import face_value, load_board, load_dice
-from .cards import load as load_cards
-from .state import Player, State, evolve, faces_plain
-
-BOARD = load_board()
-DICE = load_dice()
-CARDS = load_cards()
-LOCATIONS = BOARD.locations
-#: Route socket id → Route: ``"a-b"`` with the ends as the board lists them.
-ROUTES = {f"{r.a}-{r.b}": r for r in BOARD.route}
-#: The Forest Spirit sockets: the Fox has two ("Fox").
-SPIRIT_SOCKETS = ("rabbit", "wolf", "snake", "fox1", "fox2")
-#: Every socket id: the routes in file order, then the spirits.
-SOCKETS = tuple(ROUTES) + SPIRIT_SOCKETS
-#: The dice of a set in their order (``data/dice.toml``), then the Snake Die: a command
-#: naming several dice (``SetFaces``, ``Reroll``) names them in this order, so one choice
-#: has one command however it was typed.
-DIE_ORDER = tuple(d.id for d in DICE.die) + ("snake",)
-#: Die id → its faces, to roll it again (an Event's re-roll, Rapunzel, the Ball of Yarn).
-FACES = {d.id: d.faces for d in DICE.die}
-#: The Steed fields ("Steed fields").
-STEEDS = tuple(x.id for x in BOARD.location if x.kind == "steed")
-#: Active Main Quests a player may hold ("Quest cards": "The limit of the active Main
-#: Quests (Quest cards) is 4 per player").
-QUEST_LIMIT = 4
-#: Chapters by the ``length`` option ("The End: Scoring"; "Short and Extra Long game
-#: modes"); Extra Long ends with the chapter in which the last Quest card is drawn, and
-#: a game that never gets there stops after chapter ``EXTRA_LONG_GUARD`` (RULES.md).
-CHAPTERS = {"standard": 6, "short": 3}
-EXTRA_LONG_GUARD = 40
-#: The co-operative completion table: lower edges of the bands by player count, with
-#: each band's words ("Beginner mode", "The end of the game"); an edge belongs to the
-#: higher band (RULES.md).
-BANDS = {2: (30, 40, 50, 60), 3: (45, 60, 75, 90), 4: (60, 80, 100, 116), 5: (60, 80, 100, 116)}
-BAND_WORDS = (
-    "This level equals to the value of the evil step-sister's job.",
-    "You tried it, but this is still not enough for becoming heroes.",
-    "Mother Holle would be proud of you. But you can do better than this.",
-    "Nice job! Your story will be passed down from generation to generation.",
-    "Welcome to the end of the story! You did all the quests!",
+from .legal import legal, refusal
+from .powers import finish_extras, help_problem, offer_problem
+from .state import Player, State, faces_plain
+from .table import (
+    BAND_WORDS, BANDS, CARDS, CHAPTERS, DICE, FACES, LOCATIONS, QUEST_LIMIT, SPIRIT_SOCKETS, Tx, chapters,
+    clockwise, completable, event_of, has_turn, location_off, lowest_face, may_draw, place_problem, quests_for,
+    route_from, shared_stories,
 )
+
 #: Events that show hidden or random facts: undo stops there.
 REVEALING = (ev.Shuffled, ev.EventsLaid, ev.Started, ev.QuestsDrawn, ev.KingDrew, ev.KingKept, ev.Rolled,
              ev.SnakeRolled, ev.EventRevealed, ev.ChapterBegan, ev.DecksShuffled, ev.StoryDrawn, ev.ItemsDrawn,
              ev.Offered)
-
-
-# --------------------------------------------------------------------------- board rules
-def event_of(s):
-    """This chapter's Event card (``cards.Event``), or None."""
-    return CARDS.events[s.event] if s.event else None
-
-
-def stack_limit(s) -> int:
-    """The most dice a stack may hold: 3, 2 in the 2-player game ("General dice placement
-    rules" 2; "2 player variant"), changed by a ``stack_limit`` Event, at least 1."""
-    base = 2 if s.n == 2 else 3
-    e = event_of(s)
-    if e and e.effect == "stack_limit":
-        base += e.delta
-    return max(1, base)
-
-
-def socket_value(s, socket: str) -> int:
-    """The value a socket asks: a route's printed value, shifted by a ``socket_shift``
-    Event within 1–6 except the value-6 dead ends ("you can get there only by a value 6
-    die"); every Forest Spirit socket is 1 ("Forest Spirits")."""
-    route = ROUTES.get(socket)
-    if route is None:
-        return 1
-    e = event_of(s)
-    if e and e.effect == "socket_shift" and route.socket != 6:
-        return min(6, max(1, route.socket + e.delta))
-    return route.socket
-
-
-def spirit_closed(s, spirit: str) -> bool:
-    """Whether this chapter's Event closes the Forest Spirit ``spirit``."""
-    e = event_of(s)
-    return bool(e and e.effect == "spirit_closed" and e.spirit == spirit)
-
-
-def location_off(s, loc: str) -> bool:
-    """Whether this chapter's Event switches the location ``loc``'s ability off."""
-    e = event_of(s)
-    return bool(e and e.effect == "location_off" and loc in e.locations)
-
-
-def is_ban(s, face) -> bool:
-    """Whether ``face`` acts as a Ban face now (not when an Event makes faces plain)."""
-    return face == "ban" and not faces_plain(s)
-
-
-def lowest_face(die: str):
-    """The lowest number on die ``die`` (``"snake"`` the Snake Die): what the
-    Seven-league Boots turn it to (RULES.md)."""
-    faces = DICE.snake.faces if die == "snake" else next(d.faces for d in DICE.die if d.id == die)
-    return min(f for f in faces if isinstance(f, int))
-
-
-def place_problem(s, seat: int, die: str, socket: str, using: str = "") -> str:
-    """Why ``seat`` may not place unused die ``die`` in ``socket`` now, in one sentence,
-    or "" when it may ("General dice placement rules"; "Ban face"; "Wolf"; "Fox");
-    ``using`` a help (``commands.Place``): the Crystal Ball counts the die 6, the Magic
-    Beans and the Musicians allow one more die on a stack ("Magic Beans": "The other two
-    points of the Dice placement rules still apply"), the Tailor one lower, not on a Ban
-    die ("His ability does not affect Ban dice")."""
-    if socket not in SOCKETS:
-        return f"There is no socket {socket!r}."
-    face = s.players[seat].face(die)
-    if face is None:
-        return "That die is not among your unused dice."
-    stack = s.board.get(socket, ())
-    if socket in SPIRIT_SOCKETS:
-        spirit = socket.rstrip("12")
-        if spirit_closed(s, spirit):
-            return f"This chapter's Event closes the {spirit.title()}."
-        if socket == "wolf" and s.wolf_fed:
-            return "The Wolf has already eaten this chapter."
-        if socket in ("wolf", "fox1", "fox2") and stack:
-            return "No dice stack on the Wolf or the Fox."
-    extra = 1 if using in ("i16", "musicians") else 0
-    if len(stack) >= stack_limit(s) + extra:
-        limit = stack_limit(s)
-        return f"That stack is full ({limit} {'die' if limit == 1 else 'dice'})."
-    need = face_value(stack[-1].face) if stack else socket_value(s, socket)
-    if using == "tailor" and not (stack and is_ban(s, stack[-1].face)):
-        need -= 1
-    if (6 if using == "i14" else face_value(face)) < need:
-        return f"That needs a {need} or higher."
-    if stack and is_ban(s, stack[-1].face) and stack[-1].seat != seat and not is_ban(s, face):
-        return "Only a Ban die goes on another player's Ban die."
-    return ""
-
-
-def open_sockets(s, seat: int, extra: int = 0) -> list[tuple[str, int, bool]]:
-    """Every socket ``seat`` could place in now, with the lowest value a die needs there
-    and whether only a Ban face may go on it (another player's Ban die on top): the
-    ``place_problem`` rules taken socket by socket, so the legal placements cost one
-    pass over the sockets; ``extra`` more dice allowed on a stack (a help)."""
-    return [(k, need, only_ban) for k, need, only_ban, _ in socket_table(s, seat, extra)]
-
-
-def socket_table(s, seat: int, extra: int = 0) -> list[tuple[str, int, bool, bool]]:
-    """``open_sockets`` with a fourth field: whether a Ban face lies on top (the Tailor's
-    help does not apply there)."""
-    out = []
-    limit = stack_limit(s) + extra
-    for socket in SOCKETS:
-        stack = s.board.get(socket, ())
-        if socket in SPIRIT_SOCKETS:
-            if spirit_closed(s, socket.rstrip("12")):
-                continue
-            if socket == "wolf" and s.wolf_fed:
-                continue
-            if socket in ("wolf", "fox1", "fox2") and stack:
-                continue
-        if len(stack) >= limit:
-            continue
-        if stack:
-            top = stack[-1]
-            ban = is_ban(s, top.face)
-            out.append((socket, face_value(top.face), ban and top.seat != seat, ban))
-        else:
-            out.append((socket, socket_value(s, socket), False, False))
-    return out
-
-
-def route_from(s, seat: int, socket: str) -> str:
-    """The field across route ``socket`` from ``seat``'s figure, or "" when the figure is
-    at neither end (or ``socket`` is no route)."""
-    route = ROUTES.get(socket)
-    at = s.players[seat].at
-    if route is None or at not in (route.a, route.b):
-        return ""
-    return route.other(at)
-
-
-def quests_for(s, seat: int) -> tuple[str, ...]:
-    """The quests ``seat`` may complete: its active ones, or in the co-operative game the
-    face-up table everyone shares ("Cooperative game")."""
-    return s.table if s.options.mode == "cooperative" else s.players[seat].quests
-
-
-def quest_met(p: Player, quest: str) -> bool:
-    """Whether player ``p`` meets ``quest``'s requirements now ("Quest cards", the four
-    types): at its location, holding its tokens (which it gives up) or its quest token."""
-    q = CARDS.quests[quest]
-    if q.location and p.at != q.location:
-        return False
-    if q.item and q.item not in p.items:
-        return False
-    return all(p.count(t) >= k for t, k in q.tokens.items())
-
-
-def completable(s, seat: int) -> list[str]:
-    """The quests ``seat`` could complete now, in order."""
-    p = s.players[seat]
-    return [q for q in quests_for(s, seat) if quest_met(p, q)]
-
-
-def may_draw(s, seat: int) -> bool:
-    """Whether ``seat`` may draw a Quest card: competitive game and a card left; with 4
-    active Main Quests too, then discarding one ("trim": the Magic Mirror's note, "you
-    must choose which cards to discard until you have only 4 active Quests left";
-    RULES.md)."""
-    return s.options.mode == "competitive" and any(s.decks.get(v) for v in (2, 3, 4))
-
-
-def six_only(to: str) -> bool:
-    """Whether field ``to`` is reached through its route only by a value 6 die (the
-    King and the Fairy: "you can get there only by a value 6 die"), so neither a Rabbit
-    token nor Little Red Riding Hood's walk gets there."""
-    return LOCATIONS[to].kind in ("king", "fairy") if to in LOCATIONS else False
-
-
-def deck_choices(s, k: int) -> list[tuple[int, ...]]:
-    """Every way to draw ``k`` cards from the decks by AP value (the decks' sizes
-    allowing), each sorted: "from any deck in any combination"."""
-    sizes = {v: len(s.decks.get(v, ())) if isinstance(s.decks.get(v, ()), tuple) else s.decks.get(v, 0)
-             for v in (2, 3, 4)}
-    k = min(k, sum(sizes.values()))
-    if k <= 0:
-        return []
-    return [c for c in combinations_with_replacement((2, 3, 4), k) if all(c.count(v) <= sizes[v] for v in (2, 3, 4))]
-
-
-def has_turn(p: Player) -> bool:
-    """Whether a player still has turns this chapter: unused dice and not passed ("At
-    the end of a chapter")."""
-    return bool(p.pool) and not p.passed
-
-
-def chapters(s) -> int:
-    """The chapters the game lasts at most (Extra Long: the guard)."""
-    return CHAPTERS.get(s.options.length, EXTRA_LONG_GUARD)
-
-
-# --------------------------------------------------------------------------- transaction
-class _Tx:
-    """Events of one command, folded as they are emitted."""
-
-    def __init__(self, state: State, rng: random.Random):
-        self.state = state
-        self.rng = rng
-        self.events: list = []
-
-    def emit(self, *events) -> None:
-        for e in events:
-            self.events.append(e)
-            self.state = evolve(self.state, e)
-
-
-def _order(s, first: int) -> list[int]:
-    return [(first + k) % s.n for k in range(s.n)]
 
 
 # --------------------------------------------------------------------------- setup
@@ -284,7 +42,7 @@ def setup(options, n: int, rng: random.Random) -> list:
     clockwise for their two opening quests ("Setup" 2, 7, 8, 9)."""
     from .state import initial
 
-    tx = _Tx(initial(options, n), rng)
+    tx = Tx(initial(options, n), rng)
     if options.mode == "competitive":
         decks = {}
         for v in (2, 3, 4):
@@ -305,7 +63,7 @@ def setup(options, n: int, rng: random.Random) -> list:
         tx.emit(ev.DecksShuffled(tuple(stories), tuple(items)))
     start = rng.randrange(n)
     tx.emit(ev.Started(start))
-    order = _order(tx.state, start)
+    order = clockwise(tx.state, start)
     if options.characters == "abilities":
         # "Each player chooses or draws a Character card" ("Setup" 5): boxtop asks
         # from the last player in turn order to the starting player (RULES.md).
@@ -345,9 +103,7 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
         raise IllegalCommand("The game is over.")
     if seat not in to_act(state):
         raise IllegalCommand("It is not your turn to act.")
-    from .legal import legal, refusal
 
-    from .powers import help_problem, offer_problem
 
     free = not state.prompts and not state.windows
     if isinstance(command, cmd.Place) and free and state.step == "place":
@@ -363,7 +119,7 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
             raise IllegalCommand(problem)
     elif command not in legal(state, seat):
         raise IllegalCommand(refusal(state, seat, command))
-    tx = _Tx(state, rng)
+    tx = Tx(state, rng)
     if state.prompts:
         _answer_prompt(tx, seat, state.prompts[0], command)
     elif state.windows:
@@ -374,7 +130,7 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
     return tx.events
 
 
-def _draw(tx: _Tx, seat: int, decks: tuple[int, ...], king: bool = False) -> None:
+def _draw(tx: Tx, seat: int, decks: tuple[int, ...], king: bool = False) -> None:
     s = tx.state
     taken: dict[int, int] = {}
     quests = []
@@ -389,14 +145,14 @@ def _draw(tx: _Tx, seat: int, decks: tuple[int, ...], king: bool = False) -> Non
         _over(tx, seat)
 
 
-def _over(tx: _Tx, seat: int) -> None:
+def _over(tx: Tx, seat: int) -> None:
     """Past 4 active quests after a draw: discard down to 4 once the draw's window is
     answered (the Magic Mirror may take the card first)."""
     if len(tx.state.players[seat].quests) > QUEST_LIMIT:
         effects.queue(tx, ev.Effect(seat, "trim"), front=True)
 
 
-def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
+def _answer_prompt(tx: Tx, seat: int, prompt, command) -> None:
     kind = prompt.kind
     s = tx.state
     if kind in ("draw2", "draw1"):
@@ -448,7 +204,7 @@ def _answer_prompt(tx: _Tx, seat: int, prompt, command) -> None:
     tx.emit(ev.PromptDone())
 
 
-def _turn_command(tx: _Tx, seat: int, command) -> None:
+def _turn_command(tx: Tx, seat: int, command) -> None:
     s = tx.state
     step = s.step
     if isinstance(command, cmd.Place):
@@ -516,14 +272,14 @@ def _turn_command(tx: _Tx, seat: int, command) -> None:
         _end_turn(tx)
 
 
-def _reroll(tx: _Tx, seat: int, dice: tuple[str, ...]) -> None:
+def _reroll(tx: Tx, seat: int, dice: tuple[str, ...]) -> None:
     """``seat`` rolls ``dice`` again; the roll may be answered (the Golden Bird: "during
     the chapter when some effect causes a reroll of a die")."""
     tx.emit(ev.Rolled(seat, tuple((d, tx.rng.choice(FACES[d])) for d in dice)))
     effects.open_window(tx, "roll", seat, ",".join(dice))
 
 
-def _place(tx: _Tx, seat: int, command: cmd.Place) -> None:
+def _place(tx: Tx, seat: int, command: cmd.Place) -> None:
     """"1 Place one die"; a special face "gets activated immediately" ("Special die
     faces"): the Magic Item face draws a Magic Item, the Story face a Story card (full
     game); the Wolf asks the others for a die ("Wolf")."""
@@ -542,7 +298,7 @@ def _place(tx: _Tx, seat: int, command: cmd.Place) -> None:
     if command.socket == "wolf":
         # "all players in clockwise order must place one of their unused dice on the
         # field": every other player holding a die, passed or not (RULES.md).
-        waiting += [ev.Effect(other, "feed") for other in _order(tx.state, seat)[1:] if tx.state.players[other].pool]
+        waiting += [ev.Effect(other, "feed") for other in clockwise(tx.state, seat)[1:] if tx.state.players[other].pool]
     if waiting:
         effects.queue(tx, *waiting)
         tx.emit(ev.Step("face"))
@@ -550,7 +306,7 @@ def _place(tx: _Tx, seat: int, command: cmd.Place) -> None:
         _after_face(tx)
 
 
-def _after_face(tx: _Tx) -> None:
+def _after_face(tx: Tx) -> None:
     """After the die and its face: move through the route, unless the route does not
     start at the figure or a Story card sent the figure elsewhere ("the second Story card
     must not be drawn, as the character has lost their way")."""
@@ -561,7 +317,7 @@ def _after_face(tx: _Tx) -> None:
         _to_complete(tx)
 
 
-def _play(tx: _Tx, seat: int, command: cmd.Play) -> None:
+def _play(tx: Tx, seat: int, command: cmd.Play) -> None:
     """A Magic Item played in one's turn before placing ("List of the Magic Items with
     Notes"); the rides (the Golden Horse, the Wishing-cap) take the place of the turn's
     move, like a Rabbit token (RULES.md)."""
@@ -587,7 +343,7 @@ def _play(tx: _Tx, seat: int, command: cmd.Play) -> None:
         effects.queue(tx, ev.Effect(command.target, "curse", story=command.story, by=seat, item=card.id))
 
 
-def _redeem(tx: _Tx, seat: int, command: cmd.Redeem) -> None:
+def _redeem(tx: Tx, seat: int, command: cmd.Redeem) -> None:
     """Pay a Curse off or fulfil a Mini Quest ("Curse cards … you can get rid of these
     cards by fulfilling the requirements"; "you can decide later, whether or not to
     fulfill them")."""
@@ -597,16 +353,7 @@ def _redeem(tx: _Tx, seat: int, command: cmd.Redeem) -> None:
     _lift(tx, seat, story)
 
 
-def shared_stories(s, seat: int) -> list[tuple[int, str]]:
-    """The (holder, Story card) pairs ``seat`` may meet: its own cards, and in the
-    co-operative game everyone's ("When you draw a Curse, green Side Quest or blue Mini
-    Quest card, put it next to the Quest cards. These are also available to complete for
-    all players")."""
-    holders = range(s.n) if s.options.mode == "cooperative" else (seat,)
-    return [(i, x) for i in holders for x in s.players[i].stories]
-
-
-def _lift(tx: _Tx, seat: int, story) -> None:
+def _lift(tx: Tx, seat: int, story) -> None:
     """``seat`` meets Curse or Mini Quest ``story`` (its own, or in the co-operative game
     anyone's): the card is discarded, a Mini Quest's reward is ``seat``'s."""
     holder = next((i for i, x in shared_stories(tx.state, seat) if x == story.id), seat)
@@ -615,7 +362,7 @@ def _lift(tx: _Tx, seat: int, story) -> None:
         effects.queue(tx, *(ev.Effect(seat, a.do, a.token, a.amount, a.places, story.id) for a in story.reward))
 
 
-def arrive(tx: _Tx, seat: int, to: str, by: str) -> None:
+def arrive(tx: Tx, seat: int, to: str, by: str) -> None:
     """``seat``'s figure goes to ``to`` ``by`` a route, a Steed, a Rabbit token, a walk,
     a Story card or a Magic Item ride, and arrives: one way for every move ("Town":
     "When arriving on this field later in the game – either by normal movement or by
@@ -629,7 +376,7 @@ def arrive(tx: _Tx, seat: int, to: str, by: str) -> None:
     _arrive(tx, seat, to, jumped=by == "steed")
 
 
-def _arrive(tx: _Tx, seat: int, to: str, jumped: bool = False) -> None:
+def _arrive(tx: Tx, seat: int, to: str, jumped: bool = False) -> None:
     """"4 Location ability activates" on arriving at ``to``; a quest token is picked up
     first by a player with its quest ("Quest cards"); a Curse or Mini Quest asking to
     visit ``to`` (or to ride the Steed, on a jump) is met ("Story cards")."""
@@ -671,7 +418,7 @@ def _arrive(tx: _Tx, seat: int, to: str, jumped: bool = False) -> None:
     _then(tx)
 
 
-def _then(tx: _Tx) -> None:
+def _then(tx: Tx) -> None:
     """Go on to "5 Complete quests" now, or once the waiting effects, answers and
     windows are done (``_settle``)."""
     s = tx.state
@@ -681,11 +428,9 @@ def _then(tx: _Tx) -> None:
         _to_complete(tx)
 
 
-def _to_complete(tx: _Tx) -> None:
+def _to_complete(tx: Tx) -> None:
     """"5 Complete quests": ask while a quest can be completed (or a Curse or Mini Quest
     paid off, or an ability used on the way), else end the turn."""
-    from .powers import finish_extras
-
     s = tx.state
     if completable(s, s.turn) or finish_extras(s, s.turn):
         if s.step != "complete":
@@ -695,7 +440,7 @@ def _to_complete(tx: _Tx) -> None:
 
 
 # --------------------------------------------------------------------------- flow
-def _settle(tx: _Tx) -> None:
+def _settle(tx: Tx) -> None:
     """Run what follows a command on its own until a seat must choose: answers and
     windows first, then the waiting effects in order, then the turn goes on."""
     for _ in range(10_000):
@@ -708,7 +453,7 @@ def _settle(tx: _Tx) -> None:
             if effect.do == "chapter_event":
                 _chapter_event(tx, effect.amount)
             else:
-                effects.run(tx, effect)
+                effects.run(tx, effect, arrive)
             continue
         if s.phase == "setup":
             _begin_chapter(tx, 1)
@@ -725,7 +470,7 @@ def _settle(tx: _Tx) -> None:
         return
 
 
-def _begin_chapter(tx: _Tx, chapter: int) -> None:
+def _begin_chapter(tx: Tx, chapter: int) -> None:
     """"At the beginning of a chapter": everyone rolls their dice except those from the
     Fox (set instead, "Fox"); the Snake Die's holder rolls it ("Snake"); the next Event
     is revealed; then the Fox, re-roll and gift answers are asked from the starting
@@ -735,7 +480,7 @@ def _begin_chapter(tx: _Tx, chapter: int) -> None:
     when everyone rolls the dice"); the Event follows them (``_chapter_event``)."""
     s = tx.state
     tx.emit(ev.ChapterBegan(chapter, s.start))
-    order = _order(s, s.start)
+    order = clockwise(s, s.start)
     waiting = []
     for seat in order:
         p = tx.state.players[seat]
@@ -753,11 +498,11 @@ def _begin_chapter(tx: _Tx, chapter: int) -> None:
         _chapter_event(tx, chapter)
 
 
-def _chapter_event(tx: _Tx, chapter: int) -> None:
+def _chapter_event(tx: Tx, chapter: int) -> None:
     """The chapter's Event is revealed once the roll has been answered; then the Fox,
     re-roll and gift answers are asked from the starting player clockwise."""
     s = tx.state
-    order = _order(s, s.start)
+    order = clockwise(s, s.start)
     if chapter <= len(s.laid):
         tx.emit(ev.EventRevealed(chapter, s.laid[chapter - 1]))
     e = event_of(tx.state)
@@ -772,18 +517,18 @@ def _chapter_event(tx: _Tx, chapter: int) -> None:
             tx.emit(ev.Prompted(seat, "gift", places=("together",) if k else ()))
 
 
-def _next_turn(tx: _Tx, first: int) -> None:
+def _next_turn(tx: Tx, first: int) -> None:
     """The next player clockwise from ``first`` with a turn left begins; with nobody
     left the chapter ends ("At the end of a chapter")."""
     s = tx.state
-    for seat in _order(s, first):
+    for seat in clockwise(s, first):
         if has_turn(s.players[seat]):
             tx.emit(ev.TurnBegan(seat))
             return
     _end_chapter(tx)
 
 
-def _end_turn(tx: _Tx) -> None:
+def _end_turn(tx: Tx) -> None:
     seat = tx.state.turn
     tx.emit(ev.TurnEnded(seat))
     _next_turn(tx, (seat + 1) % tx.state.n)
@@ -794,7 +539,7 @@ def _top(s, socket: str) -> int:
     return stack[-1].seat if stack else -1
 
 
-def _end_chapter(tx: _Tx) -> None:
+def _end_chapter(tx: Tx) -> None:
     """"Check the Forest Spirit fields": the top die on the Rabbit takes the starting
     player marker and a Rabbit token (if one is left), the top die on the Snake the
     Snake Die, the Fox's dice are set next chapter; all dice come back. Then the next
