@@ -127,6 +127,7 @@ class BottlecapVikingsTable(GameTable):
         self.active = False
         self.over = False
         self.entries: list[Entry] = []
+        self._titles: dict[CityCard, str] = {}  # the title each city card shows now
         self.cursor = 0  # index into entries
         self.amount = 0  # index into the chosen entry's commands
         self.looking: int | None = None  # the seat whose card tab chose (None: the keyboard's)
@@ -380,8 +381,8 @@ class BottlecapVikingsTable(GameTable):
         # the ship's label is the name's start ("Bob" for bob): the name alone says it
         label = "" if name.lower().startswith(letters[seat].lower()) else f"{letters[seat]} "
         title = f"{label}{name}{you} · {p.side}"
-        if title != getattr(panel, "_title", None):
-            panel._title = title
+        if title != self._titles.get(panel):
+            self._titles[panel] = title
             panel.border_title = Content(title)  # a name is player text, never markup
         panel.set_class(t.phase == "play" and t.turn == seat, "-turn")
         panel.set_class(not self.compact and seat == self.looking, "-looking")  # tab's choice, with room

@@ -216,6 +216,16 @@ class HeuristicBot(RandomBot):
         if view.options.mode == "competitive" and len(p.quests) < QUEST_LIMIT and any(view.decks.values()):
             self._draw_worth = 1.4 * min(1.0, (self._horizon - 0.5) / 6)
 
+    @property
+    def player(self) -> Any:
+        """The seat's ``Player`` in the view being scored (set for each decision)."""
+        return self._p
+
+    def wants(self, token: str) -> int:
+        """How many more of ``token`` ("coin", "bread", "apple") the seat's quests ask
+        than it holds, 0 when none (set for each decision)."""
+        return max(0, self._want[token])
+
     def steps(self, p: Any, quest: str) -> float:
         """``steps(p, quest)``: how far player ``p`` is from completing ``quest`` (for
         ``bot_cards``, which cannot import this module)."""

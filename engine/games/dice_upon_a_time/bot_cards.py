@@ -37,7 +37,7 @@ ABILITY_COST = 0.3
 
 
 def _want(bot: Any, token: str) -> float:
-    return 1.0 if bot._want[token] > 0 else 0.2
+    return 1.0 if bot.wants(token) > 0 else 0.2
 
 
 def _loss(bot: Any, view: Any, act: Any) -> float:
@@ -53,7 +53,7 @@ def _loss(bot: Any, view: Any, act: Any) -> float:
         case "lose_die":
             return 1.2
         case "go":
-            here = bot._p.at
+            here = bot.player.at
             return 0.6 + max(0.0, bot.pull(view, here) - min(bot.pull(view, x) for x in act.places))
         case "others_gain":
             return 0.4 * act.amount if competitive else -0.4 * act.amount
@@ -62,7 +62,7 @@ def _loss(bot: Any, view: Any, act: Any) -> float:
 
 def worth(bot: Any, view: Any, seat: int, c: Any) -> float | None:
     """The worth of full-game command ``c`` (None: not one of them)."""
-    p = bot._p
+    p = bot.player
     competitive = view.options.mode == "competitive"
     match c:
         case Pass():
@@ -122,7 +122,7 @@ def worth(bot: Any, view: Any, seat: int, c: Any) -> float | None:
 
 def _play(bot: Any, view: Any, seat: int, c: cmd.Play, competitive: bool) -> float:
     card = ITEMS[c.item]
-    p = bot._p
+    p = bot.player
     e = card.effect
     if e == "ward_off":
         return 1.0
