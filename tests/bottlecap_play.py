@@ -144,13 +144,12 @@ QUESTIONS = {
         'advance 1a; goods 0 wood 3 gold; advance 1b; goods 0 wood 4 gold; advance 1a; move 2; do 1; '
         'end; move 1; do 1; end; move 3; do 1; end; move 3; do 1; end; move 3; do 1; end; move 1; do 1; '
         'end')),
-    # 4 players: Barter or Reaver, take a good, then (one move on: "take gold") give one
-    "take": (["ann", "bob", "cyd", "dan"], 6, {"sides": "unique"}, script(
-        'place 8; place 1; place 7; place 2; goods 0 wood 1 gold; advance 1a; goods 1 wood 1 gold; '
-        'advance 1b; goods 1 wood 2 gold; advance 1a; goods 0 wood 4 gold; advance 1b; move 3; do 1; '
-        'end; move 2; do 1; end; move 4; do 1; end; move 1; do 1; end; move 3; do 1; do 2; end; move 1; '
-        'do 1; end; move 2; advance 2a; end; move 2; advance 2b; end; move 3; do 1; end; move 2; do 1; '
-        'do 2; end; move 4')),
+    # 4 players: Barter or Reaver, take a good, then (one move on: "take wood") give one
+    "take": (["ann", "bob", "cyd", "dan"], 0, {"sides": "unique"}, script(
+        'place 2; place 3; place 1; place 4; goods 0 wood 1 gold; advance 1b; goods 1 wood 1 gold; '
+        'advance 1a; goods 0 wood 3 gold; advance 1b; goods 1 wood 3 gold; advance 1b; move 1; do 1; '
+        'end; move 2; do 1; end; move 2; do 1; end; move 1; do 1; end; move 3; do 1; end; move 2; '
+        'do 1; do 2; end; move 3; do 1; end; move 3')),
     # 4 players: Tides beside the helper
     "swap": (["ann", "bob", "cyd", "dan"], 30, {"sides": "unique"}, script(
         'place 2; place 4; place 5; place 6; goods 0 wood 1 gold; advance 1b; goods 0 wood 2 gold; '
@@ -159,31 +158,30 @@ QUESTIONS = {
         'move 4; do 1; end; move 2; do 1; end; move 3; advance 2b; end; move 3; do 1; end; move 5; do 1; '
         'do 2; end; move 3; advance 2b; end; move 3; do 1; end; move 2')),
     # 4 players: Compass turns the bottlecap
-    "rotate": (["ann", "bob", "cyd", "dan"], 18, {"sides": "unique"}, script(
-        'place 3; place 4; place 5; place 2; goods 0 wood 1 gold; advance 1a; goods 0 wood 2 gold; '
-        'advance 1b; goods 0 wood 3 gold; advance 1a; goods 0 wood 4 gold; advance 1b; move 5; do 1; '
-        'do 2; end; move 3; do 1; end; move 3; do 1; do 2; end; move 3; do 1; end; move 1; advance 2a; '
-        'end; move 2; advance 2b; end; move 1; advance 2b; end; move 1; do 1; end; move 1; do 1; end; '
-        'move 1; do 1; end; move 2; do 1 2; end; move 2; do 1; do 2; end; move 3; do 1; end; move 3; '
-        'do 1; end; move 2; do 1; end; move 1; advance 2b; end; move 3; do 1; do 2; end; move 1; do 1; '
-        'do 2; end; move 3; do 1; end; move 2; do 1 5; end; move 4; do 2; end; move 1; do 1; end; '
-        'move 2; do 1; end; move 2; do 1; end; move 2; do 1; end; move 3; do 1; end; move 1; do 1 1; '
-        'end; move 1; do 1; end; move 1; do 1; do 2; end; move 3; do 1; end; move 3; do 1; end; '
-        'return 1 red; move 3; advance 3b')),
-    # 4 players: Windfall doubles wood or gold (bob's hut went up to the Merchant's 3a)
-    "double": (["ann", "bob", "cyd", "dan"], 111, {"sides": "unique"}, script(
-        'place 2; place 8; place 1; place 3; goods 0 wood 1 gold; advance 1b; goods 0 wood 2 gold; '
-        'advance 1a; goods 0 wood 3 gold; advance 1a; goods 2 wood 2 gold; advance 1a; move 2; do 1; '
-        'end; move 1; do 1; do 2; end; move 1; advance 2b; end; move 1; do 1; end; move 1; do 1; end; '
-        'move 5; do 1; do 2; end; move 2; do 1; end; move 3; do 1; end; move 1; do 1; end; move 3; do 1; '
-        'do 2; end; move 2; do 1; end; move 2; do 1; end; move 3; do 1; do 2; end; move 1; advance 2b; '
-        'end; move 2; do 1 1; end; move 1; advance 2b; return 2 grey; end; move 2; do 1; end; move 2; '
-        'do 1; end; move 1; do 1; end; move 1; do 1; end; move 2; do 1; end; move 2; do 1; end; move 3; '
-        'do 1; end; move 4; do 1; end; move 3; do 1 1; end; move 5; do 1; end; move 1; do 1; do 2; end; '
-        'move 4; do 1; end; move 1; do 1; end; move 1; do 1; end; move 1; do 1; end; move 2; do 1; end; '
-        'move 1; advance 2b; end; move 5; do 1; do 2; end; move 1; do 2; end; move 4; do 1; end; move 2; '
-        'do 1; end; move 2; do 1; end; move 2; do 1; do 2; end; move 2; do 1; end; move 2; do 1; do 2; '
-        'end; move 2; do 1; end; move 1; advance 3a')),
+    "rotate": (["ann", "bob", "cyd", "dan"], 186, {"sides": "unique"}, script(
+        'place 1; place 3; place 7; place 8; goods 0 wood 1 gold; advance 1b; goods 0 wood 2 gold; '
+        'advance 1b; goods 0 wood 3 gold; advance 1a; goods 0 wood 4 gold; advance 1b; move 2; do 1; '
+        'end; move 3; do 1; do 2; end; move 3; do 1; end; move 2; do 1; end; move 2; do 1 2; end; '
+        'move 1; advance 2b; end; move 3; do 1 1; end; move 2; do 1; end; move 1; do 1; end; move 1; '
+        'do 1; end; move 2; advance 2b; end; move 3; advance 2b; end; move 1; advance 2c; end; '
+        'move 3; do 1; end; move 1; do 1; do 2; end; move 3; do 1; end; move 3; take wood; '
+        'give wood; do 1; end; move 3; do 2; do 1; end; move 3; do 1; end; move 3; do 1 3; end; '
+        'move 3; take wood; give wood; end; move 2; do 1; end; move 3; do 1; do 2; end; move 2; '
+        'advance 3b')),
+    # 4 players: Windfall doubles wood or gold (bob's hut goes up to the Merchant's 3a: the
+    # bots' Merchant takes Leech, so bob's Improves were steered there)
+    "double": (["ann", "bob", "cyd", "dan"], 61, {"sides": "unique"}, script(
+        'place 6; place 7; place 5; place 8; goods 0 wood 1 gold; advance 1a; goods 1 wood 1 gold; '
+        'advance 1b; goods 1 wood 2 gold; advance 1b; goods 0 wood 4 gold; advance 1b; move 3; do 1; '
+        'end; move 2; do 1; end; move 1; do 1; do 2; end; move 3; do 1; end; move 2; do 1; end; '
+        'move 1; end; move 2; do 1; end; move 2; advance 2b; end; move 1; do 1; end; move 1; do 1; '
+        'end; move 1; do 1; end; move 2; do 1; end; move 1; advance 2a; end; move 2; return 1 red; '
+        'advance 2b; end; move 2; do 1; end; move 2; do 1; end; move 1; do 1; end; move 1; do 1; '
+        'do 2; end; move 1; end; move 2; do 1; end; move 1; do 1; end; move 2; do 1; do 2; end; '
+        'move 1; advance 2c; end; move 3; do 1; do 2; end; move 2; do 1; end; move 3; do 1; end; '
+        'move 2; take wood; give wood; do 1; end; move 2; do 1; do 2; end; move 1; do 1 1; end; '
+        'move 1; do 2; end; move 1; do 1; end; move 3; do 1; end; move 1; do 1; end; move 3; do 1; '
+        'do 2; end; move 1; do 1; end; move 2; advance 3a')),
     # 4 players: Rudder (used before the action) beside the action's parts
     "use": (["ann", "bob", "cyd", "dan"], 17, {"sides": "unique"}, script(
         'place 4; place 2; place 1; place 3; goods 0 wood 1 gold; advance 1a; goods 0 wood 2 gold; advance 1b; '

@@ -87,7 +87,7 @@ QUESTIONS_GIVE = QUESTIONS["take"]
 
 
 @SHOTS.shot("bottlecap-vikings-give", played=lambda: typed("bottlecap-vikings", QUESTIONS_GIVE[0],
-                                                            [*QUESTIONS_GIVE[3], "take gold"], QUESTIONS_GIVE[1],
+                                                            [*QUESTIONS_GIVE[3], "take wood"], QUESTIONS_GIVE[1],
                                                             QUESTIONS_GIVE[2]))
 async def _(pilot: Player) -> None:
     await load_first_save(pilot)
