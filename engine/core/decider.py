@@ -101,7 +101,13 @@ class Game:
       is redacted for that seat (right for games whose commands are secret choices);
     - ``progress(state, names) -> str``: where an unfinished game stands, in a few plain
       words for the load and replay lists ("turn 19 · bob leads", "chapter 3 of 6"); a
-      save keeps it in its header. None: "round N" for a state with a ``round``.
+      save keeps it in its header. None: "round N" for a state with a ``round``;
+    - ``sample(view, seat, rng) -> State``: a whole state dealt at random consistently
+      with everything seat ``seat`` knows (``view`` is ``view(state, seat)``): every
+      hidden card, tile, taste and deck order dealt again with ``rng``, so that
+      ``view(sample(v, seat, rng), seat) == v`` and the seat's legal commands are the
+      same. The search bots (``engine.core.search``) plan over such states; a game
+      without it cannot have them.
     """
 
     slug: str
@@ -132,6 +138,7 @@ class Game:
     help_text: str = ""
     secret: Callable[[Any], bool] | None = None
     progress: Callable[[Any, Sequence[str]], str] | None = None
+    sample: Callable[[Any, int, random.Random], Any] | None = None
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI or
