@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 
 from .decider import Game
+from .strengths import add_strengths
 
 #: slug → module that defines ``GAME``; modules load on first use.
 _MODULES = {
@@ -23,11 +24,12 @@ def slugs() -> list[str]:
 
 
 def get(slug: str) -> Game:
-    """The ``Game`` for ``slug``; raises ``KeyError`` with a sentence for an unknown slug."""
+    """The ``Game`` for ``slug``, its bots with the four strengths (``strengths``);
+    raises ``KeyError`` with a sentence for an unknown slug."""
     if slug not in _MODULES:
         raise KeyError(f"unknown game {slug!r}; games are: {', '.join(_MODULES)}")
     if slug not in _LOADED:
-        _LOADED[slug] = importlib.import_module(_MODULES[slug]).GAME
+        _LOADED[slug] = add_strengths(importlib.import_module(_MODULES[slug]).GAME)
     return _LOADED[slug]
 
 

@@ -12,7 +12,7 @@ from importlib import resources
 from engine.core.decider import Game
 from engine.core.tomldata import document
 
-from . import bot, notation, progress, rules, state, view
+from . import bot, notation, progress, rules, sampler, state, view
 from .commands import Command
 from .events import Event
 from .options import Options
@@ -55,4 +55,5 @@ GAME = Game(
     rules_text=document(__package__, "RULES.md"),
     help_text=document(__package__, "HELP.md"),
     progress=progress.text,
+    sample=sampler.sample,
 )

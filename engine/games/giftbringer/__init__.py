@@ -12,7 +12,7 @@ import msgspec
 
 from engine.core.decider import Game
 
-from . import bot, notation, rules, sheet, state, view
+from . import bot, notation, rules, sampler, sheet, state, view
 from .commands import Command
 from .events import Event
 from .options import Options
@@ -63,4 +63,5 @@ GAME = Game(
     edition=edition_of(resources.files(__package__).joinpath("data/sheet.toml").read_bytes()),
     rules_text=resources.files(__package__).joinpath("RULES.md").read_text("utf-8"),
     help_text=resources.files(__package__).joinpath("HELP.md").read_text("utf-8"),
+    sample=sampler.sample,
 )

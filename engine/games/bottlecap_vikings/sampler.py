@@ -1,0 +1,22 @@
+"""Bottlecap Vikings' sampler for the search bots: nothing to deal again.
+
+Nothing in the game is secret (RULES.md, "Hidden information"): damage tokens held lie
+in front of each player, city cards and meters are on the table, and the Valkyrie bag is
+drawn from at random when a draw happens ("Resolving Valkyries"), so there is no order
+to hide. A seat's view is the whole table, and the state consistent with it is that
+table: the search deals nothing; its chance (the bag's draws) comes from its own
+generator inside ``decide``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .state import State
+from .view import View
+
+
+def sample(view: View, seat: int, rng: random.Random) -> State:
+    """The state ``view`` shows (``view.table``); ``seat`` and ``rng`` are unused, as
+    there is nothing hidden to deal."""
+    return view.table
