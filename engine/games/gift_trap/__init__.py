@@ -9,7 +9,7 @@ from importlib import resources
 
 from engine.core.decider import Game
 
-from . import bot, notation, rules, state, view
+from . import bot, notation, rules, sampler, state, view
 from .commands import Command
 from .events import Event
 from .options import Options
@@ -40,4 +40,5 @@ GAME = Game(
     brief=view.brief,
     rules_text=resources.files(__package__).joinpath("RULES.md").read_text("utf-8"),
     help_text=resources.files(__package__).joinpath("HELP.md").read_text("utf-8"),
+    sample=sampler.sample,
 )
