@@ -9,7 +9,7 @@ decision on an unclear passage; the 40 kiddos are a reconstruction (``data/kiddo
 from engine.core.decider import Game
 from engine.core.tomldata import document, edition
 
-from . import bot, legal, notation, progress, rules, state, view
+from . import bot, legal, notation, progress, rules, sampler, state, view
 from .commands import Command, Keep
 from .data import raw
 from .events import Event
@@ -43,5 +43,6 @@ GAME = Game(
     rules_text=document(__package__, "RULES.md"),
     help_text=document(__package__, "HELP.md"),
     progress=progress.text,
+    sample=sampler.sample,
     secret=lambda command: isinstance(command, Keep),
 )
