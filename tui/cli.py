@@ -1,4 +1,4 @@
-"""The ``boxtop`` command line: the menu, games, play, load, demo, replay and verify.
+"""The ``boxtop`` command line: the menu, games, play, load, demo, arena, replay and verify.
 
 Every failure a player can cause (a bad flag, a broken save) ends with one line on
 stderr and exit status 2 — never a traceback. The Textual app is imported only by the
@@ -137,6 +137,117 @@ def cmd_demo(args) -> int:
         session.save(args.save)
         print(f"saved: {args.save}")
     return 0
+
+
+def cmd_arena(args) -> int:
+    """``boxtop arena SLUG --seats expert,normal --games N``: seeded bot-only games with
+    the seats rotated (``engine.core.arena``), a progress bar on stderr while they run,
+    then a table on stdout (``arena_lines``)."""
+    from contextlib import closing
+
+    from engine.core import arena
+
+    kinds = [word.strip().lower() for word in args.seats.split(",") if word.strip()]
+    options = parse_options(args.option)
+    seats = arena.check(args.game, kinds, args.players, options)
+    game = engine.get_game(args.game)
+    records: list = []
+    plays = arena.play(game.slug, seats, args.games, seed=args.seed, jobs=args.jobs, options=options,
+                       seconds=args.time, iterations=args.iterations)
+    with _arena_progress(args.games) as advance, closing(plays):
+        for record in plays:
+            records.append(record)
+            advance(" · ".join(f"{t.kind} {_wins(t.wins)}" for t in arena.tally(records, seats)))
+    for line in arena_lines(game, seats, records, args):
+        print(line)
+    return 0
+
+
+def _wins(wins: float) -> str:
+    return f"{wins:.0f}" if abs(wins - round(wins)) < 1e-9 else f"{wins:.2f}"
+
+
+def arena_lines(game: engine.Game, seats: list[str], records: list, args) -> list[str]:
+    """The arena's report: a header (the game, the lineup, the games and their seeds,
+    the jobs), each search kind's budget a move, then one row per seat kind: its seats a
+    game, games, wins (a shared win counts 1/k), the part of the games it won with the
+    95 % Wilson interval, the part chance gives, its moves and their mean and longest
+    seconds."""
+    from engine.core import arena
+
+    n, games = len(seats), len(records)
+    jobs = min(args.jobs, games) if games > 1 else 1
+    lines = [
+        f"{game.title} · {games} game{'s' * (games != 1)}, seeds {args.seed}–{args.seed + games - 1}"
+        f" · {jobs} job{'s' * (jobs != 1)}",
+        f"seats: {', '.join(seats)} ({n} players), rotated one seat each game",
+    ]
+    for kind in dict.fromkeys(seats):
+        if kind in arena.BUDGETS:
+            iterations, seconds = arena.budget(kind, args.time, args.iterations)
+            cap = [f"{iterations} iteration{'s' * (iterations != 1)}"] if iterations < 10**9 else []
+            clock = [f"{seconds:g} s"] if seconds is not None else []
+            lines.append(f"{kind} searches at most {' or '.join(cap + clock)} a move{'' if clock else ' (no clock)'}")
+    w = max(len("kind"), *(len(kind) for kind in seats))
+    lines.append(f"{'kind':{w}s} {'seats':>5s} {'games':>5s} {'wins':>6s} {'won':>6s} {'95 % interval':>13s}"
+                 f" {'chance':>6s} {'moves':>6s} {'s/move':>7s} {'longest':>7s}")
+    for t in arena.tally(records, seats):
+        low, high = t.interval()
+        lines.append(f"{t.kind:{w}s} {t.seats:5d} {t.games:5d} {_wins(t.wins):>6s} {t.share:6.1%} "
+                     f"{f'{100 * low:.1f}–{100 * high:.1f} %':>13s} {t.chance(n):6.1%} {t.moves:6d} "
+                     f"{t.mean:7.4f} {t.longest:7.4f}")
+    return lines
+
+
+def _arena_progress(total: int):
+    """A context giving ``advance(note)``, called after each game: a rich progress bar
+    on stderr when it is a terminal, else a line per game ("game 3/8 · expert 2 ·
+    normal 1"). Removed when the games are done."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def bar():
+        if not sys.stderr.isatty():
+            done = [0]
+
+            def line(note: str) -> None:
+                done[0] += 1
+                print(f"game {done[0]}/{total} · {note}", file=sys.stderr, flush=True)
+
+            yield line
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+        with Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      TextColumn("left"), TimeRemainingColumn(), TextColumn("{task.description}"),
+                      console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("", total=total)
+            yield lambda note: progress.update(task, advance=1, description=note)
+
+    return bar()
+
+
+def _count(text: str) -> int:
+    """A whole number of at least 1 (argparse says the error in one line)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not at least 1")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    """Seconds above 0 (argparse says the error in one line)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 600:
+        raise argparse.ArgumentTypeError(f"{text} is not above 0 and at most 600 seconds")
+    return value
 
 
 def check_writable(path: str) -> None:
@@ -362,6 +473,21 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     demo.add_argument("--save", metavar="PATH")
     demo.set_defaults(func=cmd_demo)
+
+    arena = sub.add_parser("arena", help="bot against bot: seeded games, the wins with a 95 % interval, the time a move")
+    arena.add_argument("game")
+    arena.add_argument("--seats", required=True, metavar="KIND,KIND",
+                       help="bot kinds (easy, normal, hard, expert …); the first sits once, the others fill the other seats in turn")
+    arena.add_argument("--games", type=_count, default=20, metavar="N")
+    arena.add_argument("--jobs", type=_count, default=1, metavar="J", help="worker processes")
+    arena.add_argument("--time", type=_positive_seconds, metavar="S",
+                       help="seconds a move for hard and expert (default: their own budgets)")
+    arena.add_argument("--iterations", type=_count, metavar="I",
+                       help="iterations a move at most for hard and expert (alone: no clock, the same moves on any machine)")
+    arena.add_argument("--seed", type=int, default=0, metavar="K", help="the first game's seed (then K+1, …)")
+    arena.add_argument("--players", type=int, metavar="P")
+    arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    arena.set_defaults(func=cmd_arena)
 
     load = sub.add_parser("load", help="play on a saved game in the app")
     load.add_argument("path", help="a save file, or the name of one in the save folder")
