@@ -13,7 +13,7 @@ Magic Item and Character texts are reconstructions (``BOARD.md``, ``QUESTS.md``,
 from engine.core.decider import Game
 from engine.core.tomldata import document, edition
 
-from . import bot, legal, notation, progress, rules, state, view
+from . import bot, legal, notation, progress, rules, sampler, state, view
 from .board import raw
 from .commands import Command
 from .events import Event
@@ -48,4 +48,5 @@ GAME = Game(
     rules_text=document(__package__, "RULES.md"),
     help_text=document(__package__, "HELP.md"),
     progress=progress.text,
+    sample=sampler.sample,
 )

@@ -28,8 +28,10 @@ class View(msgspec.Struct, frozen=True):
     ``king`` empty unless it is one's own draw. Full game: ``stories`` and ``magic`` (the
     decks) and their discard piles (``story_discard``, ``magic_discard``) as counts, so a
     view does not grow with the game; another player's Magic Items as ``"?"``; a
-    trade offer between two others with its Magic Items as ``"?"``; the waiting effects
-    left out."""
+    trade offer between two others with its Magic Items as ``"?"``. ``pending``: the
+    effects waiting their turn (public: each was set off on the table), the Magic Item
+    that set one off as ``"?"`` (played, it lies in the face-down discard pile; the
+    effect's word names it)."""
 
     me: int | None
     options: Options
@@ -67,6 +69,7 @@ class View(msgspec.Struct, frozen=True):
     offer: ev.Offered | None = None
     offered: tuple[int, ...] = ()
     met: tuple[str, ...] = ()
+    pending: tuple[ev.Effect, ...] = ()
 
 
 def _hand(p: Player, mine: bool) -> Player:
@@ -94,6 +97,7 @@ def view(state: State, seat: int | None) -> View:
         s.event, s.snake, s.rabbits, s.items, s.drained, stories=len(s.stories), story_discard=len(s.story_discard),
         magic=len(s.magic), magic_discard=len(s.magic_discard), windows=s.windows, gain=s.gain, rolled=s.rolled,
         arrived=s.arrived, strayed=s.strayed, offer=offer, offered=s.offered, met=s.met,
+        pending=tuple(replace(e, item=ev.HIDDEN) if e.item in ITEMS else e for e in s.pending),
     )
 
 
