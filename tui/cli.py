@@ -478,14 +478,16 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("game")
     arena.add_argument("--seats", required=True, metavar="KIND,KIND",
                        help="bot kinds (easy, normal, hard, expert …); the first sits once, the others fill the other seats in turn")
-    arena.add_argument("--games", type=_count, default=20, metavar="N")
-    arena.add_argument("--jobs", type=_count, default=1, metavar="J", help="worker processes")
+    arena.add_argument("--games", type=_count, default=20, metavar="N",
+                       help="games to play (default 20), the seats rotated one place each game")
+    arena.add_argument("--jobs", type=_count, default=1, metavar="J", help="worker processes (default 1)")
     arena.add_argument("--time", type=_positive_seconds, metavar="S",
                        help="seconds a move for hard and expert (default: their own budgets)")
     arena.add_argument("--iterations", type=_count, metavar="I",
                        help="iterations a move at most for hard and expert (alone: no clock, the same moves on any machine)")
     arena.add_argument("--seed", type=int, default=0, metavar="K", help="the first game's seed (then K+1, …)")
-    arena.add_argument("--players", type=int, metavar="P")
+    arena.add_argument("--players", type=int, metavar="P",
+                       help="seats at the table (default: one a kind, at least the game's fewest)")
     arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     arena.set_defaults(func=cmd_arena)
 
