@@ -143,3 +143,24 @@ def test_an_open_games_sample_is_the_table_the_seat_sees(slug):
         assert game.legal(sampled, seat) == game.legal(s.state, seat)
         legal = s.legal_commands(seat)
         s.submit(seat, legal[rng.randrange(len(legal))])
+
+
+def test_easy_never_gives_a_command_its_slips_made_stale():
+    """A heuristic that plans a turn ahead (Gift Trap's places its tiles by a plan) may
+    name a move a slip already took: easy then gives a legal one instead."""
+
+    class Planner:
+        def choose(self, view, legal, rng):
+            return "gone"
+
+    bot = EasyBot(Planner(), seed=1)
+    assert all(bot.choose(None, ["a", "b"], random.Random(0)) in ("a", "b") for _ in range(50))
+
+
+def test_a_play_out_cut_short_goes_to_who_stands_best():
+    """With ``Game.standing`` a play-out stops after a few dozen commands and the seats
+    standing best share the win; without it, an unfinished game is a draw."""
+    ranked = Game(**{**{f: getattr(NIM, f) for f in NIM.__dataclass_fields__},
+                     "standing": lambda state: [3.0, 5.0, 5.0]})
+    assert outcome(ranked, Pile(3), 3) == [0.0, 0.5, 0.5]
+    assert Search(ranked, iterations=1).depth == 40 and Search(NIM, iterations=1).depth == 400

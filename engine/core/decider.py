@@ -107,7 +107,11 @@ class Game:
       hidden card, tile, taste and deck order dealt again with ``rng``, so that
       ``view(sample(v, seat, rng), seat) == v`` and the seat's legal commands are the
       same. The search bots (``engine.core.search``) plan over such states; a game
-      without it cannot have them.
+      without it cannot have them;
+    - ``standing(state) -> list[float]``: how well each seat stands in an unfinished game,
+      higher is better, on any scale (points so far, the progress towards a win): the
+      search plays a game out for a few dozen commands and rewards whoever stands best
+      then. None: play-outs run to the end of the game.
     """
 
     slug: str
@@ -139,6 +143,7 @@ class Game:
     secret: Callable[[Any], bool] | None = None
     progress: Callable[[Any, Sequence[str]], str] | None = None
     sample: Callable[[Any, int, random.Random], Any] | None = None
+    standing: Callable[[Any], list[float]] | None = None
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI or

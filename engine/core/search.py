@@ -20,7 +20,10 @@ entries, notation or views while it simulates (``simulate``).
   window), the searching seat moves first, so no node of its own is ever reached below
   another seat's secret choice; otherwise the lowest seat.
 - Play-out: a policy ``(state, seat, legal, rng) -> command`` (random by default) for at
-  most ``depth`` commands; an unfinished play-out counts as a draw (every seat ``1/n``).
+  most ``depth`` commands (``DEPTH`` with a ``Game.standing``, else ``DEPTH_TO_END``).
+  An unfinished play-out is scored by ``Game.standing``: the seats standing best share
+  the win, the way a game cut short is often settled ("rank at the horizon"); without
+  it, it counts as a draw (every seat ``1/n``).
 - Outcome: a seat's share of the win (``1/k`` for each of ``k`` winners, 0 otherwise);
   the co-operative games' shared win is everyone's.
 
@@ -39,6 +42,8 @@ from .decider import Game
 
 #: A play-out policy: ``(state, seat, legal, rng) -> command``.
 Policy = Callable[[Any, int, list, random.Random], Any]
+#: Play-out length in commands: scored by ``Game.standing`` there, or run to the end.
+DEPTH, DEPTH_TO_END = 40, 400
 
 
 def random_policy(state: Any, seat: int, legal: list, rng: random.Random) -> Any:
@@ -65,9 +70,15 @@ def simulate(game: Game, state: Any, seat: int, command: Any, rng: random.Random
 
 def outcome(game: Game, state: Any, n: int) -> list[float]:
     """Each seat's reward for a finished game: its share of the win (``1/k`` for each of
-    ``k`` winners); an unfinished one is a draw (``1/n`` each)."""
+    ``k`` winners). An unfinished one: the share of the seats standing best
+    (``Game.standing``), else a draw (``1/n`` each)."""
     result = game.result(state)
     if result is None or not result.winners:
+        if result is None and game.standing is not None:
+            standing = game.standing(state)
+            top = max(standing)
+            leaders = [i for i, x in enumerate(standing) if x >= top - 1e-9]
+            return [1.0 / len(leaders) if i in leaders else 0.0 for i in range(n)]
         return [1.0 / n] * n
     share = 1.0 / len(result.winners)
     return [share if i in result.winners else 0.0 for i in range(n)]
@@ -100,11 +111,12 @@ class Search:
     """
 
     def __init__(self, game: Game, *, iterations: int = 1000, seconds: float | None = None, c: float = 0.7,
-                 policy: Policy = random_policy, depth: int = 400):
+                 policy: Policy = random_policy, depth: int | None = None):
         if game.sample is None:
             raise ValueError(f"{game.title} has no sampler, so no search bot")
         self.game, self.iterations, self.seconds = game, max(1, iterations), seconds
-        self.c, self.policy, self.depth = c, policy, depth
+        self.c, self.policy = c, policy
+        self.depth = depth if depth is not None else DEPTH if game.standing is not None else DEPTH_TO_END
         self.last_iterations = 0
 
     def run(self, view: Any, seat: int, legal: list, rng: random.Random) -> Any:

@@ -46,10 +46,13 @@ class EasyBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, legal: list, rng: random.Random) -> Any:
-        """A random one of ``legal`` with probability ``SLIP``, else ``normal``'s choice."""
-        if len(legal) > 1 and self.rng.random() < self.SLIP:
+        """A random one of ``legal`` with probability ``SLIP``, else ``normal``'s choice.
+        ``normal`` is asked every time (a bot that plans a turn ahead keeps its plan in
+        step), and a choice the slip made stale is replaced by a random legal one."""
+        choice = self.normal.choose(view, legal, rng)
+        if choice not in legal or (len(legal) > 1 and self.rng.random() < self.SLIP):
             return legal[self.rng.randrange(len(legal))]
-        return self.normal.choose(view, legal, rng)
+        return choice
 
 
 def _easy(normal: Callable[[int], Any]) -> Callable[[int], Any]:

@@ -56,4 +56,5 @@ GAME = Game(
     help_text=document(__package__, "HELP.md"),
     progress=progress.text,
     sample=sampler.sample,
+    standing=sampler.standing,
 )

@@ -20,3 +20,12 @@ def sample(view: View, seat: int, rng: random.Random) -> State:
     """The state ``view`` shows (``view.table``); ``seat`` and ``rng`` are unused, as
     there is nothing hidden to deal."""
     return view.table
+
+
+def standing(state: State) -> list[float]:
+    """How well each seat stands, for the search's play-outs cut short: the heuristic
+    bot's worth of its goods, hut and abilities (``bot.progress``) less what its damage
+    stands to lose to the Valkyries (``bot.damage_risk``)."""
+    from .bot import damage_risk, progress
+
+    return [progress(p) - damage_risk(state, p) for p in state.players]

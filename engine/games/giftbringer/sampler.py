@@ -21,3 +21,11 @@ def sample(view: View, seat: int, rng: random.Random) -> State:
     ``seat`` and ``rng`` are unused, as there is nothing hidden to deal."""
     return State(view.n, view.options, view.phase, view.round, view.leader, view.dice, view.sheets, view.points,
                  view.winners)
+
+
+def standing(state: State) -> list[float]:
+    """How well each seat stands, for the search's play-outs cut short: its points now
+    ("SCORING", ``rules.score`` of its sheet as it is)."""
+    from .rules import score
+
+    return [float(score(sheet, state.options.happiness_cumulative)["total"]) for sheet in state.sheets]
