@@ -8,8 +8,10 @@ keep undo and seeking fast at any log length.
 
 from __future__ import annotations
 
+import pickle
 from typing import Any, Callable, Iterable
 
+from . import thinking
 from .decider import Game, Result, fold
 from .errors import IllegalCommand
 from .log import Entry, Redo, Seat, Undo, now
@@ -387,12 +389,70 @@ class LocalSession:
         command = self._bots[i].choose(view, legal, self._bot_rngs[i])
         return self.submit(i, command)
 
-    def run_bots(self, limit: int = 1_000_000) -> int:
-        """Let bots move until a person is to act or the game ends; returns the moves made."""
+    def run_bots(self, limit: int = 1_000_000, quick: bool = False) -> int:
+        """Let bots move until a person is to act or the game ends; returns the moves made.
+
+        ``quick``: stop also when the bot to act thinks in a worker (``thinks``): the app
+        and the host ask it with ``bot_question`` and apply its ``bot_answer``, so a
+        search never runs on their event loop."""
         made = 0
-        while made < limit and self.step_bot() is not None:
+        while made < limit:
+            if quick and (seat := self.bot_to_act()) is not None and self.thinks(seat):
+                break
+            if self.step_bot() is None:
+                break
             made += 1
         return made
+
+    def thinks(self, seat: int | str) -> bool:
+        """Whether the seat's bot thinks in a worker process (a search bot:
+        ``engine.core.thinking.offloads``); False for a person's seat."""
+        bot = self._bots.get(self.seat_index(seat))
+        return bot is not None and thinking.offloads(bot)
+
+    def bot_question(self) -> thinking.Question | None:
+        """What the bot to act (``bot_to_act``) is asked, when it thinks in a worker:
+        its view, its legal commands, the bot and its random stream
+        (``engine.core.thinking``); None when no bot is to act or it is quick
+        (``step_bot`` moves it)."""
+        i = self.bot_to_act()
+        if i is None or not self.thinks(i):
+            return None
+        legal = self.legal_commands(i)
+        if not legal:
+            return None
+        view = self.game.view(self.state, i)
+        return thinking.ask(self.game, i, len(self.entries), self._bots[i], self._bot_rngs[i], view, legal)
+
+    def bot_answer(self, question: thinking.Question, answer: thinking.Answer) -> Entry | None:
+        """Play ``answer`` (``thinking.think``'s) to ``question`` for its seat, when that
+        seat still faces what it was asked: the same bot, still to act, the same view and
+        legal commands. The bot and its stream become those of the answer, as if it had
+        chosen inline. Returns the entry, or None when the question no longer stands (an
+        undo, a quit, another seat's move in between): nothing changes then."""
+        i = question.seat
+        bot = self._bots.get(i)
+        if bot is None or i not in (self._to_act[-1] if self._to_act else ()):
+            return None
+        if thinking.dumps(bot) != question.bot or self._bot_rngs[i].getstate() != question.rng:
+            return None
+        legal = self.legal_commands(i)
+        if question.at != len(self.entries) and (
+            thinking.encode(legal) != question.legal
+            or thinking.encode(self.game.view(self.state, i)) != question.view
+        ):
+            return None
+        if not 0 <= answer.index < len(legal):
+            return None
+        command, rng = legal[answer.index], self._bot_rngs[i]
+        self._bots[i] = pickle.loads(answer.bot)
+        rng.setstate(answer.rng)
+        try:
+            return self.submit(i, command)
+        except BaseException:
+            self._bots[i] = bot  # not played: the bot is as it was
+            rng.setstate(question.rng)
+            raise
 
     def subscribe(self, listener: Callable[[Entry], None]) -> Callable[[], None]:
         """Call ``listener(entry)`` after every recorded entry; returns an unsubscribe function."""

@@ -124,7 +124,8 @@ class GameScreen(Screen[None]):
 
     def _after_change(self, first: bool = False) -> None:
         s = self.session
-        s.run_bots()
+        s.run_bots(quick=True)  # a bot that searches thinks in a worker (``_think``)
+        self._think()
         nxt = self._next_seat()
         changed = nxt is not None and len(self.humans) > 1 and nxt != self.seat
         if self.table.HIDDEN_INFORMATION and nxt is not None and len(self.humans) > 1 and (
@@ -151,6 +152,71 @@ class GameScreen(Screen[None]):
 
             self.autosave()  # a finished game is kept for load and replay
             self.app.push_screen(ResultScreen(s, self.save_dir, saved_to=self.save_path))
+
+    # ------------------------------------------------------------------ bots that think
+    #: the question the newest thought answers (``engine.core.thinking``), None when no
+    #: bot thinks; an answer that came while another screen was on top waits in ``_pending``
+    _thinking = None
+    _pending = None
+
+    def _think(self) -> None:
+        """When a search bot is to act, ask it in a worker (``engine.core.thinking``) and
+        say who is thinking; the keys stay live meanwhile. Its answer is played only if
+        the seat still faces what it was asked (``LocalSession.bot_answer``)."""
+        question = self.session.bot_question()
+        current = self._thinking
+        if question is None:
+            self._thinking = None  # an answer still on its way is played only if it stands
+            return
+        if current is None or (current.seat, current.at) != (question.seat, question.at):
+            self._thinking = current = question
+            self.say(self._thinking_text(question))
+            self.run_worker(self._thought(question), group="thinking")
+        elif not self.said:
+            self.say(self._thinking_text(current))
+
+    def _thinking_text(self, question) -> str:
+        return f"{self.session.names[question.seat]} is thinking…"
+
+    async def _thought(self, question) -> None:
+        from engine.core import thinking
+
+        try:
+            answer = await thinking.answer(question)
+        except Exception:
+            if self._thinking is not question or not self.is_attached:
+                return  # left behind (an undo, a quit): nothing to do
+            # no worker could think (processes refused here, a worker that died twice):
+            # think here, as before, so the game goes on; a bot's own error is raised
+            answer = thinking.think(question)
+        if self._thinking is question:
+            self._thinking = None
+        if not self.is_attached:
+            return
+        if self.app.screen is not self:  # the rules, the load list, a hand-over: when back
+            self._pending = (question, answer)
+            return
+        self._answered(question, answer)
+
+    def _answered(self, question, answer) -> None:
+        entry = self.session.bot_answer(question, answer)  # None: an undo came first; nothing changes
+        if entry is not None or self.said == self._thinking_text(question):
+            self.say("")  # what was said while it thought is about the table before its move
+        self._after_change()
+
+    def on_screen_resume(self) -> None:
+        """Back on top: an answer that came meanwhile is played now."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._answered(*pending)
+
+    def on_unmount(self) -> None:
+        """Leaving mid-thought (quit, escape): the worker is stopped, its answer dropped."""
+        if self._thinking is not None:
+            from engine.core import thinking
+
+            self._thinking = None
+            thinking.stop()
 
     def drops_key(self, event) -> bool:
         """Whether the key ``event`` is dropped: typed in the moment after the keyboard
@@ -231,6 +297,8 @@ class GameScreen(Screen[None]):
         """Show one line under the table (an error in red), as plain text: the engine's
         refusals quote what the player typed. ``said`` keeps the line shown. With nothing
         to say, the rows show the table's details (what the card under the cursor does)."""
+        if error and self._thinking is not None:  # "It is not your turn." and why
+            text = f"{text} {self._thinking_text(self._thinking)}"
         self.said = text
         line = self.query_one("#message", Static)
         if text or not self.details:
