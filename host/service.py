@@ -30,9 +30,11 @@ import stat
 import sys
 import time
 import traceback
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from engine import IllegalCommand, SaveError, Seat
+from engine.core import thinking
 from engine.core.journal import Journal, JournalError, JournalWriteError
 from engine.core.room import Room, RoomError, Rooms, RoomSummary
 
@@ -151,6 +153,7 @@ class RoomService:
         the move that woke them — for tests that read one push per move)."""
         self.bot_pace = bot_pace
         self._bot_tasks: dict[str, asyncio.Task] = {}
+        self._no_workers = False  # said once: bots think in this process
         self.data_dir = Path(data_dir)
         self.lock: FolderLock | None = None
         try:
@@ -547,15 +550,30 @@ class RoomService:
 
     async def _move_bots(self, room: Room) -> None:
         """Bot moves in ``room``, one every ``bot_pace`` seconds, until a person is to act:
-        each is journaled and pushed on its own, and the loop serves everyone between."""
+        each is journaled and pushed on its own, and the loop serves everyone between. A
+        search bot thinks in the bounded pool of worker processes (``engine.core.thinking``)
+        while the loop serves every room; its answer is played only if the room's table
+        is still the one it was asked about (else it is asked again)."""
         failing = False
         try:
             while True:
                 await asyncio.sleep(self.bot_pace)
                 if self.rooms.rooms.get(room.code) is not room:
                     return
+                question = room.bot_question()
+                if question is not None:
+                    answer = await self._think(question)
+                    if self.rooms.rooms.get(room.code) is not room:
+                        return
                 try:
-                    if not room.bot_step():
+                    if question is not None:
+                        if answer is None:  # no worker could think: here, as before
+                            moved = room.bot_step()
+                        else:
+                            moved = room.bot_answer(question, answer) or room.bot_to_move()
+                    else:
+                        moved = room.bot_step()
+                    if not moved:
                         return
                     failing = False
                 except (OSError, sqlite3.Error) as err:  # the journal cannot write: try again later
@@ -572,6 +590,20 @@ class RoomService:
         finally:
             if self._bot_tasks.get(room.code) is asyncio.current_task():
                 del self._bot_tasks[room.code]
+
+    async def _think(self, question):
+        """The answer to a search bot's ``question`` from the worker pool; None when no
+        worker can think (processes refused, a worker that died twice), said once on
+        stderr; from then on the bots think in this process."""
+        if self._no_workers:
+            return None
+        try:
+            return await thinking.answer(question)
+        except (OSError, ValueError, BrokenProcessPool) as err:
+            if not self._no_workers:
+                self._no_workers = True
+                print(f"boxtop: bots cannot think in worker processes here ({err}); they think in the host's own", file=sys.stderr)
+            return None
 
     def _room_changed(self, room: Room) -> None:
         self._wake_bots(room)

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import msgspec
 
-from . import registry
+from . import registry, thinking
 from .table_options import for_table, people
 from .errors import IllegalCommand
 from .journal import Journal, JournalDamaged, RoomRecord
@@ -457,6 +457,26 @@ class Room:
             return False
         before, ply = len(self.session.entries), self.session.ply
         if self.session.step_bot() is None:
+            return False
+        self._commit(before)
+        self._changed(ply)
+        return True
+
+    def bot_question(self) -> thinking.Question | None:
+        """What the bot to move is asked when it thinks in a worker process (a search
+        bot, ``engine.core.thinking``); None before the start, when no bot may move, or
+        when the bot is quick (``bot_step`` moves it at once)."""
+        return self.session.bot_question() if self.session is not None else None
+
+    def bot_answer(self, question: thinking.Question, answer: thinking.Answer) -> bool:
+        """Play a thinking bot's ``answer`` to ``question``, journaled and then told to
+        the listeners, when the seat still faces what it was asked
+        (``LocalSession.bot_answer``); whether it was played. Raises what the journal
+        raises when it cannot write (nothing changed)."""
+        if self.session is None:
+            return False
+        before, ply = len(self.session.entries), self.session.ply
+        if self.session.bot_answer(question, answer) is None:
             return False
         self._commit(before)
         self._changed(ply)
