@@ -107,3 +107,28 @@ async def test_an_undo_while_a_bot_thinks_drops_its_answer(monkeypatch):
         await wait_for_text(pilot, "bot2 is thinking…")
         await wait_for(pilot, lambda: any(e.seat == 1 for e in session.applied_entries()), "bot2's move", timeout=30)
         await wait_for(pilot, lambda: not shows(app, "thinking"), "the line without bot2 thinking")
+
+
+async def test_an_answer_that_comes_while_the_rules_are_open_is_played_when_back(monkeypatch):
+    """bot2 answers while ann reads the rules (``?``): its move waits for the table to be
+    on top again, then is played (no screen is pushed over the rules meanwhile)."""
+    slow(monkeypatch, "bottlecap-vikings", 0.5)
+    s = engine.new_game("bottlecap-vikings", [Seat("ann"), Seat("bot2", "slow")], seed=2)
+    s.save(str(save_dir() / "rules.json"))
+    app = BoxtopApp()
+    async with app.run_test(size=LARGE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
+        await wait_for_text(pilot, "New game")
+        await load_newest(pilot)
+        await wait_for_text(pilot, "Place your ship")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "bot2 is thinking…")
+        session = app.screen.session
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, "RulesScreen")
+        await settle(pilot, 2.0)  # longer than bot2 thinks
+        assert all(e.seat != 1 for e in session.entries) and session.to_act() == ["bot2"]
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "GameScreen")
+        await wait_for(pilot, lambda: any(e.seat == 1 for e in session.applied_entries()), "bot2's move")
+        await wait_for_text(pilot, "bot2: place")

@@ -12,6 +12,9 @@ by keys (``tests/ssh_helpers.py``; the timings are defined in
   loop, which every SSH session shares, stays free.
 - Reported: the players' command → every other screen (median, p95) in both phases, the
   bots' moves a second over the 4 thinking rooms, the share of the cores used.
+- The app ("a cursor move ≤ 10 ms CPU while a bot thinks"): the app process's own CPU
+  for a cursor move in Gift Trap's Give phase while bot2 thinks in its worker, at 80×24
+  and 120×40.
 
 Run: ``.venv/bin/pytest tests/bench/test_bench_thinking.py --benchmark-only -s``.
 """
@@ -112,3 +115,58 @@ def test_bench_ssh_16_players_while_4_rooms_of_expert_bots_think(benchmark, host
     assert figures["thinking_samples"] == 4 * 15 * 3
     assert figures["thinking_expert_moves_per_s_over_4_rooms"] > 0
     assert host.alive
+
+
+# ---------------------------------------------------------------------- the app
+async def _cursor_while_thinking(size) -> dict:
+    """Gift Trap's Give phase with bot2 thinking (a search bot on a clock of a minute):
+    the app's own CPU (the worker's is its own process) for each of 30 cursor moves,
+    with 50 ms after each to draw it, less the CPU of 30 idle 50 ms spells."""
+    import os
+    import time
+
+    import engine
+    from engine import Seat
+    from engine.core.search import SearchBot
+    from tui.app import BoxtopApp
+    from tui_driver import Player, shows, wait_for_screen, wait_for_text
+
+    game = engine.get_game("gift-trap")
+    game.bots["slow"] = lambda seed: SearchBot(game, seed, iterations=10**9, seconds=60.0)
+    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    s = engine.new_game("gift-trap", [Seat("ann"), Seat("bot2", "slow"), Seat("bot3", "normal")], seed=1)
+    s.play("ann", "deal red")
+    s.save(str(folder / "thinking.json"))
+    app = BoxtopApp()
+    try:
+        async with app.run_test(size=size) as textual_pilot:
+            pilot = Player(textual_pilot.app)
+            await wait_for_text(pilot, "New game")
+            await pilot.press("l")
+            await wait_for_screen(pilot, "LoadScreen")
+            await pilot.press("enter")
+            await wait_for_text(pilot, "bot2 is thinking…")
+            await asyncio.sleep(0.3)
+            c0 = time.process_time()
+            for k in range(30):
+                await pilot.press("right" if k % 6 < 3 else "left")
+                await asyncio.sleep(0.05)
+            keyed = time.process_time() - c0
+            c0 = time.process_time()
+            for _ in range(30):
+                await asyncio.sleep(0.05)
+            idle = time.process_time() - c0
+            assert shows(app, "bot2 is thinking…")
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+    finally:
+        del game.bots["slow"]
+    return {"cpu_ms_per_cursor_move": round((keyed - idle) / 30 * 1000, 1), "idle_cpu_ms_per_50ms": round(idle / 30 * 1000, 2)}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_bench_app_cursor_move_while_a_bot_thinks(benchmark, size):
+    figures = benchmark.pedantic(lambda: asyncio.run(_cursor_while_thinking(size)), rounds=1, iterations=1)
+    report(benchmark, f"the app at {size[0]}×{size[1]}: a cursor move while a bot thinks", figures)
+    assert figures["cpu_ms_per_cursor_move"] <= 10
