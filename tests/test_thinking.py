@@ -146,3 +146,19 @@ def test_the_pool_is_bounded():
     import os
 
     assert 1 <= thinking.workers() <= max(1, (os.cpu_count() or 1) - 1)
+
+
+def test_a_secret_choice_of_another_seat_leaves_the_question_the_same(tiny):
+    """Gift Trap's Give: ann's face-down gift changes nothing bot2 sees, so the question
+    asked before it stands after it (the app keeps the thought under way) and its answer
+    is played."""
+    s = engine.new_game("gift-trap", [Seat("ann"), Seat("bot2", "tiny"), Seat("bot3", "normal")], seed=1)
+    s.play("ann", "deal red")
+    before = s.bot_question()
+    answer = thinking.think(before)
+    s.play("ann", s.legal("ann")[0])
+    after = s.bot_question()
+    assert after.at != before.at and after.same(before)
+    entry = s.bot_answer(before, answer)
+    assert entry is not None and entry.seat == 1
+    assert not s.bot_question().same(before)  # bot2 has moved on

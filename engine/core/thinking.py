@@ -143,6 +143,13 @@ class Question:
     view: bytes
     legal: bytes
 
+    def same(self, other: "Question | None") -> bool:
+        """Whether ``other`` asks the same bot the same thing (entries may have come in
+        between that the seat cannot see: another seat's secret choice), so one answer
+        does for both."""
+        return other is not None and (self.slug, self.seat, self.bot, self.rng, self.view, self.legal) == (
+            other.slug, other.seat, other.bot, other.rng, other.view, other.legal)
+
 
 @dataclass(frozen=True)
 class Answer:

@@ -168,7 +168,7 @@ class GameScreen(Screen[None]):
         if question is None:
             self._thinking = None  # an answer still on its way is played only if it stands
             return
-        if current is None or (current.seat, current.at) != (question.seat, question.at):
+        if not question.same(current):  # else the thought under way answers this too
             self._thinking = current = question
             self.say(self._thinking_text(question))
             self.run_worker(self._thought(question), group="thinking")
