@@ -248,7 +248,7 @@ async def test_menu_new_game_by_keys_starts_a_game():
             assert re.search(rf"\b{name}\b", shown)
         session = app.screen.session
         assert session.names == ["ann", "bob", "cyd", "dan"]
-        assert [s.bot for s in session.seats] == [None, "heuristic", "heuristic", "heuristic"]
+        assert [s.bot for s in session.seats] == [None, "normal", "normal", "normal"]  # a bot starts normal (issue 24)
 
 
 async def test_new_game_refuses_bad_settings_with_one_line():

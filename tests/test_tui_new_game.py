@@ -329,8 +329,8 @@ async def test_the_forms_keys_are_in_the_footer_and_ctrl_g_starts_below_the_fold
         app = pilot.app
         await open_form(pilot)
         await fill_form(pilot, "Gift Trap", LARGEST["Gift Trap"], seed=4)
-        await focus(pilot, "game")
-        await settle(pilot)
+        await focus(pilot, "game")  # past the Start button: the form scrolls back to its top
+        await wait_for(pilot, lambda: app.screen.can_view_entire(app.focused), "the game field in view")
         keys = footer_keys(app)
         assert {"Choose", "Next field", "Back", "Start"} <= set(keys) and all(keys.values()), keys
         assert not any(line.strip(" " + MARK) == "Start" for line in screen_lines(app))  # out of sight
@@ -340,3 +340,88 @@ async def test_the_forms_keys_are_in_the_footer_and_ctrl_g_starts_below_the_fold
         await pilot.press("ctrl+g")
         await wait_for_screen(pilot, "GameScreen", "HandoverScreen")
         assert len(app.screen.session.seats) == 8
+
+
+# ------------------------------------------------------------------ 7. issue 24: the bots' strengths
+def offered(game) -> list[str]:
+    """The bot kinds the form offers for ``game``: its strengths in order, then random."""
+    from engine.core.strengths import STRENGTHS
+
+    return [kind for kind in (*STRENGTHS, "random") if kind in game.bots]
+
+
+async def open_kinds(pilot, count: int) -> list[str]:
+    """Open the focused seat's list of kinds; its ``count`` lines once laid out whole."""
+    await pilot.press("enter")
+    shown = lambda: listed(pilot.app)  # noqa: E731
+    await wait_for(pilot, lambda: len(shown()) == count and all(line.startswith(("person", "bot: ")) for line in shown()),
+                   f"{count} kinds listed, a line each")
+    return listed(pilot.app)
+
+
+async def test_a_seats_list_gives_the_games_strengths_each_with_what_it_plays_like():
+    # Issue 24, must-hold 1: the four strengths chosen wherever a seat is chosen; "the
+    # form says in one line what each plays like". The list holds the game's own: hard
+    # and expert where it can search (Giftbringer can).
+    from engine.core.strengths import DESCRIPTIONS
+
+    async with menu_app(size=SMALL) as pilot:
+        app = pilot.app
+        await open_form(pilot)
+        assert [row_of(app, f"seat {i}").split()[2:5] for i in (1, 2)] == [["ann", "person", "▼"], ["bob", "bot:", "normal"]]
+        for game in engine.all_games():
+            await fill_form(pilot, game.title, ["ann", "bot"] + ["bot"] * (game.min_players - 2))
+            await focus(pilot, "kind-1")
+            shown = await open_kinds(pilot, 1 + len(offered(game)))
+            assert [line.split()[0] for line in shown] == ["person"] + ["bot:"] * len(offered(game)), shown
+            assert [line.split()[1] for line in shown[1:]] == offered(game), shown
+            for line, kind in zip(shown[1:], offered(game)):
+                assert line.endswith(DESCRIPTIONS.get(kind, "for trying a game out")), line  # each line whole
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.focused.id == "kind-1", "the list closed")
+        assert offered(game_of("Giftbringer"))[:4] == ["easy", "normal", "hard", "expert"]
+
+
+async def test_the_line_under_the_seats_says_what_the_seats_bot_plays_like_and_the_game_gets_it():
+    from engine.core.strengths import DESCRIPTIONS
+
+    async with menu_app(size=SMALL) as pilot:
+        app = pilot.app
+        await open_form(pilot)
+        await fill_form(pilot, "Giftbringer", ["ann", "bob:easy", "cyd:hard"], options={"rounds": 1}, seed=3)
+        await focus(pilot, "game")
+        await wait_for_text(pilot, f"bot: easy — {DESCRIPTIONS['easy']}")  # the first bot's
+        await focus(pilot, "name-2")
+        await wait_for_text(pilot, f"bot: hard — {DESCRIPTIONS['hard']}")  # the focused seat's
+        assert row_of(app, "seat 3").split()[2:6] == ["cyd", "bot:", "hard", "▼"]
+        await focus(pilot, "kind-2")
+        await choose(pilot, "bot: expert")
+        await wait_for_text(pilot, f"bot: expert — {DESCRIPTIONS['expert']}")
+        await choose(pilot, "person")
+        await wait_for_text(pilot, f"bot: easy — {DESCRIPTIONS['easy']}")  # a person's seat: the first bot's
+        await choose(pilot, "bot: hard")
+        await pilot.press("ctrl+g")
+        await wait_for_screen(pilot, "GameScreen", "HandoverScreen", "ResultScreen")
+        session = app.screen.session
+        assert [(s.name, s.bot) for s in session.seats] == [("ann", None), ("bob", "easy"), ("cyd", "hard")]
+
+
+async def test_another_game_keeps_a_seats_strength_where_it_has_it(monkeypatch):
+    # A strength the game lacks (hard and expert need a game that can search) becomes
+    # normal; here Naughty or Nice is made to lack them.
+    naughty = game_of("Naughty or Nice")
+    for kind in ("hard", "expert"):
+        monkeypatch.delitem(naughty.bots, kind, raising=False)
+    async with menu_app(size=SMALL) as pilot:
+        app = pilot.app
+        await open_form(pilot)
+        await fill_form(pilot, "Giftbringer", ["ann", "bob:expert", "cyd:easy", "dan:random"])
+        await fill_form(pilot, "Bottlecap Vikings", ["ann", "bob:expert", "cyd:easy", "dan:random"])
+        assert [row_of(app, f"seat {i}").split()[4] for i in (2, 3, 4)] == ["expert", "easy", "random"]
+        await focus(pilot, "game")
+        await choose(pilot, "Naughty or Nice")
+        await wait_for(pilot, lambda: "Naughty or Nice" in row_of(app, "game"), "Naughty or Nice")
+        assert [row_of(app, f"seat {i}").split()[4] for i in (2, 3, 4)] == ["normal", "easy", "random"]
+        await focus(pilot, "kind-1")
+        shown = await open_kinds(pilot, 4)
+        assert [line.split()[1] for line in shown[1:]] == ["easy", "normal", "random"], shown

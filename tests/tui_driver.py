@@ -15,8 +15,9 @@ come needs only its name and seats::
         await wait_for_text(pilot, "ann at the keyboard")
 
 Seats are written as on the command line (``boxtop play --seats``): a name is a person,
-``bot`` / ``random`` a bot named ``bot2``… (after its seat), ``name:heuristic`` /
-``name:random`` a named bot, or an ``engine.Seat``. Sizes are ``SMALL`` (80×24, the
+``bot`` (a normal one), a strength or ``random`` a bot named ``bot2``… (after its seat),
+``name:hard`` / ``name:random`` a named bot (``heuristic`` is chosen as ``normal``, the
+same bot), or an ``engine.Seat``. Sizes are ``SMALL`` (80×24, the
 smallest the app supports) and ``LARGE`` (120×40).
 """
 
@@ -273,14 +274,16 @@ async def focus(pilot: Pilot, widget_id: str, limit: int = 80) -> None:
 
 async def choose(pilot: Pilot, label: str) -> None:
     """In the drop-down list that has the focus: open it (enter), type the start of
-    ``label`` until the list highlights that choice, and take it (enter)."""
+    ``label`` until the list highlights that choice (its words before two spaces), and
+    take it (enter)."""
     app = pilot.app
     await pilot.press("enter")
     await wait_for(pilot, lambda: type(app.focused).__name__ == "SelectOverlay", "the list to open")
     overlay = app.focused
     for char in label:
         index = overlay.highlighted
-        if index is not None and str(overlay.get_option_at_index(index).prompt) == label:
+        shown = str(overlay.get_option_at_index(index).prompt) if index is not None else ""
+        if re.split(r"\s{2,}", shown.strip())[0] == label:  # the label, a note after it (a seat's kind)
             break
         await pilot.press(char)
     await pilot.press("enter")
@@ -331,11 +334,11 @@ async def fill_form(pilot: Pilot, game: str, seats: Sequence[str], options: Mapp
     undo policy (``"strict"``/``"casual"``) and a room's ``private`` box. In a room's form
     names are not typed (seats are open to whoever joins): a person's seat stays a
     person's, a bot's is chosen."""
-    from tui.screens.new_game import KINDS
+    from tui.screens.new_game import kinds
 
     g = game_of(game)
     wanted = seats_of(g, seats)
-    kind_label = {value: label for label, value in KINDS}
+    kind_label = {value: label for label, value in kinds(g)}
     if pilot.app.screen.query_one("#game").value != g.slug:
         await focus(pilot, "game")
         await choose(pilot, g.title)
@@ -352,9 +355,10 @@ async def fill_form(pilot: Pilot, game: str, seats: Sequence[str], options: Mapp
         if not name.disabled and name.value != seat.name:  # a room's seats have no names
             await focus(pilot, f"name-{i}")
             await retype(pilot, seat.name)
-        if pilot.app.screen.query_one(f"#kind-{i}").value != (seat.bot or "person"):
+        kind = {"heuristic": "normal"}.get(seat.bot, seat.bot) or "person"  # the same bot, offered as normal
+        if pilot.app.screen.query_one(f"#kind-{i}").value != kind:
             await focus(pilot, f"kind-{i}")
-            await choose(pilot, kind_label[seat.bot or "person"])
+            await choose(pilot, kind_label[kind])
     for key, value in (options or {}).items():
         await focus(pilot, f"opt-{key}")
         if isinstance(value, bool):

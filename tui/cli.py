@@ -14,7 +14,10 @@ from typing import Sequence
 import engine
 from engine import Seat
 
-BOT_WORDS = {"bot": "heuristic", "heuristic": "heuristic", "random": "random"}
+from . import bots
+
+#: Words for a bot in ``--seats`` → its kind (``tui.bots.WORDS``: ``bot`` is a normal one).
+BOT_WORDS = bots.WORDS
 
 
 class CliError(Exception):
@@ -22,21 +25,27 @@ class CliError(Exception):
 
 
 def parse_seats(spec: str, game: engine.Game) -> list[Seat]:
-    """Seats from ``ann,bot,bob:random``: a name is a person; ``bot`` (or ``heuristic``,
-    ``random``) is a bot named ``bot2``…; ``name:kind`` names a bot of that kind.
+    """Seats from ``ann,bot:hard,bob:random,easy``: a name is a person; ``bot`` (a normal
+    bot), a strength (``easy``, ``normal``, ``hard``, ``expert``), ``heuristic`` or
+    ``random`` alone is a bot of that kind named after its seat (``bot2``…), as is
+    ``bot:KIND``; ``name:KIND`` names a bot of that kind.
 
-    Raises ``CliError`` for an unknown bot kind.
+    Raises ``CliError`` (one line naming the game's bots) for a kind that names no bot
+    or a strength the game does not have.
     """
     seats = []
     for i, word in enumerate(w.strip() for w in spec.split(",")):
-        name, _, kind = word.partition(":")
-        if not kind and name.lower() in BOT_WORDS:
-            kind, name = name.lower(), f"bot{i + 1}"
+        name, colon, kind = word.partition(":")
+        if not colon and name.lower() in BOT_WORDS:  # a bot named after its seat
+            kind, name = name, ""
         if kind:
-            kind = BOT_WORDS.get(kind.lower(), kind.lower())
-            if kind not in game.bots:
-                raise CliError(f"unknown bot {kind!r}; bots are: {', '.join(game.bots)}")
-            seats.append(Seat(name, kind))
+            try:
+                kind = bots.kind_of(kind, game)
+            except ValueError as err:
+                raise CliError(str(err)) from None
+            if name.strip().lower() in ("", "bot"):
+                name = f"bot{i + 1}"
+            seats.append(Seat(name.strip(), kind))
         else:
             seats.append(Seat(name))
     return seats
@@ -123,9 +132,11 @@ def cmd_demo(args) -> int:
     n = args.players if args.players is not None else game.min_players
     if not game.min_players <= n <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players}–{game.max_players} players, not {n}")
-    seats = [Seat(f"bot{i + 1}", args.bot) for i in range(n)]
-    if args.bot not in game.bots:
-        raise CliError(f"unknown bot {args.bot!r}; bots are: {', '.join(game.bots)}")
+    try:
+        kind = bots.kind_of(args.bot, game)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    seats = [Seat(f"bot{i + 1}", kind) for i in range(n)]
     if args.save is not None:
         check_writable(args.save)  # before the game, not after it
     session = engine.new_game(game.slug, seats, seed=args.seed, options=parse_options(args.option))
@@ -341,7 +352,7 @@ def cmd_play(args) -> int:
 
     # without --seats: the new-game form's first name ("you" read "you rolls" in the log)
     seats = parse_seats(args.seats, game) if args.seats else [Seat(DEFAULT_NAMES[0])] + [
-        Seat(f"bot{i + 2}", "heuristic") for i in range(game.min_players - 1)
+        Seat(f"bot{i + 2}", bots.DEFAULT) for i in range(game.min_players - 1)
     ]
     seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(3), "big")
     session = engine.new_game(game.slug, seats, seed=seed, options=parse_options(args.option), undo=args.undo)
@@ -459,7 +470,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="start a game in the app")
     play.add_argument("game")
-    play.add_argument("--seats", help="comma-separated: names for people, 'bot' or name:random for bots")
+    play.add_argument("--seats", help="comma-separated: names for people; for bots 'bot' (normal), a strength "
+                      "(easy, normal, hard, expert) or 'random', alone or as name:STRENGTH")
     play.add_argument("--seed", type=int)
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--undo", choices=["strict", "casual"], default="strict")
@@ -469,7 +481,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("game")
     demo.add_argument("--players", type=int)
     demo.add_argument("--seed", type=int, default=0)
-    demo.add_argument("--bot", default="heuristic")
+    demo.add_argument("--bot", default="heuristic", help="easy, normal (the default), hard, expert or random")
     demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     demo.add_argument("--save", metavar="PATH")
     demo.set_defaults(func=cmd_demo)

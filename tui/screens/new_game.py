@@ -1,19 +1,23 @@
-"""The new-game screen: the game, the seats (name, person or bot), the options, the seed."""
+"""The new-game screen: the game, the seats (name, person or a bot of a strength), the
+options, the seed."""
 
 from __future__ import annotations
 
 import os
 
 import msgspec
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
+from textual.widgets._select import SelectCurrent
 
 import engine
 
+from .. import bots
 from ..widgets.choice import Choice, Tick
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import Select
@@ -21,15 +25,61 @@ from ..widgets.title_bar import TitleBar
 from ..widgets.game_options import GameOptions
 
 DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
-KINDS = [("person", "person"), ("bot: heuristic", "heuristic"), ("bot: random", "random")]
+
+
+def kinds(game: engine.Game) -> list[tuple[str, str]]:
+    """A seat's kinds in ``game`` as the form names them, ``(label, value)``: a person,
+    then the game's bots (``tui.bots.choices``: its strengths in order, then random)."""
+    return [("person", "person")] + [(f"bot: {kind}", kind) for kind in bots.choices(game)]
+
+
+class KindChoice(Choice):
+    """A seat's kind: its open list gives each bot with what it plays like, in one line
+    (``tui.bots.describe``); the field shows the kind's name alone."""
+
+    # the open list as wide as its lines, kept inside the screen (moved left at 80 columns)
+    DEFAULT_CSS = "KindChoice > SelectOverlay { constrain: inside inside; }"
+
+    def __init__(self, game: engine.Game, **kwargs) -> None:
+        super().__init__(self._listed(game), **kwargs)
+
+    @staticmethod
+    def _listed(game: engine.Game) -> list[tuple[Text, str]]:
+        # rich Text: the list's type-to-search reads it (it passes over a Content)
+        return [(Text.assemble(f"{label:<13}", (bots.describe(value), "dim")), value) for label, value in kinds(game)]
+
+    def offer(self, game: engine.Game) -> None:
+        """The kinds of ``game``: the value kept where it has it, else a normal bot."""
+        listed = self._listed(game)
+        if self.values == [value for _label, value in listed]:
+            return
+        before = self.value
+        with self.prevent(Select.Changed):  # no passing "person" while the list changes
+            self.set_options(listed)
+            self.value = before if before in self.values else bots.DEFAULT
+        self.watch_value(self.value)
+        if self.value != before:
+            self.post_message(Select.Changed(self, self.value))
+
+    def watch_value(self, value: str) -> None:
+        # after Select's own watcher, which shows the listed line: the name alone
+        label = "person" if value == "person" else f"bot: {value}"
+        try:
+            self.query_one(SelectCurrent).update(label)
+        except Exception:  # not composed yet: compose shows it
+            pass
 
 
 class NewGameScreen(Screen[None]):
     """Set up a game; the focus starts on the game, tab moves between fields, ctrl+g (or
     enter on "Start") begins it. A bad setting shows one line and starts nothing.
 
+    A seat is a person or a bot of one of the game's strengths (``kinds``; a bot starts
+    ``normal``); a seat's open list says in one line what each bot plays like, and the
+    line under the seats says it of the focused seat's bot (else the first bot's).
+
     Choosing another game changes the player counts and the options at once (the seats
-    keep their names and kinds); the options are ``GameOptions`` rows, and those a table
+    keep their names and kinds, a strength the new game lacks becomes ``normal``); the options are ``GameOptions`` rows, and those a table
     of one person takes by itself (``Options.ALONE``) show only while two or more seats
     are people.
 
@@ -81,7 +131,8 @@ class NewGameScreen(Screen[None]):
                     yield Label(f"seat {i + 1}", classes="label")
                     yield self._seat_name_input(i)
                     person = i == 0 or (self.shared_as is not None and i == 1)
-                    yield Choice(KINDS, value="person" if person else "heuristic", id=f"kind-{i}")
+                    yield KindChoice(g, value="person" if person else bots.DEFAULT, id=f"kind-{i}")
+            yield Static(self._kind_note(), id="kind-note", classes="note")
             yield Static("[b]options[/b]", classes="heading")
             # the options of each game chosen so far (kept, as set, when another is chosen)
             self.blocks = {g.slug: GameOptions(g.Options, people=self._people(min(4, g.max_players)))}
@@ -109,16 +160,26 @@ class NewGameScreen(Screen[None]):
         # the options follow the game in the same moment the field shows it (the list's
         # message would reach this screen a few hops later, after a frame or two)
         self.watch(self.query_one("#game", Choice), "value", self._game_chosen, init=False)
+        # and the seats follow the count so (a new game's seat kinds are messages ahead of it)
+        self.watch(self.query_one("#players", Choice), "value", lambda _count: self._show_seats(), init=False)
 
     def on_descendant_focus(self) -> None:
+        self._show_kind_note()
         # Textual scrolls a field into view when it gets the focus, but decides before the
         # screen has drawn the last scroll: tabbing quickly over the Start button and back
-        # to the top could leave the focused field out of sight. Look again once drawn.
+        # to the top could leave the focused field out of sight. Look again once drawn; a
+        # scroll still gliding towards a field left a moment ago (the Start button) stops.
         self.call_after_refresh(self._focused_in_view)
 
     def _focused_in_view(self) -> None:
         widget = self.focused
-        if widget is not None and widget.is_attached and not self.can_view_entire(widget):
+        if widget is None or not widget.is_attached:
+            return
+        form = self.query_one("#new-form")
+        if self.app.animator.is_being_animated(form, "scroll_y"):
+            self.app.animator.force_stop_animation(form, "scroll_y")  # at its end, then back here
+            widget.scroll_visible(animate=False)
+        elif not self.can_view_entire(widget):
             widget.scroll_visible(animate=False)
 
     def action_next_field(self, step: int) -> None:
@@ -154,6 +215,8 @@ class NewGameScreen(Screen[None]):
         else:  # its rows show a moment later (they are made once, when first chosen)
             self.blocks[slug] = GameOptions(self.game.Options, people=self._people(count))
             self.query_one("#new-form").mount(self.blocks[slug], after=before)
+        for i in range(self.seats):
+            self.query_one(f"#kind-{i}", KindChoice).offer(self.game)
         self._show_seats()
         self.refresh(layout=True)  # in the next frame, with the game's name
         self.query_one("#new-error", Static).update("")
@@ -161,6 +224,29 @@ class NewGameScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" or (event.select.id or "").startswith("kind-"):
             self._show_seats()
+
+    def _noted_kind(self) -> str | None:
+        """The bot kind the note describes: the focused seat's, else the first bot seat's
+        (None: no bot at the table)."""
+        if not self.is_mounted:
+            return bots.DEFAULT
+        here = self.focused
+        while here is not None and not here.has_class("seat"):
+            here = here.parent
+        if here is not None and here.query_one(Choice).value != "person":
+            return here.query_one(Choice).value
+        shown = [self.query_one(f"#kind-{i}", Select).value for i in range(self._count())]
+        return next((kind for kind in shown if kind != "person"), None)
+
+    def _kind_note(self) -> Content:
+        kind = self._noted_kind()
+        return Content(f"bot: {kind} — {bots.describe(kind)}") if kind else Content("")
+
+    def _show_kind_note(self) -> None:
+        note = self._kind_note()
+        line = self.query_one("#kind-note", Static)
+        if note != line.content:  # an update lays the form out again: none while scrolling to a field
+            line.update(note)
 
     def _count(self) -> int:
         return int(self.query_one("#players", Select).value)
@@ -175,7 +261,9 @@ class NewGameScreen(Screen[None]):
         n = self._count()
         for i in range(self.seats):
             self.query_one(f"#seat-row-{i}").display = i < n
-        self.blocks[self.game.slug].people = self._people(n)
+        if self.game.slug in self.blocks:  # (a game being chosen makes its block after its count)
+            self.blocks[self.game.slug].people = self._people(n)
+        self._show_kind_note()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
