@@ -69,7 +69,7 @@ async def type_ahead(pilot, *keys: str) -> None:
 
 async def new_game(pilot, game: str, players: int, people: int, seed: int = 7) -> None:
     """From the menu: ``n``, choose ``game``, ``players`` seats of which the first
-    ``people`` are persons (the rest heuristic bots), the seed, then Start (ctrl+g)."""
+    ``people`` are persons (the rest normal bots), the seed, then Start (ctrl+g)."""
     app = pilot.app
     await pilot.press("n")
     await pilot.pause()
@@ -83,8 +83,8 @@ async def new_game(pilot, game: str, players: int, people: int, seed: int = 7) -
     default = min(4, app.screen.game.max_players)
     await pilot.press("enter", *(["up"] * (default - players) or ["down"] * (players - default)), "enter")
     await pilot.press("tab", "tab")  # seat 1's name, then its kind ("person")
-    for _ in range(1, people):  # each next seat's kind: "bot: heuristic" → "person"
-        await pilot.press("tab", "tab", "enter", "up", "enter")
+    for _ in range(1, people):  # each next seat's kind: "bot: normal" → up past "bot: easy" → "person"
+        await pilot.press("tab", "tab", "enter", "up", "up", "enter")
     await pilot.press("ctrl+g")
     await pilot.pause()
     assert isinstance(app.screen, GameScreen), screen_text(app)
