@@ -42,11 +42,17 @@ class ListRooms(msgspec.Struct, frozen=True, tag="list-rooms"):
     """Ask for the whole lobby again (``Lobby``; its changes are pushed as ``LobbyChanged``)."""
 
 
-class SeatSpec(msgspec.Struct, frozen=True):
-    """A seat of a new room: ``bot`` a bot kind for a bot seat, None for a person's seat
-    (left open for whoever joins)."""
+#: A bot's kind as a client names it: one of the game's strengths (``easy``, ``normal``,
+#: ``hard``, ``expert``), ``heuristic`` or ``random``; a short lower-case word, and the
+#: room refuses one its game does not have, naming the game's bots.
+BotKind = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern="^[a-z]+$")]
 
-    bot: str | None = None
+
+class SeatSpec(msgspec.Struct, frozen=True):
+    """A seat of a new room: ``bot`` a bot kind (``BotKind``) for a bot seat, None for a
+    person's seat (left open for whoever joins)."""
+
+    bot: BotKind | None = None
 
 
 class CreateRoom(msgspec.Struct, frozen=True, tag="create-room"):
@@ -82,10 +88,12 @@ class LeaveRoom(msgspec.Struct, frozen=True, tag="leave-room"):
 
 
 class SetBot(msgspec.Struct, frozen=True, tag="set-bot"):
-    """The creator hands ``seat`` to a bot of ``kind`` (None: open it again, before the start)."""
+    """The creator hands ``seat`` to a bot of ``kind`` (``BotKind``: a strength chosen in
+    the waiting room or for an away player's seat; None: open it again, before the
+    start)."""
 
     seat: int
-    kind: str | None = "heuristic"
+    kind: BotKind | None = "normal"
 
 
 class StartGame(msgspec.Struct, frozen=True, tag="start-game"):

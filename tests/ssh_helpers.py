@@ -555,7 +555,7 @@ async def until(check, what: str, timeout: float = 10, step: float = 0.02):
 async def create_room(creator: Terminal, mirror: Mirror, people: int, timeout: float = 30) -> str:
     """The creator, in the lobby, makes a room with the new-room form's defaults (the first
     game, its default player count) and then, in the waiting room, opens seats 2…``people``
-    (``o``) and hands the rest to heuristic bots (``b``). Returns the room code (read from
+    (``o``) and hands the rest to normal bots (``b``, then enter). Returns the room code (read from
     the journal; the screen must show it too)."""
     mark = creator.mark()
     creator.keys("c")
@@ -582,7 +582,13 @@ async def create_room(creator: Terminal, mirror: Mirror, people: int, timeout: f
         creator.keys(DOWN * (seat - row))
         row = seat
         await asyncio.sleep(0.05)
-        creator.keys("o" if want_open else "b")
+        if want_open:
+            creator.keys("o")
+        else:  # which bot? enter takes the one highlighted, a normal bot
+            mark = creator.mark()
+            creator.keys("b")
+            await creator.shows(b"which bot takes it?", since=mark, timeout=timeout)
+            creator.keys("\r")
         await until(lambda: (mirror.record(code).seats[seat].bot is None) == want_open,
                     f"{creator.name}: seat {seat + 1} {'opened' if want_open else 'to a bot'}", timeout)
     return code
@@ -646,7 +652,7 @@ async def start_room(creator: Terminal, mirror: Mirror, code: str, seated: list[
 
 async def seat_room(terminals: list[Terminal], mirror: Mirror, bots: int = 0) -> tuple[str, dict[int, Terminal]]:
     """A started room: ``terminals[0]`` (in the lobby) creates it by keys, the others join
-    by its code, seated in that order; ``bots`` more seats are heuristic bots (the new-room
+    by its code, seated in that order; ``bots`` more seats are normal bots (the new-room
     form's default player count must be ``len(terminals) + bots``). Returns the code and
     the terminals by seat index."""
     code = await create_room(terminals[0], mirror, len(terminals))

@@ -174,7 +174,9 @@ async def test_names_and_refusals_in_a_shared_room_show_literally(service, any_n
             assert me in screen_text(app)
             if game == "gift-trap":  # three seats: the third to a bot, by keys; ann starts
                 await pilot.press("down", "down", "b")
-                await shows(pilot, "(bot)")
+                await shows(pilot, "which bot takes it?")
+                await pilot.press("enter")  # the one highlighted: normal
+                await shows(pilot, "(normal bot)")
                 await pilot.press("s")
             else:
                 await shows(pilot, f"waiting for {friend} to start")

@@ -7,7 +7,7 @@ nothing a player does may open a URL, start a program or touch a host file.
 
 * ``test_every_action_a_remote_player_can_reach_is_on_the_allow_list`` walks the remote
   app by keys through every screen a player meets (lobby, new-room form, waiting room as
-  creator and as guest, the shared game of each game as a player and as a spectator, the
+  creator and as guest, the choice of a bot's strength, the shared game of each game as a player and as a spectator, the
   rules, the result) and lists everything a player could set off there: every key
   binding of every widget, every ``action_*`` method any rendered ``[@click=…]`` could
   name, every ``@click`` and link drawn on the screen, every command the command palette
@@ -70,7 +70,8 @@ ALLOWED = frozenset({
     "LobbyScreen.create", "LobbyScreen.join", "LobbyScreen.watch", "LobbyScreen.code",
     "LobbyScreen.refresh", "LobbyScreen.quit",
     "NewGameScreen.close", "NewGameScreen.start", "NewGameScreen.next_field",
-    "WaitingRoomScreen.start", "WaitingRoomScreen.bot", "WaitingRoomScreen.leave",
+    "WaitingRoomScreen.start", "WaitingRoomScreen.bot", "WaitingRoomScreen.choose_bot", "WaitingRoomScreen.leave",
+    "StrengthScreen.pick", "StrengthScreen.cancel",
     "GameScreen.command_line", "GameScreen.log", "GameScreen.log_page", "LogPane.done", "SharedGameScreen.undo", "SharedGameScreen.redo",
     "SharedGameScreen.rules", "SharedGameScreen.leave", "SharedGameScreen.bot_for_away",
     "RulesScreen.close", "ResultScreen.back", "ResultScreen.menu",
@@ -239,8 +240,13 @@ async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(servi
         await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
         await bob.send(p.JoinRoom(app.screen.room.code))
         await until(pilot, lambda: "bob" in screen_text(app))
-        await pilot.press("down", "down", "b")
+        await pilot.press("down", "down")
         await audit(pilot, seen, "waiting room, creator")
+        await pilot.press("b")  # which bot takes seat 3
+        await until(pilot, lambda: "which bot takes it?" in screen_text(app), what="the bots to choose from")
+        await audit(pilot, seen, "waiting room, a bot's strength")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room again")
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
         await audit(pilot, seen, "gift-trap, playing")
@@ -266,7 +272,7 @@ async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(servi
         await audit(pilot, seen, "giftbringer rules")
     await bob.close()
 
-    assert len(seen) == 10
+    assert len(seen) == 11
     outside = {}  # each action not on the list → the first screen it was found on
     for where, found in seen.items():
         for action in sorted(found - ALLOWED):

@@ -549,6 +549,25 @@ async def test_bad_room_set_ups_are_refused_with_a_sentence(service):
     assert isinstance(await bot2.ask(p.StartGame(), p.TableUpdate), p.TableUpdate)
 
 
+async def test_a_rooms_bots_take_the_games_strengths(service):
+    # Issue 24, must-hold 1: the strengths are chosen in the room form (a seat's bot) and
+    # in the waiting room (SetBot); a kind is a short word, else the frame is refused.
+    ann = await Peer.connect(service.test_socket, "ann")
+    specs = [p.SeatSpec(), p.SeatSpec("hard"), p.SeatSpec("easy"), p.SeatSpec()]
+    inroom = await ann.ask(p.CreateRoom("giftbringer", specs, {"rounds": 1}), p.InRoom)
+    assert [s.bot for s in inroom.room.seats] == [None, "hard", "easy", None]
+    assert (await ann.ask(p.SetBot(3, "expert"), p.InRoom)).room.seats[3].bot == "expert"
+    assert (await ann.ask(p.SetBot(2, "normal"), p.InRoom)).room.seats[2].bot == "normal"
+    assert "unknown bot 'wizard'" in (await ann.ask(p.SetBot(2, "wizard"), p.Refused)).message
+    raw = await Raw.open(service.test_socket)
+    for kind in ("x" * 17, "Hard", "hard bot", ""):
+        raw.send_body(msgspec.json.encode({"type": "set-bot", "seat": 1, "kind": kind}))
+        reply = await raw.recv()
+        assert isinstance(reply, p.Refused) and "not a message the service knows" in reply.message, (kind, reply)
+    await raw.close()
+    assert [s.bot for s in (await ann.ask(p.ListRooms(), p.Lobby)).rooms[0].seats] == [None, "hard", "normal", "expert"]
+
+
 # ---------------------------------------------------------------------- 5. reconnection
 async def test_a_dropped_player_comes_back_to_their_seat(service, fast):
     # DESIGN.md, "Sessions": "A dropped connection can come back to its seat."

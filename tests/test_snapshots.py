@@ -40,6 +40,16 @@ async def _(pilot: Player) -> None:
     await wait_for_text(pilot, CODES[3])
 
 
+@SHOTS.shot("waiting-room-bot", remote=True)
+async def _(pilot: Player) -> None:
+    # b on seat 2: which bot takes it, each strength with what it plays like (issue 24)
+    await wait_for_text(pilot, CODES[2])
+    await new_room(pilot, "Gift Trap", ["ann", "ann", "bot:hard", "bot:expert"])
+    await wait_for_text(pilot, CODES[3])
+    await pilot.press("down", "b")
+    await wait_for_text(pilot, "Seat 2: which bot takes it?")
+
+
 @SHOTS.shot("new-room", remote=True)
 async def _(pilot: Player) -> None:
     await pilot.press("c")

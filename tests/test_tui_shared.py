@@ -21,9 +21,11 @@ from host.client import ServiceClient
 from host.service import RoomService
 from tui.remote import SharedTable
 
+from engine.core.strengths import DESCRIPTIONS
+from tui.bots import RANDOM
 from tui_driver import (
-    footer_keys, giftbringer_target, lobby_app, new_room, screen_name, screen_text, status_line, to_act,
-    wait_for, wait_for_screen, wait_for_text, winners_line,
+    SMALL, footer_keys, giftbringer_target, lobby_app, new_room, screen_name, screen_text, shows, status_line,
+    to_act, wait_for, wait_for_screen, wait_for_text, winners_line,
 )
 
 SIZE = (130, 40)
@@ -60,7 +62,7 @@ class Other:
 
 
 def seat_rows(app) -> list[str]:
-    """The waiting room's seat rows as shown: "1 ann", "2 open", "3 bot3 (bot)"."""
+    """The waiting room's seat rows as shown: "1 ann", "2 open", "3 bot3 (normal bot)"."""
     rows = []
     for line in screen_text(app).split("\n"):
         m = re.match(r"\s*(\d) +(\S.*?)\s*$", line)
@@ -80,11 +82,11 @@ async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
     svc, sock = service
     async with lobby_app(sock, "ann", SIZE) as pilot:
         app = pilot.app
-        # create a room for three: ann, an open seat, a heuristic bot; a short track
+        # create a room for three: ann, an open seat, a (normal) bot; a short track
         await new_room(pilot, "Gift Trap", ["ann", "bob", "bot"], options={"track_length": 8})
         await wait_for_text(pilot, "you created it")
         code = room_code(app)
-        assert seat_rows(app) == ["1 ann", "2 open", "3 bot3 (bot)"]
+        assert seat_rows(app) == ["1 ann", "2 open", "3 bot3 (normal bot)"]
 
         bob = Other(await ServiceClient.connect(sock, "bob"))
         await bob.client.send(p.JoinRoom(code))
@@ -177,13 +179,49 @@ async def test_the_creator_hands_an_away_players_seat_to_a_bot(service):
         await bob.client.close()
         await wait_for_text(pilot, "away: bob")
         assert footer_keys(app)["Bot for away seat"] is True
-        await pilot.press("ctrl+b")
+        await pilot.press("ctrl+b")  # which bot? (issue 24: the strengths, normal highlighted)
+        await wait_for_text(pilot, "bob is away: which bot takes the seat?")
+        assert shows(app, f"2  normal  {DESCRIPTIONS['normal']}")
+        await pilot.press("enter")
         room = svc.rooms.get(code)
-        await wait_for(pilot, lambda: room.record.seats[1].bot == "heuristic", "the bot in bob's seat")
+        await wait_for(pilot, lambda: room.record.seats[1].bot == "normal", "the bot in bob's seat")
+        await wait_for_text(pilot, "Asked the room to hand bob's seat to a normal bot.")
         await wait_for(pilot, lambda: "away" not in status_line(app), "no one away")
         # the bot now plays bob's seat: once ann deals, only ann is left to give
         await pilot.press("right", "enter")
         await wait_for(pilot, lambda: "give:" in status_line(app) and to_act(app) == ["ann"], "ann alone to give")
+
+
+async def test_the_creator_chooses_each_bots_strength_in_the_room(service):
+    # Issue 24, must-hold 1: the strengths chosen in the room form and in the waiting
+    # room, each with what it plays like; at 80×24, where every line shows whole.
+    svc, sock = service
+    async with lobby_app(sock, "ann", SMALL) as pilot:
+        app = pilot.app
+        await new_room(pilot, "Giftbringer", ["ann", "bob", "bot:hard"])
+        room = svc.rooms.get(room_code(app))
+        assert [s.bot for s in room.record.seats] == [None, None, "hard"]
+        await wait_for(pilot, lambda: {"2 open", "3 bot3 (hard bot)"} <= set(seat_rows(app)), "the seats")
+        assert footer_keys(app)["Bot"] is True
+        await pilot.press("down", "b")  # seat 2: which bot?
+        await wait_for_text(pilot, "Seat 2: which bot takes it?")
+        for n, kind in enumerate(("easy", "normal", "hard", "expert"), 1):
+            assert shows(app, f"{n}  {kind:<8}{DESCRIPTIONS[kind]}"), screen_text(app)
+        assert shows(app, f"5  random  {RANDOM}")
+        await pilot.press("4")  # expert, by its number
+        await wait_for(pilot, lambda: room.record.seats[1].bot == "expert", "an expert bot in seat 2")
+        await wait_for(pilot, lambda: "2 bot2 (expert bot)" in seat_rows(app), "seat 2 shown as an expert bot")
+        await pilot.press("b")  # again: expert highlighted; escape keeps it
+        await wait_for_text(pilot, "Seat 2: which bot takes it?")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "WaitingRoomScreen")
+        await pilot.press("b")
+        await wait_for_text(pilot, "Seat 2: which bot takes it?")
+        await pilot.press("up", "enter")  # from expert up to hard
+        await wait_for(pilot, lambda: room.record.seats[1].bot == "hard", "a hard bot in seat 2")
+        await pilot.press("up", "b")  # seat 1 is ann's own: no list
+        await wait_for_text(pilot, "ann is sitting there.")
+        assert screen_name(app) == "WaitingRoomScreen"
 
 
 async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(service):

@@ -28,11 +28,13 @@ from ..widgets.sized_table import fill_table
 from . import say_line
 
 
-def seat_text(seat, me: str | None = None) -> Text:
-    """A seat as the lobby shows it: a name (bold when it is ``me``), "name (bot)",
-    "open", "(away)" when disconnected; plain text, never markup."""
+def seat_text(seat, me: str | None = None, strength: bool = False) -> Text:
+    """A seat as the lobby shows it: a name (bold when it is ``me``), "name (bot)" (with
+    ``strength``, "name (hard bot)"), "open", "(away)" when disconnected; plain text,
+    never markup."""
     if seat.bot is not None:
-        return Text(f"{seat.name} (bot)")
+        kind = {"heuristic": "normal"}.get(seat.bot, seat.bot)
+        return Text(f"{seat.name} ({kind} bot)" if strength else f"{seat.name} (bot)")
     if not seat.name:
         return Text("open")
     mark = "" if seat.connected else " (away)"
@@ -202,13 +204,15 @@ class LobbyScreen(Screen[None]):
 
 
 class WaitingRoomScreen(Screen[None]):
-    """One room before its start: the code, the seats; ↑↓ choose a seat, ``b`` hands it
-    to a heuristic bot, ``x`` to a random bot, ``o`` opens it again, ``s`` starts (all
-    three for the creator only), escape leaves the room."""
+    """One room before its start: the code, the seats (a bot's with its strength); ↑↓
+    choose a seat, ``b`` hands it to a bot of the strength chosen then
+    (``StrengthScreen``: the game's strengths, each with what it plays like), ``x`` to a
+    random bot, ``o`` opens it again, ``s`` starts (all four for the creator only),
+    escape leaves the room."""
 
     BINDINGS = [
         Binding("s", "start", "Start"),
-        Binding("b", "bot('heuristic')", "Bot"),
+        Binding("b", "choose_bot", "Bot"),
         Binding("x", "bot('random')", "Random bot"),
         Binding("o", "bot('')", "Open seat"),
         Binding("escape", "leave", "Leave"),
@@ -242,7 +246,7 @@ class WaitingRoomScreen(Screen[None]):
         creator = room.creator == self.player
         where = "watching" if seat is None else f"in seat {seat + 1}"
         lead = (
-            "you created it: choose seats with ↑↓, b/x give one to a bot, s starts"
+            "you created it: choose seats with ↑↓, b gives one to a bot, s starts"
             if creator else f"waiting for {room.creator} to start"
         )
         self.query_one("#room-code", Static).update(Content.from_markup(
@@ -250,11 +254,11 @@ class WaitingRoomScreen(Screen[None]):
             title=room.title, code=room.code, where=where, lead=lead,
         ))
         fill_table(self.query_one(DataTable), ("seat", "who"),
-                   [(Text(str(i + 1)), seat_text(s, self.player)) for i, s in enumerate(room.seats)])
+                   [(Text(str(i + 1)), seat_text(s, self.player, strength=True)) for i, s in enumerate(room.seats)])
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("start", "bot"):
+        if action in ("start", "bot", "choose_bot"):
             return True if self.room.creator == self.player else False
         return True
 
@@ -264,6 +268,26 @@ class WaitingRoomScreen(Screen[None]):
 
     def action_start(self) -> None:
         self.app.send(p.StartGame())
+
+    def action_choose_bot(self) -> None:
+        """Ask which bot takes the highlighted seat (``StrengthScreen``), then hand it over."""
+        row = self.query_one(DataTable).cursor_row
+        if row is None or not 0 <= row < len(self.room.seats):
+            return
+        seat = self.room.seats[row]
+        if seat.bot is None and seat.name and seat.connected:
+            self.say(f"{seat.name} is sitting there.", error=True)
+            return
+        from engine import get_game
+
+        from .strength import StrengthScreen
+
+        def chosen(kind: str | None) -> None:
+            if kind is not None:
+                self.app.send(p.SetBot(row, kind))
+
+        title = f"Seat {row + 1}: which bot takes it?"
+        self.app.push_screen(StrengthScreen(get_game(self.room.game), title, seat.bot), chosen)
 
     def action_bot(self, kind: str) -> None:
         row = self.query_one(DataTable).cursor_row

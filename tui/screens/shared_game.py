@@ -25,8 +25,9 @@ from .game import CommandLine, GameScreen
 
 class SharedGameScreen(GameScreen):
     """Play (or watch) a room's game; escape goes back to the lobby (the seat waits).
-    ``ctrl+b`` (shown while a player is away) asks the room to hand the first away
-    seat to a heuristic bot; the room lets only its creator do it."""
+    ``ctrl+b`` (shown while a player is away) asks which bot should take the first away
+    seat (``StrengthScreen``: the game's strengths, ``normal`` highlighted) and asks the
+    room to hand it over; the room lets only its creator do it."""
 
     BINDINGS = [Binding("ctrl+b", "bot_for_away", "Bot for away seat")]
 
@@ -143,9 +144,18 @@ class SharedGameScreen(GameScreen):
 
     def action_bot_for_away(self) -> None:
         away = self._away()
-        if away:
-            self.app.send(p.SetBot(away[0], "heuristic"))
-            self.say(f"Asked the room to hand {self.session.names[away[0]]}'s seat to a bot.")
+        if not away:
+            return
+        from .strength import StrengthScreen
+
+        seat, name = away[0], self.session.names[away[0]]
+
+        def chosen(kind: str | None) -> None:
+            if kind is not None:
+                self.app.send(p.SetBot(seat, kind))
+                self.say(f"Asked the room to hand {name}'s seat to a {kind} bot.")
+
+        self.app.push_screen(StrengthScreen(self.session.game, f"{name} is away: which bot takes the seat?"), chosen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("save", "load"):
