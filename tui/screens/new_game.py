@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
@@ -66,7 +67,7 @@ class KindChoice(Choice):
         label = "person" if value == "person" else f"bot: {value}"
         try:
             self.query_one(SelectCurrent).update(label)
-        except Exception:  # not composed yet: compose shows it
+        except NoMatches:  # not composed yet: the value is shown again once it is
             pass
 
 
