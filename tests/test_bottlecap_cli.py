@@ -98,7 +98,7 @@ def test_demo_with_options_records_them(tmp_path, capsys):
         (["--option", "sides=sideways"], "sides"),
         (["--option", "layout=1a 1b"], "layout"),
         (["--option", "turns=9"], "no option 'turns'"),
-        (["--bot", "genius"], "unknown bot 'genius'"),
+        (["--bot", "genius"], "no bot called 'genius'"),
     ],
 )
 def test_bad_flags_give_one_line(capsys, argv, words):

@@ -118,7 +118,7 @@ def test_demo_with_options_records_them(tmp_path, capsys, level):
         (["--option", "level=7"], "level"),
         (["--option", "givers=sideways"], "givers must be one of choose, random"),
         (["--option", "turns=9"], "no option 'turns'"),
-        (["--bot", "genius"], "unknown bot 'genius'"),
+        (["--bot", "genius"], "no bot called 'genius'"),
     ],
 )
 def test_bad_flags_give_one_line(capsys, argv, words):
