@@ -31,6 +31,7 @@ from engine.games.dice_upon_a_time.cards import load as load_cards
 from engine.games.dice_upon_a_time.effects import ITEMS, STORIES, item_answers
 from engine.games.dice_upon_a_time.powers import offer_problem
 from engine.games.dice_upon_a_time.sampler import sample
+from sampler_kit import assert_depends_on_the_view_alone, play_on
 
 GAME = engine.get_game("dice-upon-a-time")
 CARDS = load_cards()
@@ -261,17 +262,6 @@ def test_sample_deals_the_hidden_cards_again():
                                         "magic_discard", "hands", "offer")), parts
 
 
-def _play_on(state, rng: random.Random, limit: int = 5000):
-    """Random legal commands until the game ends."""
-    for _ in range(limit):
-        if GAME.result(state) is not None:
-            return state
-        seat = rng.choice(sorted(GAME.to_act(state)))
-        legal = GAME.legal(state, seat)
-        state = fold(GAME, state, GAME.decide(state, seat, rng.choice(legal), rng))
-    raise AssertionError("the game did not end")
-
-
 def test_a_game_played_on_from_a_sample_ends():
     pick = random.Random(7)
     states = positions()
@@ -280,17 +270,11 @@ def test_a_game_played_on_from_a_sample_ends():
     for k, state in enumerate(chosen):
         seat = pick.choice(_seats(state))
         got = sample(GAME.view(state, seat), seat, random.Random(k))
-        assert GAME.result(_play_on(got, random.Random(k))) is not None
+        assert GAME.result(play_on(GAME, got, random.Random(k))) is not None
 
 
 def test_sample_depends_only_on_the_view():
-    for k, state in enumerate(positions()[::4]):
-        for seat in _seats(state):
-            v = GAME.view(state, seat)
-            other = sample(v, seat, random.Random(10_000 + k))  # another true state, same view
-            assert GAME.view(other, seat) == v
-            for r in range(2):
-                assert sample(v, seat, random.Random(r)) == sample(GAME.view(other, seat), seat, random.Random(r))
+    assert_depends_on_the_view_alone(GAME, [(state, seat) for state in positions()[::4] for seat in _seats(state)])
 
 
 def test_sample_refuses_another_seats_view_and_counts_that_do_not_add_up():

@@ -24,6 +24,7 @@ from engine.games.gift_trap.commands import GET_TILES, Done
 from engine.games.gift_trap.events import GiftsDealt
 from engine.games.gift_trap.sampler import sample
 from engine.games.gift_trap.view import brief
+from sampler_kit import assert_depends_on_the_view_alone, play_on
 
 GAME = engine.get_game("gift-trap")
 
@@ -157,16 +158,9 @@ def test_sample_deals_the_hidden_tiles_again():
     assert {0, 1, 2} <= counts
 
 
-def _play_on(state, rng: random.Random, limit: int = 20_000):
-    """Random legal commands (``done`` at even odds when allowed) until the game ends."""
-    for _ in range(limit):
-        if GAME.result(state) is not None:
-            return state
-        seat = rng.choice(sorted(GAME.to_act(state)))
-        legal = GAME.legal(state, seat)
-        command = Done() if Done() in legal and rng.random() < 0.5 else rng.choice(legal)
-        state = fold(GAME, state, GAME.decide(state, seat, command, rng))
-    raise AssertionError("the game did not end")
+def _done_or_any(legal: list, rng: random.Random):
+    """``done`` at even odds when allowed, else any legal command."""
+    return Done() if Done() in legal and rng.random() < 0.5 else rng.choice(legal)
 
 
 def test_a_game_played_on_from_a_sample_ends():
@@ -177,19 +171,13 @@ def test_a_game_played_on_from_a_sample_ends():
     for k, state in enumerate(chosen):
         seat = pick.choice(_seats(state))
         got = sample(GAME.view(state, seat), seat, random.Random(k))
-        end = _play_on(got, random.Random(k))
+        end = play_on(GAME, got, random.Random(k), 20_000, _done_or_any)
         assert GAME.result(end) is not None
 
 
 def test_sample_depends_only_on_the_view():
     states, _ = positions()
-    for k, state in enumerate(states[::3]):
-        for seat in _seats(state):
-            v = GAME.view(state, seat)
-            other = sample(v, seat, random.Random(10_000 + k))  # another true state, same view
-            assert GAME.view(other, seat) == v
-            for r in range(2):
-                assert sample(v, seat, random.Random(r)) == sample(GAME.view(other, seat), seat, random.Random(r))
+    assert_depends_on_the_view_alone(GAME, [(state, seat) for state in states[::3] for seat in _seats(state)])
 
 
 def test_sample_refuses_a_brief_view_and_another_seats_view():

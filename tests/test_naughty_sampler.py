@@ -17,6 +17,7 @@ from engine.games.naughty_or_nice import events as ev
 from engine.games.naughty_or_nice.data import CARDS, CREATURES, KIDDOS, PRESENTS, SYMBOLS
 from engine.games.naughty_or_nice.options import Options
 from engine.games.naughty_or_nice.state import State
+from sampler_kit import assert_depends_on_the_view_alone
 
 #: (players, level, windows, givers, bot kind, seed) of the games the positions come from.
 GAMES = [
@@ -255,13 +256,7 @@ def test_a_game_played_on_from_a_sample_ends_without_error():
 def test_the_sample_depends_on_the_view_alone():
     """Two true states with the same view for the seat (the second sampled from the
     first) give the same sample for the same rng seed."""
-    for state, seat in list(_pairs())[::3]:
-        v = GAME.view(state, seat)
-        other = sampler.sample(v, seat, random.Random(99))
-        assert GAME.view(other, seat) == v
-        for k in (1, 2):
-            assert sampler.sample(GAME.view(other, seat), seat, random.Random(k)) == \
-                sampler.sample(v, seat, random.Random(k))
+    assert_depends_on_the_view_alone(GAME, list(_pairs())[::3])
 
 
 # --------------------------------------------------------------------------- errors

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from .bot import damage_risk, progress
 from .state import State
 from .view import View
 
@@ -26,6 +27,4 @@ def standing(state: State) -> list[float]:
     """How well each seat stands, for the search's play-outs cut short: the heuristic
     bot's worth of its goods, hut and abilities (``bot.progress``) less what its damage
     stands to lose to the Valkyries (``bot.damage_risk``)."""
-    from .bot import damage_risk, progress
-
     return [progress(p) - damage_risk(state, p) for p in state.players]

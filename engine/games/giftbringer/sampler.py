@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from .rules import score
 from .state import State
 from .view import View
 
@@ -26,6 +27,4 @@ def sample(view: View, seat: int, rng: random.Random) -> State:
 def standing(state: State) -> list[float]:
     """How well each seat stands, for the search's play-outs cut short: its points now
     ("SCORING", ``rules.score`` of its sheet as it is)."""
-    from .rules import score
-
     return [float(score(sheet, state.options.happiness_cumulative)["total"]) for sheet in state.sheets]
