@@ -85,7 +85,7 @@ def test_arena_prints_each_kinds_games_wins_interval_and_seconds_a_move(capsys):
         assert won == f"{t.wins / 4:.1%}" and chance == "50.0%"
         low, high = arena.wilson(float(wins), 4)
         assert interval == f"{100 * low:.1f}–{100 * high:.1f}"
-        assert 0 < float(mean) <= float(longest) < 5
+        assert 0 <= float(mean) <= float(longest) < 5 and float(longest) > 0  # 4 decimals: a fast bot may show 0.0000
         total += float(wins)
     assert total == pytest.approx(4)  # every game of Giftbringer has a winner (ties share it)
     assert "game 4/4" in err  # the progress, one line a game when stderr is no terminal

@@ -111,7 +111,12 @@ class Game:
     - ``standing(state) -> list[float]``: how well each seat stands in an unfinished game,
       higher is better, on any scale (points so far, the progress towards a win): the
       search plays a game out for a few dozen commands and rewards whoever stands best
-      then. None: play-outs run to the end of the game.
+      then. None: play-outs run to the end of the game;
+    - ``horizon``: how many commands the rollout search (``engine.core.rollouts``) plays
+      out before scoring by ``standing``; None: to the end of the game;
+    - ``lead``: how many ``standing`` points make a lead worth a near-certain win (the
+      logistic scale of ``search.outcome``), so a play-out says by how much a seat is
+      ahead, not only who is; None: only who wins (or stands best) counts.
     """
 
     slug: str
@@ -144,6 +149,8 @@ class Game:
     progress: Callable[[Any, Sequence[str]], str] | None = None
     sample: Callable[[Any, int, random.Random], Any] | None = None
     standing: Callable[[Any], list[float]] | None = None
+    horizon: int | None = None
+    lead: float | None = None
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI or

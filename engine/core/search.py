@@ -51,6 +51,38 @@ def random_policy(state: Any, seat: int, legal: list, rng: random.Random) -> Any
     return legal[rng.randrange(len(legal))]
 
 
+class HeuristicPolicy:
+    """A play-out policy that plays as the game's ``kind`` bot (``normal`` by default)
+    from each seat's view, with ``epsilon`` of its moves at random so play-outs still
+    vary. A bot's choice that is not legal (a plan gone stale) is replaced by a random
+    legal command. Rollouts with a good policy, improved by search, beat the policy
+    itself (Tesauro and Galperin, "On-line policy improvement using Monte-Carlo search",
+    NIPS 1996). Pickles without its bots (a worker makes its own)."""
+
+    def __init__(self, game: Game, kind: str = "normal", epsilon: float = 0.1):
+        self.game, self.kind, self.epsilon = game, kind, epsilon
+        self.bots: dict[int, Any] = {}
+
+    def __getstate__(self) -> dict:
+        return {"game": self.game, "kind": self.kind, "epsilon": self.epsilon, "bots": {}}
+
+    def bot(self, seat: int) -> Any:
+        """Seat ``seat``'s bot of ``kind``, made on first use (seeded with the seat)."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = self.game.bots[self.kind](seat)
+        return bot
+
+    def __call__(self, state: Any, seat: int, legal: list, rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() >= self.epsilon:
+            choice = self.bot(seat).choose(self.game.view(state, seat), legal, rng)
+            if choice in legal:
+                return choice
+        return legal[rng.randrange(len(legal))]
+
+
 def actor(game: Game, state: Any, seat: int) -> int:
     """Who moves next in the search: ``seat`` when it may act, else the lowest seat that
     may; -1 when nobody may (the game is over)."""
@@ -68,20 +100,36 @@ def simulate(game: Game, state: Any, seat: int, command: Any, rng: random.Random
     return state
 
 
-def outcome(game: Game, state: Any, n: int) -> list[float]:
+def outcome(game: Game, state: Any, n: int, scale: float | None = None) -> list[float]:
     """Each seat's reward for a finished game: its share of the win (``1/k`` for each of
     ``k`` winners). An unfinished one: the share of the seats standing best
-    (``Game.standing``), else a draw (``1/n`` each)."""
+    (``Game.standing``), else a draw (``1/n`` each). With a ``scale`` (``Game.lead``) and
+    a standing, a lead counts too: an unfinished game gives each seat a logistic of its
+    lead over the best other seat (``scale`` standing points per e-fold), a finished one
+    half its share of the win and half that."""
     result = game.result(state)
     if result is None or not result.winners:
         if result is None and game.standing is not None:
             standing = game.standing(state)
+            if scale:
+                return [_margin(standing, i, scale) for i in range(n)]
             top = max(standing)
             leaders = [i for i, x in enumerate(standing) if x >= top - 1e-9]
             return [1.0 / len(leaders) if i in leaders else 0.0 for i in range(n)]
         return [1.0 / n] * n
     share = 1.0 / len(result.winners)
-    return [share if i in result.winners else 0.0 for i in range(n)]
+    won = [share if i in result.winners else 0.0 for i in range(n)]
+    if scale and game.standing is not None:
+        standing = game.standing(state)
+        return [0.5 * won[i] + 0.5 * _margin(standing, i, scale) for i in range(n)]
+    return won
+
+
+def _margin(standing: list[float], i: int, scale: float) -> float:
+    """Seat ``i``'s chance of winning from its lead over the best other seat, by a
+    logistic curve with ``scale`` standing points per e-fold (0.5 when level)."""
+    lead = standing[i] - max(x for j, x in enumerate(standing) if j != i)
+    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -lead / scale))))
 
 
 class Node:
@@ -138,7 +186,7 @@ class Search:
     def _iterate(self, root: Node, view: Any, seat: int, allowed: set, rng: random.Random) -> None:
         game = self.game
         state = game.sample(view, seat, rng)
-        n = _seats(state)
+        n = seats(state)
         node, path = root, [root]
         expanded = False
         while True:
@@ -182,7 +230,7 @@ class Search:
             visited.reward += reward[visited.mover]
 
 
-def _seats(state: Any) -> int:
+def seats(state: Any) -> int:
     """The number of seats of a state (every game's state has ``n`` or ``players``)."""
     n = getattr(state, "n", None)
     return n if isinstance(n, int) else len(state.players)
@@ -190,15 +238,16 @@ def _seats(state: Any) -> int:
 
 class SearchBot:
     """A bot (``engine.core.bots.Bot``) that searches: ``choose(view, legal, rng)`` runs
-    ``Search`` for the view's seat (``view.me``) with its own generator, seeded once from
-    ``seed`` so a seeded game plays the same moves on any machine when ``seconds`` is
-    None."""
+    ``method`` (``Search`` by default; ``rollouts.RolloutSearch`` for the strengths) made
+    with ``search`` for the view's seat (``view.me``) with its own generator, seeded once
+    from ``seed`` so a seeded game plays the same moves on any machine when ``seconds``
+    is None."""
 
-    def __init__(self, game: Game, seed: int = 0, **search: Any):
-        self.search = Search(game, **search)
+    def __init__(self, game: Game, seed: int = 0, method: type | None = None, **search: Any):
+        self.search = (method or Search)(game, **search)
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, legal: list, rng: random.Random) -> Any:
-        """One of ``legal``: the most visited root command (``rng``, the session's, is
-        not used, so the search's randomness stays its own)."""
+        """One of ``legal``: the search's choice (``rng``, the session's, is not used, so
+        the search's randomness stays its own)."""
         return self.search.run(view, view.me, legal, self.rng)

@@ -20,6 +20,7 @@ import random
 from typing import Any, Callable
 
 from .decider import Game
+from .rollouts import RolloutSearch
 from .search import SearchBot
 
 #: Strength → what it plays like, in one line for the new-game and room forms.
@@ -61,7 +62,7 @@ def _easy(normal: Callable[[int], Any]) -> Callable[[int], Any]:
 
 def _search(game: Game, strength: str) -> Callable[[int], Any]:
     iterations, seconds = BUDGETS[strength]
-    return lambda seed: SearchBot(game, seed, iterations=iterations, seconds=seconds)
+    return lambda seed: SearchBot(game, seed, method=RolloutSearch, iterations=iterations, seconds=seconds)
 
 
 def add_strengths(game: Game) -> Game:

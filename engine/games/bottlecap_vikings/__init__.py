@@ -57,4 +57,6 @@ GAME = Game(
     progress=progress.text,
     sample=sampler.sample,
     standing=sampler.standing,
+    horizon=sampler.HORIZON,
+    lead=sampler.LEAD,
 )

@@ -17,6 +17,12 @@ from .state import State
 from .view import View
 
 
+#: The rollout search's play-out length in commands (about two turns of each seat at
+#: four players) and the standing lead worth a near-certain win (about a hut's worth of
+#: goods in ``bot.progress``): measured against ``normal``, docs/bots.md.
+HORIZON, LEAD = 40, 10.0
+
+
 def sample(view: View, seat: int, rng: random.Random) -> State:
     """The state ``view`` shows (``view.table``); ``seat`` and ``rng`` are unused, as
     there is nothing hidden to deal."""

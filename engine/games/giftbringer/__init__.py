@@ -65,4 +65,6 @@ GAME = Game(
     help_text=resources.files(__package__).joinpath("HELP.md").read_text("utf-8"),
     sample=sampler.sample,
     standing=sampler.standing,
+    horizon=sampler.HORIZON,
+    lead=sampler.LEAD,
 )

@@ -79,6 +79,7 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0):
         self.seed = seed
+        self._wanted: tuple[View | None, int] = (None, 0)
 
     # ------------------------------------------------------------------ values
     def target_value(self, view: View, target: str) -> float:
@@ -105,9 +106,13 @@ class HeuristicBot:
         return worth / (missing + 0.5 * (missing - 1) if missing else 1)
 
     def _presents_wanted(self, view: View) -> int:
+        if self._wanted[0] is view:  # asked for every target of one choice: worked out once
+            return self._wanted[1]
         me = view.sheets[view.me]
-        return sum(SHEET.place(p.id).presents for p in SHEET.places
+        wanted = sum(SHEET.place(p.id).presents for p in SHEET.places
                    if reachable(me, p.id) and any(me.marks[p.id]) or (reachable(me, p.id) and not p.demand))
+        self._wanted = (view, wanted)
+        return wanted
 
     def _recruitable_presents(self, view: View) -> int:
         me = view.sheets[view.me]

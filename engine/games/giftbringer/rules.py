@@ -7,6 +7,7 @@ passages are in ``RULES.md`` beside this file. The sheet is data (``sheet.py``).
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 import random
 
 from engine.core.decider import Result
@@ -45,11 +46,25 @@ def reachable(sheet: PlayerSheet, place: str) -> bool:
     """Whether ``place`` may be worked on and Visited: "adjacent to your Viking Ship or a
     previously Visited road/house" ("VISIT"). Before the harbour is chosen, a place on
     any ship's coast counts (RULES.md: adjacency is checked when crossing)."""
-    if place in sheet.visited:
-        return False
-    if not sheet.ship:
-        return bool(ships_of(place))
-    return sheet.ship in ships_of(place) or any(v in neighbours(place) for v in sheet.visited)
+    if place in open_places(sheet.ship, sheet.visited):
+        return True
+    if place not in PLACE_IDS:
+        SHEET.place(place)  # raises KeyError for an unknown id
+    return False
+
+
+#: Every road and house id on the sheet.
+PLACE_IDS = frozenset(p.id for p in SHEET.places)
+
+
+@lru_cache(maxsize=4096)
+def open_places(ship: str, visited: tuple[str, ...]) -> frozenset[str]:
+    """The places ``reachable`` from harbour ``ship`` ("" before one is chosen) after
+    Visiting ``visited``, worked out once for each (the search asks thousands of times)."""
+    if not ship:
+        return frozenset(p.id for p in SHEET.places if p.id not in visited and ships_of(p.id))
+    return frozenset(p.id for p in SHEET.places if p.id not in visited
+                     and (ship in ships_of(p.id) or any(v in neighbours(p.id) for v in visited)))
 
 
 def presents_left(sheet: PlayerSheet) -> int:

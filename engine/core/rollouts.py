@@ -1,0 +1,137 @@
+"""Rollout search: the game's own bot, improved by paired play-outs from what a seat knows.
+
+On-line policy improvement (Tesauro and Galperin, "On-line Policy Improvement using
+Monte-Carlo Search", NIPS 1996; Bertsekas's rollout algorithm): for each legal command,
+play the game on with a base policy (the game's ``normal`` bot for every seat) and take
+the command whose play-outs end best. The result is at least as good as the base policy
+in expectation, and better wherever one step of look-ahead sees further than the
+policy's own evaluation. Each round deals one state from the seat's view
+(``Game.sample``, as in SO-ISMCTS: Cowling, Powley and Whitehouse 2012, so nothing the
+seat cannot know is read) and plays every command still in the running from it with the
+same random stream (common random numbers): the same dice, the same draws. Two commands
+are then compared on paired differences, whose noise is far smaller than that of single
+play-outs. A command whose paired mean stands below the leader's by more than ``prune``
+standard errors is dropped (successive elimination, Even-Dar, Mannor and Mansour, JMLR
+7, 2006).
+
+The base policy's own choice (the *hint*) is kept unless a command beats it by ``z``
+standard errors of the paired difference: with a few hundred play-outs, a search that
+trusted raw means would trade the heuristic's sound choice for noise (the first
+measurements of plain SO-ISMCTS, docs/bots.md).
+
+Why not the tree: at about a second a move, these games give a few hundred play-outs of
+a heuristic bot (0.02–0.5 ms a choice, 80–240 moves a game), spread over 5–30 commands.
+A tree below the root would see a handful of visits per node; the budget is better spent
+comparing the root's commands well. ``engine.core.search.Search`` (the tree) stays for
+the games' tests and for comparison in the arena.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from .decider import Game
+from .search import DEPTH_TO_END, HeuristicPolicy, actor, outcome, seats, simulate
+
+
+class RolloutSearch:
+    """Paired rollouts for a seat of ``game``: ``run(view, seat, legal, rng)`` returns one
+    of ``legal``.
+
+    ``iterations`` bounds the play-outs (each command's in a round counts one) and
+    ``seconds`` the time, whichever comes first (None: no clock); a round that does not
+    fit is not begun, and a move with no round played is the base bot's choice. ``policy`` plays every
+    seat (``HeuristicPolicy(game, epsilon=0)``, the ``normal`` bot, by default); play-outs
+    run for ``depth`` commands (``Game.horizon``, else to the end), then are scored by
+    ``outcome`` with ``scale`` (``Game.lead``). ``z`` and ``prune`` are the standard errors to beat the hint and to drop
+    a command; ``least`` rounds are played before either. Raises ``ValueError`` when the
+    game has no sampler.
+    """
+
+    def __init__(self, game: Game, *, iterations: int = 1000, seconds: float | None = None,
+                 policy: HeuristicPolicy | None = None, depth: int | None = None, scale: float | None = None,
+                 z: float = 1.5, prune: float = 2.5, least: int = 4):
+        if game.sample is None:
+            raise ValueError(f"{game.title} has no sampler, so no search bot")
+        self.game, self.iterations, self.seconds = game, max(1, iterations), seconds
+        self.policy = policy if policy is not None else HeuristicPolicy(game, epsilon=0.0)
+        self.depth = depth if depth is not None else game.horizon or DEPTH_TO_END
+        self.scale = scale if scale is not None else game.lead
+        self.z, self.prune, self.least = z, prune, least
+        self.last_iterations, self.last_rounds = 0, 0
+        self.means: dict[Any, float] = {}
+
+    def run(self, view: Any, seat: int, legal: list, rng: random.Random) -> Any:
+        """The chosen command of ``legal`` for ``seat``, from ``view`` (what it sees)."""
+        self.last_iterations, self.last_rounds, self.means = 0, 0, {}
+        self.policy.bots = {}  # fresh bots each move: inline or in a worker, the same choices
+        if len(legal) == 1:
+            return legal[0]
+        hint = self.policy.bot(seat).choose(view, legal, random.Random(rng.getrandbits(64)))
+        if hint not in legal:
+            hint = legal[0]
+        live = list(dict.fromkeys(legal))
+        rewards: dict[Any, list[float]] = {c: [] for c in live}
+        end = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = rounds = 0
+        while done + len(live) <= self.iterations and len(live) > 1:
+            state = self.game.sample(view, seat, random.Random(rng.getrandbits(64)))
+            stream = rng.getrandbits(64)
+            played = []
+            for command in live:
+                if end is not None and time.perf_counter() >= end:
+                    break  # out of time mid-round: the round is not paired, so it is dropped
+                played.append(self._play(state, seat, command, random.Random(stream)))
+            if len(played) < len(live):
+                break
+            for command, reward in zip(live, played):
+                rewards[command].append(reward)
+            done += len(live)
+            rounds += 1
+            if rounds >= self.least:
+                live = self._survivors(live, rewards, rounds, hint)
+        self.last_iterations, self.last_rounds = done, rounds
+        self.means = {c: sum(r) / len(r) for c, r in rewards.items() if r}
+        if len(live) == 1:
+            return live[0]
+        leader = max(live, key=lambda c: sum(rewards[c]))
+        if leader == hint or hint not in live:
+            return leader
+        return leader if self._beats(rewards[leader], rewards[hint], self.z) else hint
+
+    def _play(self, state: Any, seat: int, command: Any, rng: random.Random) -> float:
+        game = self.game
+        n = seats(state)
+        state = simulate(game, state, seat, command, rng)
+        for _ in range(self.depth):
+            mover = actor(game, state, seat)
+            if mover < 0:
+                break
+            legal = game.legal(state, mover)
+            if not legal:
+                break
+            state = simulate(game, state, mover, self.policy(state, mover, legal, rng), rng)
+        return outcome(game, state, n, self.scale)[seat]
+
+    def _survivors(self, live: list, rewards: dict, rounds: int, hint: Any) -> list:
+        """The commands not worse than the leader by ``prune`` standard errors of their
+        paired differences (the hint is judged like any other)."""
+        leader = max(live, key=lambda c: sum(rewards[c]))
+        return [c for c in live if c == leader or not self._beats(rewards[leader], rewards[c], self.prune)]
+
+    @staticmethod
+    def _beats(a: list[float], b: list[float], z: float) -> bool:
+        """Whether ``a`` beats ``b`` by ``z`` standard errors of the paired differences of
+        the rounds both played (the first ``k``)."""
+        k = min(len(a), len(b))
+        if k < 2:
+            return False
+        diffs = [x - y for x, y in zip(a[:k], b[:k])]
+        mean = sum(diffs) / k
+        var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+        if var == 0.0:
+            return mean > 0
+        return mean > z * math.sqrt(var / k)

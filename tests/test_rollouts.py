@@ -1,0 +1,108 @@
+"""The rollout search behind ``hard`` and ``expert`` (issue 24): ``engine.core.rollouts``.
+Tested on Nim with a base bot that takes one stone (so only a look-ahead finds the
+winning take), on what it keeps when nothing beats the base bot's choice, and on the
+real games with an iteration budget, never a time."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import engine
+from engine.core import registry
+from engine.core.decider import Game
+from engine.core.rollouts import RolloutSearch
+from engine.core.search import HeuristicPolicy, SearchBot, outcome
+from engine.core.thinking import dumps
+from tests.test_search import NIM, Pile, PileView, Take
+
+
+class TakeOne:
+    """Nim's base bot: always takes one stone (it wins only by luck)."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    def choose(self, view, legal, rng):
+        return legal[0]
+
+
+class TakeMost(TakeOne):
+    def choose(self, view, legal, rng):
+        return legal[-1]
+
+
+def _nim(bot=TakeOne) -> Game:
+    return Game(**{**{f: getattr(NIM, f) for f in NIM.__dataclass_fields__}, "bots": {"normal": bot}})
+
+
+@pytest.mark.parametrize("left", [6, 8, 10])
+def test_the_rollouts_beat_their_base_bot_where_a_look_ahead_sees_the_win(left):
+    """Tesauro and Galperin's policy improvement: the base bot takes one stone, so a
+    play-out is won by whoever faces an even pile after the search's take. From an even
+    pile only taking 2 does that; the base bot's own choice (take 1) loses every
+    play-out, and the search plays the take that wins."""
+    game, pile = _nim(), Pile(left)
+    search = RolloutSearch(game, iterations=60)
+    assert search.run(PileView(0, pile), 0, game.legal(pile, 0), random.Random(1)) == Take(2)
+    assert search.means == {Take(1): 0.0, Take(2): 1.0, Take(3): 0.0}
+
+
+def test_the_base_bots_choice_stands_unless_a_command_beats_it():
+    """From 4 stones every take loses to a base bot that takes the most: the paired
+    play-outs are level, nothing beats the hint, and the hint (take 3) is played, not
+    the first command in the list."""
+    game, pile = _nim(TakeMost), Pile(4)
+    search = RolloutSearch(game, iterations=90)
+    choice = search.run(PileView(0, pile), 0, game.legal(pile, 0), random.Random(3))
+    assert search.means == {Take(1): 0.0, Take(2): 0.0, Take(3): 0.0}
+    assert choice == Take(3)
+
+
+def test_a_lead_counts_by_how_much_with_a_scale():
+    """``outcome`` with ``Game.lead``: a finished game is half the win, half the lead's
+    logistic; an unfinished one the logistic alone (0.5 when level)."""
+    game = registry.get("giftbringer")
+    s = engine.new_game("giftbringer", ["ann", "bob"], seed=2)
+    level = outcome(game, s.state, 2, game.lead)
+    assert level == [0.5, 0.5]
+    assert game.lead == 5.0 and game.horizon is None
+    assert registry.get("bottlecap-vikings").horizon == 40
+
+
+def test_an_iteration_budget_gives_the_same_choice_every_run_and_in_a_worker():
+    """Issue 24, "Reproducible": the same seed and iterations give the same choice, and a
+    bot pickled for a worker (``thinking.dumps``) chooses the same as the one inline."""
+    game = registry.get("naughty-or-nice")
+    s = engine.new_game("naughty-or-nice", ["ann", "bob"], seed=5)
+    seat = s.to_act_seats()[0]
+    choices = []
+    for _ in range(2):
+        bot = SearchBot(game, seed=9, method=RolloutSearch, iterations=16)
+        choices.append(bot.choose(s.view(seat), s.legal_commands(seat), random.Random(0)))
+        assert bot.search.last_iterations <= 16 and bot.search.last_rounds >= 1
+    copy = pickle.loads(dumps(SearchBot(game, seed=9, method=RolloutSearch, iterations=16)))
+    assert copy.choose(s.view(seat), s.legal_commands(seat), random.Random(0)) == choices[0]
+    assert choices[0] in s.legal_commands(seat)
+
+
+def test_the_play_out_policy_plays_the_normal_bot_and_mends_a_stale_choice():
+    """``HeuristicPolicy``: with ``epsilon`` 0 every move is the ``normal`` bot's; a choice
+    not among the legal commands becomes a legal one."""
+    game = _nim(TakeMost)
+    policy = HeuristicPolicy(game, epsilon=0.0)
+    legal = game.legal(Pile(5), 0)
+    assert policy(Pile(5), 0, legal, random.Random(0)) == Take(3)
+    stale = HeuristicPolicy(_nim(type("Stale", (TakeOne,), {"choose": lambda self, v, l, r: Take(9)})), epsilon=0.0)
+    assert stale(Pile(5), 0, legal, random.Random(0)) in legal
+    assert pickle.loads(dumps(HeuristicPolicy(registry.get("gift-trap")))).bots == {}
+
+
+def test_hard_and_expert_are_the_rollout_search_in_every_game():
+    for slug in registry.slugs():
+        game = registry.get(slug)
+        for strength in ("hard", "expert"):
+            bot = game.bots[strength](1)
+            assert isinstance(bot, SearchBot) and isinstance(bot.search, RolloutSearch), (slug, strength)
