@@ -43,24 +43,25 @@ class RolloutSearch:
 
     ``iterations`` bounds the play-outs (each command's in a round counts one) and
     ``seconds`` the time, whichever comes first (None: no clock); a round that does not
-    fit is not begun, and a move with no round played is the base bot's choice. ``policy`` plays every
-    seat (``HeuristicPolicy(game, epsilon=0)``, the ``normal`` bot, by default); play-outs
-    run for ``depth`` commands (``Game.horizon``, else to the end), then are scored by
-    ``outcome`` with ``scale`` (``Game.lead``). ``z`` and ``prune`` are the standard errors to beat the hint and to drop
-    a command; ``least`` rounds are played before either. Raises ``ValueError`` when the
-    game has no sampler.
+    fit is not begun, and a move with no round played is the base bot's choice.
+    ``policy`` plays every seat (``HeuristicPolicy(game, epsilon=0)``, the ``normal``
+    bot, by default); play-outs run for ``depth`` commands (``Game.horizon``, else to the
+    end), then are scored by ``outcome`` with ``scale`` (``Game.lead``). At most
+    ``width`` commands are compared (``candidates``). ``z`` and ``prune`` are the
+    standard errors to beat the hint and to drop a command; ``least`` rounds are played
+    before either. Raises ``ValueError`` when the game has no sampler.
     """
 
     def __init__(self, game: Game, *, iterations: int = 1000, seconds: float | None = None,
                  policy: HeuristicPolicy | None = None, depth: int | None = None, scale: float | None = None,
-                 z: float = 1.5, prune: float = 2.5, least: int = 4):
+                 z: float = 1.5, prune: float = 2.5, least: int = 4, width: int = 8):
         if game.sample is None:
             raise ValueError(f"{game.title} has no sampler, so no search bot")
         self.game, self.iterations, self.seconds = game, max(1, iterations), seconds
         self.policy = policy if policy is not None else HeuristicPolicy(game, epsilon=0.0)
         self.depth = depth if depth is not None else game.horizon or DEPTH_TO_END
         self.scale = scale if scale is not None else game.lead
-        self.z, self.prune, self.least = z, prune, least
+        self.z, self.prune, self.least, self.width = z, prune, least, width
         self.last_iterations, self.last_rounds = 0, 0
         self.means: dict[Any, float] = {}
 
@@ -70,10 +71,8 @@ class RolloutSearch:
         self.policy.bots = {}  # fresh bots each move: inline or in a worker, the same choices
         if len(legal) == 1:
             return legal[0]
-        hint = self.policy.bot(seat).choose(view, legal, random.Random(rng.getrandbits(64)))
-        if hint not in legal:
-            hint = legal[0]
-        live = list(dict.fromkeys(legal))
+        live = self.candidates(view, seat, legal, random.Random(rng.getrandbits(64)))
+        hint = live[0]
         rewards: dict[Any, list[float]] = {c: [] for c in live}
         end = None if self.seconds is None else time.perf_counter() + self.seconds
         done = rounds = 0
@@ -101,6 +100,24 @@ class RolloutSearch:
         if leader == hint or hint not in live:
             return leader
         return leader if self._beats(rewards[leader], rewards[hint], self.z) else hint
+
+    def candidates(self, view: Any, seat: int, legal: list, rng: random.Random) -> list:
+        """At most ``width`` of ``legal`` (each once), the base bot's own choice first:
+        the base bot's choices in its order of preference (asked again with each choice
+        taken away, the way a player names a first, second and third idea), then, when it
+        cannot rank further, commands at random. The search compares only these: with
+        dozens of legal commands (a harbour, a hand of cards) a round over all of them
+        would not fit a second."""
+        left = list(dict.fromkeys(legal))
+        bot, ranked = self.policy.bot(seat), []
+        while left and len(ranked) < self.width:
+            choice = bot.choose(view, left, random.Random(rng.getrandbits(64))) if len(left) > 1 else left[0]
+            if choice not in left:
+                break
+            ranked.append(choice)
+            left.remove(choice)
+        rng.shuffle(left)
+        return (ranked + left)[:max(1, self.width)] if ranked else left[:max(1, self.width)]
 
     def _play(self, state: Any, seat: int, command: Any, rng: random.Random) -> float:
         game = self.game

@@ -4,10 +4,12 @@
 - ``easy`` is that bot with a beginner's slips: now and then (``EasyBot.SLIP`` of its
   choices) it takes a move at random from those legal instead of its best, the way a
   new player overlooks what the table offers.
-- ``hard`` and ``expert`` search (``engine.core.search``, SO-ISMCTS over states dealt
-  from what the seat knows): ``hard`` for about 0.3 s a move, ``expert`` for about 1 s,
-  each with an iteration cap, so a game stays quick on a slow machine. They exist for a
-  game with a sampler (``Game.sample``).
+- ``hard`` and ``expert`` search (``engine.core.rollouts.RolloutSearch``: ``normal``
+  improved by paired play-outs from states dealt from what the seat knows):
+  ``hard`` for about 0.3 s a move, ``expert`` for about 1 s, each with a cap on
+  play-outs, so a game stays quick on a fast machine. They exist for a game with a
+  sampler (``Game.sample``). SO-ISMCTS (``engine.core.search.Search``) played worse
+  than ``normal`` at these budgets (docs/bots.md).
 
 ``random`` and ``heuristic`` stay as the names they were (saves and scripts use them).
 ``add_strengths(game)`` puts the four into ``game.bots``; the registry does it when a
@@ -32,8 +34,11 @@ DESCRIPTIONS = {
 }
 #: The strengths in menu order.
 STRENGTHS = tuple(DESCRIPTIONS)
-#: Search budgets: (iterations at most, seconds at most) per move.
+#: Search budgets: (play-outs at most, seconds at most) per move, and how many of
+#: ``normal``'s preferred commands the search compares (``RolloutSearch.width``; fewer
+#: for ``hard``, whose 0.3 s would spread thin over more: docs/bots.md).
 BUDGETS = {"hard": (400, 0.3), "expert": (2000, 1.0)}
+WIDTHS = {"hard": 4, "expert": 6}
 
 
 class EasyBot:
@@ -62,7 +67,8 @@ def _easy(normal: Callable[[int], Any]) -> Callable[[int], Any]:
 
 def _search(game: Game, strength: str) -> Callable[[int], Any]:
     iterations, seconds = BUDGETS[strength]
-    return lambda seed: SearchBot(game, seed, method=RolloutSearch, iterations=iterations, seconds=seconds)
+    return lambda seed: SearchBot(game, seed, method=RolloutSearch, iterations=iterations, seconds=seconds,
+                                  width=WIDTHS[strength])
 
 
 def add_strengths(game: Game) -> Game:
