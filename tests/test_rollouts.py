@@ -106,3 +106,19 @@ def test_hard_and_expert_are_the_rollout_search_in_every_game():
         for strength in ("hard", "expert"):
             bot = game.bots[strength](1)
             assert isinstance(bot, SearchBot) and isinstance(bot.search, RolloutSearch), (slug, strength)
+
+
+def test_the_search_compares_normals_first_ideas_in_its_order_then_others_at_random():
+    """``candidates``: the base bot asked again with each choice taken away gives its
+    order of preference (take 3, then 2, then 1 for a bot that takes the most); ``width``
+    keeps the first ones. A bot that cannot rank (its choice is not legal) leaves the
+    order to chance, every command once."""
+    game = _nim(TakeMost)
+    legal = game.legal(Pile(9), 0)
+    assert RolloutSearch(game, width=8).candidates(PileView(0, Pile(9)), 0, legal, random.Random(0)) == \
+        [Take(3), Take(2), Take(1)]
+    assert RolloutSearch(game, width=2).candidates(PileView(0, Pile(9)), 0, legal, random.Random(0)) == \
+        [Take(3), Take(2)]
+    lost = _nim(type("Lost", (TakeOne,), {"choose": lambda self, v, l, r: Take(9)}))
+    picked = RolloutSearch(lost, width=2).candidates(PileView(0, Pile(9)), 0, legal + legal, random.Random(0))
+    assert len(picked) == 2 and len(set(picked)) == 2 and set(picked) <= set(legal)
