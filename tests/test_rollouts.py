@@ -16,7 +16,7 @@ from engine.core.decider import Game
 from engine.core.rollouts import RolloutSearch
 from engine.core.search import HeuristicPolicy, SearchBot, outcome
 from engine.core.thinking import dumps
-from tests.test_search import NIM, Pile, PileView, Take
+from test_search import NIM, Pile, PileView, Take
 
 
 class TakeOne:
