@@ -34,7 +34,7 @@ import time
 from typing import Any
 
 from .decider import Game
-from .search import DEPTH_TO_END, HeuristicPolicy, actor, outcome, seats, simulate
+from .search import DEPTH_TO_END, HeuristicPolicy, outcome, play_out, seats, simulate
 
 
 class RolloutSearch:
@@ -117,20 +117,12 @@ class RolloutSearch:
             ranked.append(choice)
             left.remove(choice)
         rng.shuffle(left)
-        return (ranked + left)[:max(1, self.width)] if ranked else left[:max(1, self.width)]
+        return (ranked + left)[:max(1, self.width)]
 
     def _play(self, state: Any, seat: int, command: Any, rng: random.Random) -> float:
         game = self.game
         n = seats(state)
-        state = simulate(game, state, seat, command, rng)
-        for _ in range(self.depth):
-            mover = actor(game, state, seat)
-            if mover < 0:
-                break
-            legal = game.legal(state, mover)
-            if not legal:
-                break
-            state = simulate(game, state, mover, self.policy(state, mover, legal, rng), rng)
+        state = play_out(game, simulate(game, state, seat, command, rng), seat, self.policy, self.depth, rng)
         return outcome(game, state, n, self.scale)[seat]
 
     def _survivors(self, live: list, rewards: dict, rounds: int, hint: Any) -> list:

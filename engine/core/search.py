@@ -100,6 +100,20 @@ def simulate(game: Game, state: Any, seat: int, command: Any, rng: random.Random
     return state
 
 
+def play_out(game: Game, state: Any, seat: int, policy: Policy, depth: int, rng: random.Random) -> Any:
+    """The state after at most ``depth`` commands chosen by ``policy`` for whoever moves
+    (``actor``, ``seat`` first), or sooner when the game ends or nobody has a command."""
+    for _ in range(depth):
+        mover = actor(game, state, seat)
+        if mover < 0:
+            break
+        legal = game.legal(state, mover)
+        if not legal:
+            break
+        state = simulate(game, state, mover, policy(state, mover, legal, rng), rng)
+    return state
+
+
 def outcome(game: Game, state: Any, n: int, scale: float | None = None) -> list[float]:
     """Each seat's reward for a finished game: its share of the win (``1/k`` for each of
     ``k`` winners). An unfinished one: the share of the seats standing best
@@ -216,14 +230,7 @@ class Search:
             path.append(node)
             if expanded:
                 break
-        for _ in range(self.depth):
-            mover = actor(game, state, seat)
-            if mover < 0:
-                break
-            legal = game.legal(state, mover)
-            if not legal:
-                break
-            state = simulate(game, state, mover, self.policy(state, mover, legal, rng), rng)
+        state = play_out(game, state, seat, self.policy, self.depth, rng)
         reward = outcome(game, state, n)
         for visited in path[1:]:
             visited.visits += 1
