@@ -2,7 +2,12 @@
 search's path (``search.simulate``: ``decide`` and ``evolve``, no log entry, notation
 or view) beside the same kind of game through the session (``LocalSession.run_bots``
 with random bots, which writes the log). Each benchmark records the moves of the games
-it played (``extra_info``), so moves a second are ``moves / games / median``.
+it played (``extra_info``), so moves a second are ``moves_per_game / mean`` (games differ
+in length, so the mean, not the median, pairs with the moves).
+
+The simulated games choose uniformly among all legal commands, so some never end (a
+Bottlecap Vikings seat that only ends its turn); each stops after ``MOVES`` commands,
+which leaves the rate (moves a second) a fair figure beside the session's.
 
 Run: ``.venv/bin/pytest tests/bench/test_bench_simulate.py --benchmark-enable --benchmark-only``.
 """
@@ -17,6 +22,8 @@ from engine.core import registry
 from engine.core.search import actor, simulate
 
 SLUGS = registry.slugs()
+#: Commands after which a simulated random game stops (see above).
+MOVES = 2_000
 
 
 def _simulated(slug: str, tally: dict):
@@ -26,7 +33,7 @@ def _simulated(slug: str, tally: dict):
         seed = next(seeds)
         state = engine.new_game(slug, [f"p{i}" for i in range(4)], seed=seed).state
         rng, moves = random.Random(seed), 0
-        while (mover := actor(game, state, 0)) >= 0:
+        while moves < MOVES and (mover := actor(game, state, 0)) >= 0:
             legal = game.legal(state, mover)
             state = simulate(game, state, mover, legal[rng.randrange(len(legal))], rng)
             moves += 1
