@@ -303,3 +303,62 @@ def test_a_waiting_room_everybody_left_is_forgotten(tmp_path):
     started.leave("bob")
     assert not rooms.forget_if_abandoned(started.code)
     assert started.code in Rooms(journal).rooms
+
+
+# ---------------------------------------------------------------------- undo in a shared room
+def casual_naughty(path, second: Seat | None = None) -> tuple:
+    """A 2-seat Naughty or Nice room with casual undo, both givers chosen: casa to act."""
+    rooms = Rooms(Journal(path))
+    room = rooms.create(game="naughty-or-nice", creator="casa", seats=[person(), second or person()],
+                        options={}, seed=5, undo="casual")
+    room.join("casa")
+    if second is None:
+        room.join("casb")
+    room.start("casa")
+    room.play("casa", "giver santa")
+    if second is None:
+        room.play("casb", "giver odin")
+    assert room.session.to_act_seats() == [0]
+    return room
+
+
+def test_casual_undo_in_a_room_never_takes_back_a_move_that_showed_a_card(path):
+    # Architecture "Undo" (shared rooms; the security review's N3): casa crafted from the
+    # deck, saw the two cards drawn, and tried to take it back to choose again.
+    room = casual_naughty(path)
+    room.play("casa", "craft deck deck")
+    hand = room.table_for("casa").view
+    with pytest.raises(IllegalCommand, match="revealed hidden or random facts"):
+        room.play("casa", "undo")
+    assert room.table_for("casa").view == hand and not room.table_for("casa").can_undo
+
+
+def test_casual_undo_in_a_room_never_takes_back_another_persons_move(path):
+    room = casual_naughty(path)
+    room.play("casa", "play MC 1")  # reveals nothing; the turn passes to casb
+    assert room.table_for("casa").can_undo  # casual: after the turn passed, until someone moves
+    casb_move = room.session.legal("casb")[0]
+    room.play("casb", casb_move)
+    ply = room.session.ply
+    with pytest.raises(IllegalCommand, match="Another player has moved"):
+        room.play("casa", "undo")
+    assert room.session.ply == ply
+
+
+def test_casual_undo_in_a_room_takes_back_only_ones_own_move_and_redo_is_ones_own(path):
+    room = casual_naughty(path)
+    room.play("casa", "craft 1 2")  # reveals nothing; casa still to act
+    room.play("casa", "undo")
+    assert not room.table_for("casb").can_redo  # casb may not redo casa's move
+    with pytest.raises(IllegalCommand, match="nothing to redo"):
+        room.play("casb", "redo")
+    room.play("casa", "redo")
+    assert room.session.applied_entries()[-1].command == room.session.parse("craft 1 2")
+
+
+def test_a_room_tells_its_undo_policy_in_the_lobby_line_and_the_table(path):
+    room = casual_naughty(path)
+    assert room.summary().undo == "casual" and room.table_for("casa").undo == "casual"
+    rooms = Rooms(Journal(path.with_name("other.sqlite3")))
+    strict = rooms.create(game="gift-trap", creator="ann", seats=[person(), bot(), bot()], options=SHORT, seed=1)
+    assert strict.summary().undo == "strict"

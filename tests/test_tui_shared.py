@@ -304,7 +304,7 @@ async def test_a_room_code_typed_before_the_host_answers_is_kept_not_lost(servic
 
 async def test_the_lobby_fits_80_columns_with_eight_seats_cut_short_and_resized(service):
     # "every screen fits 80×24": the seats column gives way (ending in "…") so that the
-    # code, game, state, watching and creator columns all show; a wider terminal shows
+    # code, game, state, undo, watching and creator columns all show; a wider terminal shows
     # the seats whole again
     svc, sock = service
     bob = await ServiceClient.connect(sock, "bob")
@@ -315,8 +315,8 @@ async def test_the_lobby_fits_80_columns_with_eight_seats_cut_short_and_resized(
             lines = screen_text(pilot.app).split("\n")
             head = next(line for line in lines if "code" in line and "creator" in line)
             row = next(line for line in lines if re.search(r"[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}", line))
-            assert all(word in head for word in ("game", "seats", "state", "watching"))
-            assert "bob, bot2 (bot)" in row and "…" in row and row.rstrip().endswith("bob")
+            assert all(word in head for word in ("game", "seats", "state", "undo", "watching"))
+            assert "bob, bot2" in row and "strict" in row and "…" in row and row.rstrip().endswith("bob")
             assert max(len(line.rstrip()) for line in lines) <= 80
             await pilot.resize_terminal(160, 24)
             await wait_for_text(pilot, "bot8 (bot)")

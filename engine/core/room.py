@@ -49,7 +49,8 @@ class SeatInfo(msgspec.Struct, frozen=True):
 class RoomSummary(msgspec.Struct, frozen=True):
     """One line of the lobby: the room ``code``, ``game`` slug and title, its seats,
     the ``creator``, ``state`` ("waiting", "playing" or "over"), spectator count and
-    whether it is ``private`` (never listed; reached by its code only)."""
+    whether it is ``private`` (never listed; reached by its code only), and its ``undo``
+    policy ("strict" or "casual", ``LocalSession.undo_refusal``)."""
 
     code: str
     game: str
@@ -59,14 +60,15 @@ class RoomSummary(msgspec.Struct, frozen=True):
     state: str
     spectators: int
     private: bool = False
+    undo: str = "strict"
 
 
 class Table(msgspec.Struct, frozen=True):
     """What one connection may see of a started room: its ``seat`` (None for a
     spectator), the seat ``names``, which seats are bots, the seat ``view`` encoded as
     JSON (decode with the game's view type), who is ``to_act``, whether it
-    ``can_undo``/``can_redo``, its ``legal`` commands in notation, and the ``result``
-    once the game is over.
+    ``can_undo``/``can_redo`` under the room's ``undo`` policy, its ``legal`` commands in
+    notation, and the ``result`` once the game is over.
 
     ``log`` holds the log lines as that seat may see them, one list per applied entry
     (``LocalSession.log_block``), for the entries ``log_from`` … ``ply - 1``: only what
@@ -89,6 +91,7 @@ class Table(msgspec.Struct, frozen=True):
     result: Any
     ply: int
     log_from: int = 0
+    undo: str = "strict"
 
 
 class LogMirror:
@@ -220,7 +223,7 @@ class Room:
             entries = journal.entries(record.code, entry_type(g))
             if not entries:
                 raise RoomError("it is marked started but has no entries, not even the setup")
-            session = LocalSession(g, record.seats, record.seed, record.options, record.undo, entries=entries)
+            session = LocalSession(g, record.seats, record.seed, record.options, record.undo, entries=entries, shared=True)
             for seat in [None, *range(len(session.seats))]:  # what table_for will be asked
                 msgspec.json.encode(g.view(session.state, seat))
                 session.log_lines(seat)
@@ -270,7 +273,7 @@ class Room:
         seats = [SeatInfo(s.name, s.bot, s.bot is None and s.name in self.connected) for s in self.record.seats]
         return RoomSummary(
             self.code, self.game.slug, self.game.title, seats, self.record.creator, self.state(),
-            sum(self.spectators.values()), self.record.private,
+            sum(self.spectators.values()), self.record.private, self.record.undo,
         )
 
     def _save_record(self) -> None:
@@ -372,7 +375,9 @@ class Room:
         if any(s.bot is None and not s.name for s in self.record.seats):
             raise RoomError("Fill every seat (with a player or a bot) first.")
         try:
-            session = LocalSession(self.game, self.record.seats, self.record.seed, self.record.options, self.record.undo)
+            session = LocalSession(
+                self.game, self.record.seats, self.record.seed, self.record.options, self.record.undo, shared=True
+            )
         except ValueError as err:
             raise RoomError(str(err)) from None
         # Entry 0 and the started record in one transaction: a crash between two
@@ -409,7 +414,7 @@ class Room:
                 # Not journaled, so it did not happen: the log in memory never runs
                 # ahead of the journal (else later entries would be journaled with a gap).
                 self.session = LocalSession(
-                    self.game, s.seats, s.seed, s.options, s.undo_policy, entries=s.entries[:before]
+                    self.game, s.seats, s.seed, s.options, s.undo_policy, entries=s.entries[:before], shared=True
                 )
                 raise
 
@@ -514,6 +519,7 @@ class Room:
             legal=s.legal(seat) if seat is not None else [],
             can_undo=seat is not None and s.can_undo(seat),
             can_redo=seat is not None and s.can_redo(seat),
+            undo=s.undo_policy,
             result=msgspec.to_builtins(result) if result is not None else None,
             ply=ply,
             log_from=start,

@@ -44,8 +44,13 @@ class LocalSession:
         undo_policy: str = "strict",
         entries: list[Entry] | None = None,
         redecide: bool = False,
+        shared: bool = False,
     ):
         self.game = game
+        #: A room shared by people at several terminals (``engine.core.room``): casual
+        #: undo there never takes back another person's move or one that revealed
+        #: anything (``undo_refusal``).
+        self.shared = shared
         self.seats = [s if isinstance(s, Seat) else Seat(s) for s in seats]
         self.names = [s.name for s in self.seats]
         self.seed = int(seed)
@@ -261,7 +266,7 @@ class LocalSession:
         if self.undo_policy == "casual":
             if not any(self.entries[k].seat == i for k in self._applied[1:]):
                 return f"{self.names[i]} has made no move to undo."
-            return None
+            return self._shared_casual_refusal(i) if self.shared else None
         if last.seat != i:
             return "Only the last move can be undone, and it is not yours."
         if any(self.game.reveals(e) for e in last.events):
@@ -269,6 +274,19 @@ class LocalSession:
         before, after = self._to_act[-2], self._to_act[-1]
         if after - before:
             return "The turn has passed to another player, so that move cannot be undone."
+        return None
+
+    def _shared_casual_refusal(self, i: int) -> str | None:
+        """Casual undo in a shared room (``docs/architecture.md``, "Undo"): seat ``i``
+        takes back its own last move and the bots' replies after it, never a person's
+        move and never a move that revealed hidden or random facts (a draw, a roll, a
+        hidden card: else a player could look and take it back)."""
+        k = max(n for n, index in enumerate(self._applied) if n and self.entries[index].seat == i)
+        line = [self.entries[index] for index in self._applied[k:]]
+        if any(e.seat != i and self.seats[e.seat].bot is None for e in line[1:]):
+            return "Another player has moved since your last move, so it cannot be undone."
+        if any(self.game.reveals(event) for e in line for event in e.events):
+            return "That move revealed hidden or random facts, so it cannot be undone."
         return None
 
     def can_undo(self, seat: int | str) -> bool:
@@ -297,7 +315,8 @@ class LocalSession:
         i = self.seat_index(seat)
         if not self._redo:
             return False
-        return self.undo_policy == "casual" or self.entries[self._redo[-1]].seat == i
+        mine = self.entries[self._redo[-1]].seat == i
+        return mine or (self.undo_policy == "casual" and not self.shared)
 
     def redo(self, seat: int | str) -> Entry:
         """Re-apply the most recently undone entry; raises ``IllegalCommand`` when there is none."""

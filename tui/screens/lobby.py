@@ -28,6 +28,14 @@ from ..widgets.sized_table import fill_table
 from . import say_line
 
 
+#: What a room's undo policy lets a player take back, as the waiting room says it
+#: (``docs/architecture.md``, "Undo"): never a move that showed anything hidden or random.
+UNDO_TEXT = {
+    "strict": "Undo (strict): your last move, before your turn ends, if it showed nothing new.",
+    "casual": "Undo (casual): your last move, until another player moves, if it showed nothing new.",
+}
+
+
 def seat_text(seat, me: str | None = None, strength: bool = False) -> Text:
     """A seat as the lobby shows it: a name (bold when it is ``me``), "name (bot)" (with
     ``strength``, "name (hard bot)"), "open", "(away)" when disconnected; plain text,
@@ -53,7 +61,7 @@ class LobbyScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    LABELS = ("code", "game", "seats", "state", "watching", "creator")
+    LABELS = ("code", "game", "seats", "state", "undo", "watching", "creator")
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -88,7 +96,8 @@ class LobbyScreen(Screen[None]):
     def _cells(self, r: RoomSummary) -> tuple[Text, ...]:
         """A room's row: Text cells (a str cell of a DataTable is read as markup)."""
         seats = Text(", ").join(seat_text(s, self.player) for s in r.seats)
-        return Text(r.code), Text(r.title), seats, Text(r.state), Text(str(r.spectators)), Text(r.creator)
+        return (Text(r.code), Text(r.title), seats, Text(r.state), Text(r.undo), Text(str(r.spectators)),
+                Text(r.creator))
 
     def show_rooms(self, rooms: list[RoomSummary], more: int = 0) -> None:
         """Redraw the whole room list (``host.protocol.Lobby``: ``more`` older rooms not
@@ -228,6 +237,7 @@ class WaitingRoomScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Static(id="room-code")
+        yield Static(id="room-undo")
         yield DataTable(id="room-seats", cursor_type="row")
         yield Static("", id="message")
         yield GameFooter()
@@ -245,6 +255,7 @@ class WaitingRoomScreen(Screen[None]):
             return
         creator = room.creator == self.player
         where = "watching" if seat is None else f"in seat {seat + 1}"
+        undo = UNDO_TEXT.get(room.undo, room.undo)
         lead = (
             "you created it: choose seats with ↑↓, b gives one to a bot, s starts"
             if creator else f"waiting for {room.creator} to start"
@@ -253,6 +264,7 @@ class WaitingRoomScreen(Screen[None]):
             "[b]$title[/b] · room code [b reverse] $code [/b reverse] — tell your friends · you are $where · $lead",
             title=room.title, code=room.code, where=where, lead=lead,
         ))
+        self.query_one("#room-undo", Static).update(undo)
         fill_table(self.query_one(DataTable), ("seat", "who"),
                    [(Text(str(i + 1)), seat_text(s, self.player, strength=True)) for i, s in enumerate(room.seats)])
         self.refresh_bindings()

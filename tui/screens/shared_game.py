@@ -116,7 +116,7 @@ class SharedGameScreen(GameScreen):
             if self.seat is not None else Content("watching · ")
         )
         return Content.assemble(
-            f"room {s.table.code} · ", who, f"{phase} · to act: {', '.join(s.to_act())}", gone
+            f"room {s.table.code} · {s.table.undo} undo · ", who, f"{phase} · to act: {', '.join(s.to_act())}", gone
         )
 
     def play(self, command) -> bool:

@@ -1,0 +1,124 @@
+"""Undo in a shared room, over a real host (``docs/architecture.md``, "Undo"; the
+security review's N3): under casual undo a player could craft from the deck, see the
+two cards drawn, and take the move back; and casual undo took back other people's moves
+too; and nobody joining could tell which policy the room had.
+
+casa plays through the room service's socket (the messages the new-room form and the
+``:`` line send, as the review did); casb plays over SSH by keys.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+from host import protocol as p  # noqa: E402
+from host.client import ServiceClient  # noqa: E402
+from host.ssh import start_host  # noqa: E402
+
+from ssh_helpers import QUICK  # noqa: E402
+from test_ssh_game import session  # noqa: E402
+
+
+class Player:
+    """A connection to the room service that keeps its newest room, table and refusal."""
+
+    def __init__(self, client: ServiceClient) -> None:
+        self.client, self.room, self.table, self.refused = client, None, None, None
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while (m := await self.client.recv()) is not None:
+            if isinstance(m, p.InRoom):
+                self.room = m.room
+            elif isinstance(m, p.TableUpdate):
+                self.table = m.table
+            elif isinstance(m, p.Refused):
+                self.refused = m.message
+
+    async def until(self, check, what: str) -> None:
+        for _ in range(400):
+            if check():
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"never: {what}")
+
+    async def play(self, text: str) -> str | None:
+        """Send ``text``; the refusal's sentence, or None once the table moved on."""
+        table, self.refused = self.table, None
+        await self.client.send(p.Play(text))
+        await self.until(lambda: self.refused is not None or self.table is not table, f"an answer to {text}")
+        return self.refused
+
+
+async def test_casual_undo_over_ssh_shows_its_policy_and_never_unsees_a_card_or_takes_back_anothers_move():
+    data = Path(tempfile.mkdtemp(prefix="bxu", dir="/tmp"))
+    host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
+    casb = None
+    try:
+        casa = Player(await ServiceClient.connect(host.socket, "casa"))
+        await casa.client.send(p.CreateRoom("naughty-or-nice", [p.SeatSpec(), p.SeatSpec()], {}, undo="casual"))
+        await casa.until(lambda: casa.room is not None, "the room")
+        code = casa.room.code
+        casb = await session(host, "casb", "asyncssh")
+        await casb.shows(code.encode())
+        await casb.settled()
+        assert b"casual" in casb.text()  # the lobby line says the policy
+        casb.keys("\r")  # join the highlighted (only) room
+        await casb.shows(b"Undo (casual): your last move, until another player moves")  # the waiting room
+        await casa.client.send(p.StartGame())
+        await casa.until(lambda: casa.table is not None, "the start")
+        room = host.service.rooms.get(code)  # read only: which move casb's screen offers first
+
+        async def casb_moves() -> None:
+            """casb types the first move its screen offers, by keys."""
+            ply = casa.table.ply
+            casb.keys(f":{room.session.legal('casb')[0]}\r")
+            await casa.until(lambda: casa.table.ply > ply, "casb's move")
+
+        async def until_casas_turn() -> None:
+            """Play on (casb by keys, casa through the socket, each its first choice: the
+            givers, a pass in a reaction window) until casa may craft from the deck."""
+            for _ in range(30):
+                if casa.table.to_act == [0] and "craft deck deck" in casa.table.legal:
+                    return
+                if 1 in casa.table.to_act:
+                    await casb_moves()
+                else:
+                    assert await casa.play(casa.table.legal[0]) is None
+            raise AssertionError("casa's turn never came")
+
+        await until_casas_turn()
+        await casb.shows(b"casual undo")  # the status line
+
+        # The review's steps: craft from the deck, see the cards, take it back.
+        assert await casa.play("craft deck deck") is None
+        hand = casa.table.view
+        refusal = await casa.play("undo")
+        assert refusal is not None and "revealed hidden or random facts" in refusal
+        assert casa.table.view == hand
+
+        # Another person's move is never taken back with one's own.
+        for _ in range(10):
+            if casa.table.to_act != [0]:
+                break
+            assert await casa.play(casa.table.legal[0]) is None
+        assert 1 in casa.table.to_act
+        await casb_moves()
+        ply = casa.table.ply
+        refusal = await casa.play("undo")
+        assert refusal is not None and "Another player has moved" in refusal
+        assert casa.table.ply == ply
+        casa.task.cancel()
+        await casa.client.close()
+    finally:
+        if casb is not None:
+            casb.conn.close()
+        await host.close()
+        shutil.rmtree(data, ignore_errors=True)
