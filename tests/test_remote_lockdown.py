@@ -14,6 +14,9 @@ nothing a player does may open a URL, start a program or touch a host file.
   would offer. Each must be on ``ALLOWED``, a list of actions that change nothing outside
   the app, so an action added later (by us or by a Textual upgrade) fails until someone
   looks at it.
+* ``test_every_games_table_watched_finished_played_and_its_rules_reach_only_the_allow_list``
+  does the same for every other game (the security review's N7: the new games' tables
+  were not visited): each watched, played to its result, played as a seat, its rules.
 * ``test_over_ssh_links_the_palette_and_suspend_start_nothing_and_write_nothing`` is
   the finding replayed: a real SSH session, the host's ``HOME`` a temporary folder and a
   ``BROWSER`` that records being started; the player clicks the rules' links, runs the
@@ -36,6 +39,7 @@ from rich.cells import cell_len
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Static
 
+import engine
 from engine.games.gift_trap.bot import HeuristicBot
 from host import protocol as p
 from host.client import ServiceClient
@@ -82,6 +86,16 @@ ALLOWED = frozenset({
     "GiftbringerTable.use", "GiftbringerTable.visit", "GiftbringerTable.mark",
     "GiftbringerTable.bless_face", "GiftbringerTable.bless", "GiftbringerTable.other", "GiftbringerTable.done",
     "GiftbringerTable.move",
+    "BottlecapVikingsTable.pick", "BottlecapVikingsTable.amount", "BottlecapVikingsTable.digit",
+    "BottlecapVikingsTable.play", "BottlecapVikingsTable.end", "BottlecapVikingsTable.skip",
+    "BottlecapVikingsTable.details", "BottlecapVikingsTable.other",
+    "NaughtyOrNiceTable.craft", "NaughtyOrNiceTable.summon", "NaughtyOrNiceTable.fulfill",
+    "NaughtyOrNiceTable.creature", "NaughtyOrNiceTable.end", "NaughtyOrNiceTable.pass", "NaughtyOrNiceTable.search",
+    "NaughtyOrNiceTable.tuck", "NaughtyOrNiceTable.sweep", "NaughtyOrNiceTable.move", "NaughtyOrNiceTable.digit",
+    "NaughtyOrNiceTable.toggle", "NaughtyOrNiceTable.auto", "NaughtyOrNiceTable.caga", "NaughtyOrNiceTable.confirm",
+    "DiceUponATimeTable.actions", "DiceUponATimeTable.die", "DiceUponATimeTable.socket", "DiceUponATimeTable.digit",
+    "DiceUponATimeTable.confirm", "DiceUponATimeTable.rabbit", "DiceUponATimeTable.pass", "DiceUponATimeTable.move",
+    "DiceUponATimeTable.stay", "DiceUponATimeTable.complete", "DiceUponATimeTable.end",
     # Textual's widgets on those screens: cursors, scrolling, editing a text box
     "DataTable.cursor_up", "DataTable.cursor_down", "DataTable.cursor_left", "DataTable.cursor_right",
     "DataTable.page_up", "DataTable.page_down", "DataTable.page_left", "DataTable.page_right",
@@ -274,6 +288,69 @@ async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(servi
 
     assert len(seen) == 11
     outside = {}  # each action not on the list → the first screen it was found on
+    for where, found in seen.items():
+        for action in sorted(found - ALLOWED):
+            outside.setdefault(action, where)
+    assert outside == {}, "\n".join(f"{action}  ({where})" for action, where in sorted(outside.items()))
+
+
+#: Games whose tables ``test_every_action_a_remote_player_can_reach_is_on_the_allow_list``
+#: does not watch to the result: each is watched, finished, played and its rules opened
+#: below (the security review's N7: a dangerous binding on a new table would have passed).
+WATCHED = ["giftbringer", "bottlecap-vikings", "naughty-or-nice", "dice-upon-a-time"]
+
+
+@pytest.mark.parametrize("slug", WATCHED)
+async def test_every_games_table_watched_finished_played_and_its_rules_reach_only_the_allow_list(service, slug):
+    _, sock = service
+    seen: dict[str, set[str]] = {}
+    game = engine.get_game(slug)
+    app = BoxtopApp(remote=(str(sock), "ann"))
+    bob = Other(await ServiceClient.connect(sock, "bob"))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in screen_text(app))
+        # bob and a bot play to the end; ann watches (the only room: highlighted)
+        await bob.send(p.CreateRoom(slug, [p.SeatSpec(), p.SeatSpec("heuristic")]))
+        await until(pilot, lambda: bob.room is not None)
+        await bob.send(p.StartGame())
+        await until(pilot, lambda: app.screen.rooms, what="the room in the lobby")
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game, watched")
+        await audit(pilot, seen, "watching")
+        brain, rng = game.bots["heuristic"](1), random.Random(1)
+        for _ in range(3000):
+            table = bob.table
+            if table is not None and table.result is not None:
+                break
+            if table is not None and 0 in table.to_act:
+                seen_by_bob = SharedTable(table)
+                command = brain.choose(seen_by_bob.view(0), seen_by_bob.legal_commands(0), rng)
+                await bob.send(p.Play(seen_by_bob.game.notation(command, seen_by_bob.names)))
+                await until(pilot, lambda: bob.table is not table, what="bob's move")
+            else:
+                await pilot.pause(0.02)
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
+        await audit(pilot, seen, "result")
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await bob.send(p.LeaveRoom())
+
+        # bob's second room: ann plays a seat, then opens the rules
+        bob.room = None
+        await bob.send(p.CreateRoom(slug, [p.SeatSpec(), p.SeatSpec()]))
+        await until(pilot, lambda: bob.room is not None)
+        await pilot.press("slash", *bob.room.code, "enter")
+        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
+        await bob.send(p.StartGame())
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
+        await audit(pilot, seen, "playing")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await audit(pilot, seen, "rules")
+    await bob.close()
+
+    assert len(seen) == 4
+    outside = {}
     for where, found in seen.items():
         for action in sorted(found - ALLOWED):
             outside.setdefault(action, where)
