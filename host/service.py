@@ -68,6 +68,11 @@ LOBBY_LIMIT = 200
 MAX_ROOMS_PER_USER = 5
 #: Rooms on one host (finished ones included, until they are swept).
 MAX_ROOMS = 500
+#: Names one key may claim on a host, unless the authorized-keys file pins it to more.
+MAX_NAMES_PER_KEY = 3
+#: Rooms at which the host counts as near its cap: it then sweeps rooms nobody is in
+#: after ``CROWDED_AFTER`` seconds, whether finished, waiting or in play.
+CROWDED, CROWDED_AFTER = MAX_ROOMS * 4 // 5, 10 * 60.0
 
 #: What a player is told when the journal cannot write.
 CANNOT_RECORD = "The host cannot record moves right now (its disk is full or failing); nothing changed."
@@ -305,6 +310,9 @@ class RoomService:
         if live is not None and (key is None or live.key != key):
             return f"{live.name} is connected already: choose another name, or close that session first."
         if key is not None and owner != key:
+            if not pinned and len(held := self.journal.names_of(key)) >= MAX_NAMES_PER_KEY:
+                return (f"Your key has {MAX_NAMES_PER_KEY} names here already ({', '.join(held)}), the most one key "
+                        "may have: use one of them.")
             self.journal.claim_name(name, key, force=pinned)
         return None
 
@@ -352,7 +360,7 @@ class RoomService:
             seats = [Seat("", s.bot) for s in m.seats]
             if not any(s.bot is None for s in seats):
                 raise RoomError("Leave at least one seat for a person.")
-            self._check_room_limits(conn.name)
+            self._check_room_limits(conn)
             room = self.rooms.create(
                 game=m.game, creator=conn.name, seats=seats, options=dict(m.options), seed=new_seed(), undo=m.undo,
                 private=m.private,
@@ -383,12 +391,16 @@ class RoomService:
                 raise IllegalCommand("You are watching this game, not playing in it.")
             self._room_of(conn).play(conn.name, m.text)
 
-    def _check_room_limits(self, name: str) -> None:
-        """Raise ``RoomError`` when the host has ``MAX_ROOMS`` rooms or ``name`` has opened
-        ``MAX_ROOMS_PER_USER`` that are not over."""
+    def _check_room_limits(self, conn: Connection) -> None:
+        """Raise ``RoomError`` when the host has ``MAX_ROOMS`` rooms or the connection's
+        player has opened ``MAX_ROOMS_PER_USER`` that are not over: under any of the
+        names of its key (names compared without case), or its name without a key."""
         if len(self.rooms.rooms) >= MAX_ROOMS:
             raise RoomError(f"This host has {MAX_ROOMS} rooms, as many as it keeps; try again once some have finished.")
-        if self.rooms.unfinished_by(name) >= MAX_ROOMS_PER_USER:
+        names = {conn.name.lower()}
+        if conn.key is not None:
+            names.update(self.journal.names_of(conn.key))
+        if self.rooms.unfinished_by(names) >= MAX_ROOMS_PER_USER:
             raise RoomError(
                 f"You have {MAX_ROOMS_PER_USER} unfinished rooms here, the most one player may open; finish one first."
             )
@@ -487,14 +499,18 @@ class RoomService:
 
     async def sweep(self) -> list[str]:
         """Close every room nobody is in that has been still for ``FINISHED_AFTER``
-        seconds (over, or waiting) or ``ABANDONED_AFTER`` (in play): a started one is
+        seconds (over, or waiting) or ``ABANDONED_AFTER`` (in play), or ``CROWDED_AFTER``
+        either way while the host holds ``CROWDED`` rooms or more: a started one is
         first written as a save file (``save_path``; ``boxtop replay`` and ``boxtop
         verify`` read it; folder 0700, file 0600), then it leaves the journal and the
         lobby. One room at a time, the file written in a worker thread, so the loop is
         never held for long. A room that cannot be saved (a full disk) stays for the
         next sweep, with one line on stderr. Returns the codes of the rooms closed."""
         closed = []
-        for room in self.rooms.stale(time.time(), FINISHED_AFTER, ABANDONED_AFTER):
+        crowded = len(self.rooms.rooms) >= CROWDED
+        finished_after = min(FINISHED_AFTER, CROWDED_AFTER) if crowded else FINISHED_AFTER
+        abandoned_after = CROWDED_AFTER if crowded else ABANDONED_AFTER
+        for room in self.rooms.stale(time.time(), finished_after, abandoned_after):
             still = room.changed_at
             if room.session is not None:
                 try:

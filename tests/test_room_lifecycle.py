@@ -137,6 +137,26 @@ async def test_an_abandoned_game_is_saved_and_leaves_the_lobby_after_a_long_whil
     assert msgspec.json.encode(saved.entries) == msgspec.json.encode(room.session.entries)
 
 
+async def test_a_host_near_its_room_cap_sweeps_abandoned_games_sooner(sweep_soon, service, fast, monkeypatch):
+    # The security review's N4: one key's abandoned started rooms stayed 2 hours, so a
+    # few logins could fill the host's cap. Near the cap (``CROWDED`` rooms) a game
+    # nobody is in goes after ``CROWDED_AFTER`` instead of ``ABANDONED_AFTER``.
+    monkeypatch.setattr(host.service, "ABANDONED_AFTER", 1000.0, raising=False)
+    monkeypatch.setattr(host.service, "CROWDED_AFTER", FINISHED, raising=False)
+    monkeypatch.setattr(host.service, "CROWDED", 2, raising=False)
+    eve = await Peer.connect(service.test_socket, "eve")
+    code, (ann, bob), _ = await open_room(service)
+    await play_moves([ann, bob], [], random.Random(2), limit=4)
+    await ann.close()
+    await bob.close()
+    await asyncio.sleep(FINISHED * 3)
+    assert code in service.rooms.rooms  # one room: not crowded, the long wait holds
+    other, (cyd,), _ = await open_room(service, seats=("p", "heuristic", "random"), names=("cyd",))
+    await until_gone(eve, code)  # two rooms: crowded, the abandoned game goes soon
+    assert other in service.rooms.rooms  # cyd is in hers
+    assert engine.verify(only_save(service)).result() is None  # kept as a save, as ever
+
+
 async def test_rooms_left_stale_by_a_stopped_host_are_swept_when_it_starts(short_dir, monkeypatch):
     monkeypatch.setattr(host.service, "SWEEP_EVERY", 1000.0, raising=False)  # only the sweep at start
     monkeypatch.setattr(host.service, "ABANDONED_AFTER", 0.5, raising=False)

@@ -262,6 +262,11 @@ class Journal:
         row = self._names().execute("SELECT key FROM names WHERE name = ?", (name.lower(),)).fetchone()
         return row[0] if row else None
 
+    def names_of(self, key: str) -> list[str]:
+        """The player names (lower case) key ``key`` owns, oldest claim first."""
+        rows = self._names().execute("SELECT name FROM names WHERE key = ? ORDER BY claimed, name", (key,))
+        return [row[0] for row in rows]
+
     def claim_name(self, name: str, key: str, *, force: bool = False) -> str:
         """Record ``key`` as the owner of ``name`` unless a key owns it already (with
         ``force``: whatever key owned it). Returns the owner's fingerprint afterwards."""

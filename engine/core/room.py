@@ -13,7 +13,7 @@ import secrets
 import sys
 import time
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import msgspec
 
@@ -594,9 +594,11 @@ class Rooms:
         """Every room as a lobby line (private ones too), oldest first."""
         return [r.summary() for r in self.rooms.values()]
 
-    def unfinished_by(self, creator: str) -> int:
-        """How many rooms ``creator`` opened that are not over (waiting or playing)."""
-        return sum(1 for r in self.rooms.values() if r.record.creator == creator and r.state() != "over")
+    def unfinished_by(self, creators: str | Iterable[str]) -> int:
+        """How many rooms any of ``creators`` (a name or names, any case: the names of
+        one key) opened that are not over (waiting or playing)."""
+        names = {creators.lower()} if isinstance(creators, str) else {c.lower() for c in creators}
+        return sum(1 for r in self.rooms.values() if r.record.creator.lower() in names and r.state() != "over")
 
     def stale(self, now: float, finished_after: float, abandoned_after: float) -> list[Room]:
         """The rooms nobody is in (no seated player connected, no spectator) that have
