@@ -1044,7 +1044,9 @@ async def _serve(bind: str, port: int, authorized_keys: Path | None, open_: bool
             print(
                 "boxtop: warning: the host is open: anyone who can reach this port gets in, "
                 "with or without a key (a name a key has used stays that key's). "
-                "Use --open only on a trusted network.",
+                "A player without a key who drops out can be replaced by anyone who logs in under "
+                "the same name, and sees that seat's hidden cards: "
+                "use --open only on a trusted network.",
                 file=sys.stderr,
                 flush=True,
             )
