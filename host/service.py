@@ -40,6 +40,7 @@ from engine.core.room import Room, RoomError, Rooms, RoomSummary
 
 from . import protocol as p
 from .lock import FolderInUse, FolderLock
+from .ratelimit import TokenBucket
 
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 #: Frames a connection may send per second on average, and in one burst.
@@ -68,6 +69,12 @@ LOBBY_LIMIT = 200
 MAX_ROOMS_PER_USER = 5
 #: Rooms on one host (finished ones included, until they are swept).
 MAX_ROOMS = 500
+#: Rooms one player (a key, or a name without one) may open at once, then one every
+#: ``CREATE_EVERY`` seconds: creating and leaving rooms in a loop made every lobby redraw.
+CREATE_BURST, CREATE_EVERY = 5, 10.0
+#: Seconds over which lobby changes are gathered into one ``LobbyChanged``: every lobby
+#: client redraws once for them, however fast rooms come, go and change.
+LOBBY_EVERY = 0.25
 #: Names one key may claim on a host, unless the authorized-keys file pins it to more.
 MAX_NAMES_PER_KEY = 3
 #: Rooms at which the host counts as near its cap: it then sweeps rooms nobody is in
@@ -101,6 +108,7 @@ class Connection:
         self.closed = False
         self.ack = 0  # the ref of the last Play decided for this connection
         self.table_ply: int | None = None  # the ply of the last table sent (None: none yet in this room)
+        self.lobby_seq = 0  # the service's lobby change number when this got the whole lobby
 
     def allow(self) -> bool:
         """Take a token for one frame; False when the bucket is empty (a flood)."""
@@ -188,6 +196,12 @@ class RoomService:
         self._tasks: set[asyncio.Task] = set()
         self._listed: dict[str, RoomSummary] = {}  # the lobby's lines, as lobby clients have them
         self._more = 0  # listed rooms older than those
+        # Lobby changes not yet told to lobby clients, each with its running number.
+        self._lobby_seq = 0
+        self._lobby_lines: dict[str, tuple[int, RoomSummary]] = {}
+        self._lobby_gone: dict[str, int] = {}
+        self._lobby_flush: asyncio.TimerHandle | None = None
+        self._creates: dict[str, TokenBucket] = {}  # rooms opened, per player (key or name)
         self._sweeper: asyncio.Task | None = None
         for room in self.rooms.rooms.values():
             self._adopt(room)
@@ -215,6 +229,8 @@ class RoomService:
             self.server.close()
         for task in list(self._bot_tasks.values()):
             task.cancel()
+        if self._lobby_flush is not None:
+            self._lobby_flush.cancel()
         if self._sweeper is not None:
             self._sweeper.cancel()
             await asyncio.gather(self._sweeper, return_exceptions=True)
@@ -283,7 +299,7 @@ class RoomService:
             self._leave_room(old)
         conn.name, conn.key = hello.name, hello.key
         conn.send(p.Welcome(conn.name))
-        conn.send(self._lobby())
+        self._send_lobby(conn)
         return True
 
     def _connection_of(self, name: str) -> Connection | None:
@@ -354,13 +370,14 @@ class RoomService:
         if isinstance(m, p.Hello):
             raise RoomError("You have said hello already.")
         if isinstance(m, p.ListRooms):
-            conn.send(self._lobby())
+            self._send_lobby(conn)
         elif isinstance(m, p.CreateRoom):
             self._need_lobby(conn)
             seats = [Seat("", s.bot) for s in m.seats]
             if not any(s.bot is None for s in seats):
                 raise RoomError("Leave at least one seat for a person.")
             self._check_room_limits(conn)
+            self._check_create_rate(conn)
             room = self.rooms.create(
                 game=m.game, creator=conn.name, seats=seats, options=dict(m.options), seed=new_seed(), undo=m.undo,
                 private=m.private,
@@ -380,7 +397,7 @@ class RoomService:
             room.watch(conn.name)  # its change pushes the room to this connection
         elif isinstance(m, p.LeaveRoom):
             self._leave_room(conn)
-            conn.send(self._lobby())
+            self._send_lobby(conn)
         elif isinstance(m, p.SetBot):
             self._room_of(conn).set_bot(conn.name, m.seat, m.kind)
         elif isinstance(m, p.StartGame):
@@ -404,6 +421,20 @@ class RoomService:
             raise RoomError(
                 f"You have {MAX_ROOMS_PER_USER} unfinished rooms here, the most one player may open; finish one first."
             )
+
+    def _check_create_rate(self, conn: Connection) -> None:
+        """Raise ``RoomError`` when the connection's player (its key, or its name without
+        one) has opened ``CREATE_BURST`` rooms in the last moments (one more each
+        ``CREATE_EVERY`` seconds)."""
+        who = conn.key or f"name {conn.name.lower()}"
+        bucket = self._creates.get(who)
+        if bucket is None:
+            if len(self._creates) > 4096:  # forget the full buckets: a new one is the same
+                now = time.monotonic()
+                self._creates = {k: b for k, b in self._creates.items() if b.tokens + (now - b.stamp) * b.rate < b.burst}
+            bucket = self._creates[who] = TokenBucket(1 / CREATE_EVERY, CREATE_BURST)
+        if not bucket.take():
+            raise RoomError(f"You are opening rooms too fast; wait {CREATE_EVERY:.0f} seconds.")
 
     def _need_lobby(self, conn: Connection) -> None:
         if conn.room is not None:
@@ -432,22 +463,55 @@ class RoomService:
         if room is not None and conn.name:
             room.leave(conn.name, spectator=watching)
             if self.rooms.forget_if_abandoned(code):
-                self._relist(but=conn)
+                self._relist()
 
     # ------------------------------------------------------------------ the lobby
+    def _send_lobby(self, conn: Connection) -> None:
+        """Send ``conn`` the whole lobby; lobby changes queued before it are not sent
+        to it again (``_flush_lobby``)."""
+        conn.lobby_seq = self._lobby_seq
+        conn.send(self._lobby())
+
     def _lobby(self) -> p.Lobby:
         """The whole lobby for one connection entering it: the listed lines, oldest first."""
         rooms = self.rooms.rooms
         return p.Lobby([rooms[code].summary() for code in self._listed if code in rooms], self._more)
 
-    def _tell_lobby(self, message, but: Connection | None = None) -> None:
-        for conn in list(self.connections):
-            if conn.name and not conn.closed and conn.room is None and conn is not but:
-                conn.send(message)
+    def _tell_lobby(self, lines: list[RoomSummary], gone: list[str]) -> None:
+        """Queue lobby changes (``lines`` new or changed, ``gone`` codes); every lobby
+        client is told all that gathered within ``LOBBY_EVERY`` seconds in one
+        ``LobbyChanged``. A client entering the lobby meanwhile gets the whole lobby,
+        which has them already: applying them again changes nothing."""
+        self._lobby_seq += 1
+        for line in lines:
+            self._lobby_gone.pop(line.code, None)
+            self._lobby_lines[line.code] = (self._lobby_seq, line)
+        for code in gone:
+            self._lobby_lines.pop(code, None)
+            self._lobby_gone[code] = self._lobby_seq
+        if self._lobby_flush is None:
+            self._lobby_flush = asyncio.get_running_loop().call_later(LOBBY_EVERY, self._flush_lobby)
 
-    def _relist(self, but: Connection | None = None) -> None:
+    def _flush_lobby(self) -> None:
+        """Tell each lobby client the changes queued since its whole lobby was sent."""
+        self._lobby_flush = None
+        lines, gone = self._lobby_lines, self._lobby_gone
+        self._lobby_lines, self._lobby_gone = {}, {}
+        messages: dict[int, p.LobbyChanged | None] = {}  # by the client's lobby_seq
+        for conn in list(self.connections):
+            if not conn.name or conn.closed or conn.room is not None:
+                continue
+            since = conn.lobby_seq
+            if since not in messages:
+                new = [line for seq, line in lines.values() if seq > since]
+                left = sorted(code for code, seq in gone.items() if seq > since)
+                messages[since] = p.LobbyChanged(new, left, self._more) if new or left else None
+            if messages[since] is not None:
+                conn.send(messages[since])
+
+    def _relist(self) -> None:
         """After a room came or went: list the newest ``LOBBY_LIMIT`` rooms that are not
-        private and tell every lobby client (but ``but``) the lines that came and went."""
+        private and tell every lobby client the lines that came and went (``_tell_lobby``)."""
         public = [room for room in self.rooms.rooms.values() if not room.record.private]
         shown = public[-LOBBY_LIMIT:]
         listed, new = {}, []
@@ -462,19 +526,18 @@ class RoomService:
         changed = new or gone or more != self._more
         self._listed, self._more = listed, more
         if changed:
-            self._tell_lobby(p.LobbyChanged(new, gone, more), but)
+            self._tell_lobby(new, gone)
 
-    def _lobby_change(self, room: Room) -> p.LobbyChanged | None:
-        """The lobby update for a change in ``room``: its new line, or None when it is
+    def _lobby_change(self, room: Room) -> None:
+        """Queue the lobby update for a change in ``room``: its new line, unless it is
         not listed or its line is the same (a move seldom changes it)."""
         old = self._listed.get(room.code)
         if old is None:
-            return None
+            return
         line = room.summary()
-        if line == old:
-            return None
-        self._listed[room.code] = line
-        return p.LobbyChanged([line], [], self._more)
+        if line != old:
+            self._listed[room.code] = line
+            self._tell_lobby([line], [])
 
     # ------------------------------------------------------------------ the sweep
     async def _sweep_forever(self) -> None:
@@ -623,11 +686,7 @@ class RoomService:
 
     def _room_changed(self, room: Room) -> None:
         self._wake_bots(room)
-        lobby = self._lobby_change(room)
+        self._lobby_change(room)
         for conn in list(self.connections):
-            if not conn.name or conn.closed:
-                continue
-            if conn.room == room.code:
+            if conn.name and not conn.closed and conn.room == room.code:
                 self._push_room(conn, room)
-            elif conn.room is None and lobby is not None:
-                conn.send(lobby)

@@ -64,8 +64,9 @@ async def until_gone(peer: Peer, code: str, timeout: float = TIMEOUT) -> None:
             return
 
 
-async def drain(peer: Peer, seconds: float = 0.1) -> list:
-    """Every message ``peer`` gets until it has been quiet for ``seconds``."""
+async def drain(peer: Peer, seconds: float = 0.1 + host.service.LOBBY_EVERY) -> list:
+    """Every message ``peer`` gets until it has been quiet for ``seconds`` (by default
+    longer than the service gathers lobby changes for)."""
     got = []
     try:
         while True:
@@ -212,7 +213,7 @@ async def test_a_lobby_update_carries_only_the_room_that_changed(service, fast):
     lines = [r for m in await drain(eve) for r in m.rooms]
     assert {r.code for r in lines} == {codes["ann"]} and lines[-1].state == "playing"
     await move(ann, "deal red", [ann])
-    assert await drain(eve, 0.3) == []
+    assert await drain(eve) == []
 
     # A waiting room everybody left goes at once: its code comes as gone.
     await codes["cyd-peer"].close()
@@ -234,6 +235,37 @@ async def test_the_whole_lobby_is_capped_and_says_how_many_more(service, monkeyp
     codes.append((await newest.ask(p.CreateRoom("gift-trap", [p.SeatSpec()] * 3), p.InRoom)).room.code)
     (update,) = await drain(eve)
     assert [r.code for r in update.rooms] == [codes[5]] and update.gone == [codes[2]] and update.more == 3
+
+
+async def test_lobby_changes_are_gathered_so_a_churning_player_costs_each_lobby_one_update(service, fast):
+    # The security review's N1: one player creating and leaving rooms in a loop sent every
+    # lobby client a message (and a redraw) per room that came and went. Changes within
+    # LOBBY_EVERY now reach a lobby client as one LobbyChanged.
+    sock = service.test_socket
+    eve = await Peer.connect(sock, "eve")
+    await drain(eve)
+    mal = await Peer.connect(sock, "mal")
+    for _ in range(host.service.CREATE_BURST):
+        await mal.ask(p.CreateRoom("gift-trap", [p.SeatSpec()] * 3, dict(SHORT)), p.InRoom)
+        await mal.ask(p.LeaveRoom(), p.Lobby)  # a waiting room its only person left goes at once
+    got = await drain(eve)
+    assert 1 <= len(got) <= 2, got  # at most one per LOBBY_EVERY, however many rooms came and went
+    assert all(isinstance(m, p.LobbyChanged) for m in got)
+    assert [r for m in got for r in m.rooms if r.code not in {c for m2 in got for c in m2.gone}] == []
+
+
+async def test_a_player_may_open_only_so_many_rooms_in_a_row(service, fast, monkeypatch):
+    # The security review's N1: rooms created and left in a loop. CREATE_BURST rooms at
+    # once, then one every CREATE_EVERY seconds, per key (or name without one).
+    sock = service.test_socket
+    mal = await Peer.connect(sock, "mal")
+    for _ in range(host.service.CREATE_BURST):
+        await mal.ask(p.CreateRoom("gift-trap", [p.SeatSpec()] * 3, dict(SHORT)), p.InRoom)
+        await mal.ask(p.LeaveRoom(), p.Lobby)
+    refused = await mal.ask(p.CreateRoom("gift-trap", [p.SeatSpec()] * 3, dict(SHORT)), p.Refused)
+    assert refused.message == f"You are opening rooms too fast; wait {host.service.CREATE_EVERY:.0f} seconds."
+    other = await Peer.connect(sock, "ann")  # another player is not held back
+    await other.ask(p.CreateRoom("gift-trap", [p.SeatSpec()] * 3, dict(SHORT)), p.InRoom)
 
 
 def test_no_lobby_message_can_reach_the_frame_limit():

@@ -12,6 +12,7 @@ and the refusal that stopped it.
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pytest
@@ -59,11 +60,14 @@ def rooms_argv(data, count: int) -> list[str]:
 
 
 async def rooms_made(host, name: str, key) -> bytes:
-    """The line the child of a session as ``name`` printed once it stopped opening rooms."""
+    """What the child of a session as ``name`` printed after "made" once it stopped
+    opening rooms: b" 5; refused: …" or b" 6; done"."""
     player = await admitted(host, name, key)
     try:
-        return (await read_until(player.proc.stdout, b"\n", timeout=30)
-                if b"made" not in player.first else player.first).split(b"made", 1)[1]
+        said = player.first
+        while not re.search(rb"made [^\n]*\n", said):
+            said += await read_until(player.proc.stdout, b"\n", timeout=30)
+        return re.search(rb"made([^\r\n]*)", said).group(1)
     finally:
         await player.close()
 
