@@ -20,7 +20,9 @@ from host.client import ServiceClient
 from host.service import RoomService
 from tui.app import BoxtopApp
 
-from tui_driver import Player, lobby_app, new_room, screen_text, type_text, wait_for, wait_for_screen, wait_for_text
+from tui_driver import (
+    Player, fill_form, focus, lobby_app, new_room, screen_text, tick, type_text, wait_for, wait_for_screen, wait_for_text,
+)
 
 SIZE = (100, 32)
 
@@ -144,3 +146,34 @@ async def test_the_replay_shows_each_line_at_its_ply(tmp_path):
         assert "after my deal" not in screen_text(app)
         await pilot.press("l")  # entry 2: ann's deal
         await wait_for_text(pilot, "» ann: [b]after my deal[/b]")
+
+
+async def test_spectators_talk_reaches_the_players_only_when_the_creator_ticks_it(service):
+    svc, sock = service
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
+        await new_room(pilot, "Gift Trap", ["ann", "bot", "bot"])
+        await wait_for_text(pilot, "spectators' talk stays among spectators")
+        eve = Bob(await ServiceClient.connect(sock, "eve"))
+        await eve.client.send(p.WatchRoom(room_code(app)))
+        await eve.client.send(p.Say("psst"))
+        await wait_for(pilot, lambda: "eve: psst" in eve.said, "eve said it")
+        await pilot.press("T")
+        await type_text(pilot, "anyone?")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "ann: anyone?" in eve.said, "eve reads ann")
+        assert "psst" not in screen_text(app)
+        await eve.client.send(p.LeaveRoom())
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "LobbyScreen")
+        await pilot.press("c")
+        await wait_for_screen(pilot, "NewGameScreen")
+        await fill_form(pilot, "Gift Trap", ["ann", "bot", "bot"])
+        await focus(pilot, "spectator-talk")
+        await tick(pilot, True)
+        await pilot.press("ctrl+g")
+        await wait_for_text(pilot, "spectators' talk reaches the players")
+        await eve.client.send(p.WatchRoom(room_code(app)))
+        await eve.client.send(p.Say("now you hear me"))
+        await wait_for_text(pilot, "» eve (watching): now you hear me")
+        await eve.client.close()

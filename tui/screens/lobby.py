@@ -207,6 +207,16 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
 
+class TalkLine(Input):
+    """The waiting room's line to say something; escape cancels it (not the room's
+    escape, which leaves)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def action_cancel(self) -> None:
+        self.screen.close_talk()
+
+
 class WaitingRoomScreen(Screen[None]):
     """One room before its start: the code, the seats (a bot's with its strength); ↑↓
     choose a seat, ``b`` hands it to a bot of the strength chosen then
@@ -237,7 +247,7 @@ class WaitingRoomScreen(Screen[None]):
         yield Static(id="room-code")
         yield DataTable(id="room-seats", cursor_type="row")
         yield LogPane(id="room-talk")
-        yield Input(id="room-talk-line", select_on_focus=False)
+        yield TalkLine(id="room-talk-line", select_on_focus=False)
         yield Static("", id="message")
         yield GameFooter()
 
@@ -315,17 +325,12 @@ class WaitingRoomScreen(Screen[None]):
         self.add_class("-talking")
         self.set_focus(line)
 
-    def _close_talk(self) -> None:
+    def close_talk(self) -> None:
+        """Empty and hide the line to say something; the seats have the keys again."""
         line = self.query_one("#room-talk-line", Input)
         line.value = ""
         self.remove_class("-talking")
         self.query_one(DataTable).focus()
-
-    def on_key(self, event) -> None:
-        if event.key == "escape" and self.query_one("#room-talk-line", Input).has_focus:
-            event.stop()
-            event.prevent_default()  # not the binding that leaves the room
-            self._close_talk()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Say the line typed (or mute / unmute); a line that cannot be said stays, with
@@ -333,7 +338,7 @@ class WaitingRoomScreen(Screen[None]):
         kind, text = talk_command(event.value.strip())
         if kind == "say":
             if not text:
-                self._close_talk()
+                self.close_talk()
                 return
             try:
                 text = check_text(text)
@@ -346,7 +351,7 @@ class WaitingRoomScreen(Screen[None]):
         else:
             self.app.send(p.Mute(text, kind == "mute"))
             self.say(f"{text}'s lines are hidden from you." if kind == "mute" else f"You read {text}'s lines again.")
-        self._close_talk()
+        self.close_talk()
 
     def action_start(self) -> None:
         self.app.send(p.StartGame())
