@@ -152,7 +152,7 @@ class NewGameScreen(Screen[None]):
                     yield Static("not listed in the lobby: only its code lets people in", classes="note")
                 with Horizontal(classes="row option"):
                     yield Tick("spectators' talk", False, id="spectator-talk")
-                    yield Static("reaches the players (else spectators talk among themselves)", classes="note")
+                    yield Static("players read what spectators say", classes="note")
             yield Static("", id="new-error")
             with Horizontal(classes="row", id="start-row"):
                 yield Button("Start" if self.shared_as is None else "Create room", variant="primary", id="start")
