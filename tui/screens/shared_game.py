@@ -175,6 +175,11 @@ class SharedGameScreen(GameScreen):
             return
         text = line.value.strip()
         word, _, rest = text.partition(" ")
+        if line.hint == TALK_HINT and not text:
+            event.prevent_default()
+            event.stop()
+            self._close_command_line()  # nothing to say: the line closes
+            return
         if line.hint == TALK_HINT:
             kind, arg = talk_command(text)
         elif word.lower() == "say":
