@@ -227,7 +227,8 @@ class WaitingRoomScreen(Screen[None]):
     ``:unmute NAME`` there hide or show a person's lines)."""
 
     BINDINGS = [
-        Binding("T", "talk", "Talk"),
+        # priority: the keys typed right after it are the line's (a T typed there is text)
+        Binding("T", "talk", "Talk", priority=True),
         Binding("s", "start", "Start"),
         Binding("b", "choose_bot", "Bot"),
         Binding("x", "bot('random')", "Random bot"),
@@ -321,6 +322,9 @@ class WaitingRoomScreen(Screen[None]):
     def action_talk(self) -> None:
         """``T``: the line under the talk takes a line to say."""
         line = self.query_one("#room-talk-line", Input)
+        if line.has_focus:
+            line.insert_text_at_cursor("T")
+            return
         line.placeholder = TALK_HINT
         self.add_class("-talking")
         self.set_focus(line)

@@ -32,7 +32,11 @@ class SharedGameScreen(GameScreen):
     seat (``StrengthScreen``: the game's strengths, ``normal`` highlighted) and asks the
     room to hand it over; the room lets only its creator do it."""
 
-    BINDINGS = [Binding("ctrl+b", "bot_for_away", "Bot for away seat"), Binding("T", "talk", "Talk")]
+    BINDINGS = [
+        Binding("ctrl+b", "bot_for_away", "Bot for away seat"),
+        # priority, as ":": the keys typed right after it are the line's, never the table's
+        Binding("T", "talk", "Talk", priority=True),
+    ]
 
     def __init__(self, table: Table) -> None:
         Screen.__init__(self)
@@ -173,7 +177,7 @@ class SharedGameScreen(GameScreen):
         line = event.input
         if line.id != "command":
             return
-        text = line.value.strip()
+        text = event.value.strip()  # as submitted: keys typed since may be in the line already
         word, _, rest = text.partition(" ")
         if line.hint == TALK_HINT and not text:
             event.prevent_default()
@@ -191,7 +195,7 @@ class SharedGameScreen(GameScreen):
         event.prevent_default()  # not the game screen's handler too
         event.stop()
         if not self.talk(kind, arg):
-            line.refused = line.value  # kept, for a fix
+            line.refused = event.value  # kept, for a fix
             return
         self._close_command_line()
 
