@@ -91,13 +91,13 @@ class Connection:
         self.key: str | None = None
         self.room: str | None = None
         self.watching = False
+        self.chat_room: str | None = None  # the room whose recent talk it was sent
         self.tokens = float(BURST)
         self.stamp = time.monotonic()
         self.bad_frames = 0
         self.closed = False
         self.ack = 0  # the ref of the last Play decided for this connection
         self.table_ply: int | None = None  # the ply of the last table sent (None: none yet in this room)
-        self.chat_room: str | None = None  # the room whose recent talk it was sent
 
     def allow(self) -> bool:
         """Take a token for one frame; False when the bucket is empty (a flood)."""

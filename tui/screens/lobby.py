@@ -274,10 +274,10 @@ class WaitingRoomScreen(Screen[None]):
             "[b]$title[/b] · room code [b reverse] $code [/b reverse] — tell your friends · you are $where · $lead",
             title=room.title, code=room.code, where=where, lead=lead,
         ))
-        self._talk_title()
         fill_table(self.query_one(DataTable), ("seat", "who"),
                    [(Text(str(i + 1)), seat_text(s, self.player, strength=True)) for i, s in enumerate(room.seats)])
         self.refresh_bindings()
+        self._talk_title()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("start", "bot", "choose_bot"):
