@@ -161,7 +161,8 @@ async def test_a_line_reaches_everyone_in_the_room_and_spectators_talk_among_the
         assert (await peer.expect(p.ChatLines)).lines[0].text == "now the players hear us"
 
 
-async def test_refusals_over_the_service_say_one_sentence_and_send_nothing(service):
+async def test_refusals_over_the_service_say_one_sentence_and_send_nothing(service, monkeypatch):
+    monkeypatch.setattr(chat, "clock", lambda: 1000.0)  # every line at once, however slow the machine
     _, (ann, bob), _ = await open_room(service)
     bad = await ann.ask(p.Say("two\nlines"), p.ChatRefused)
     assert bad.message == "A line is plain text: no tabs, newlines or control characters."

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
+import engine.core.chat
 import host.service
 from engine.core.chat import ChatLine
 from engine.core.saves import load
@@ -109,6 +110,7 @@ async def test_talk_in_the_waiting_room_and_at_the_table_by_keys(service):
 
 
 async def test_a_line_said_too_fast_comes_back_with_one_sentence(service, monkeypatch):
+    monkeypatch.setattr(engine.core.chat, "clock", lambda: 1000.0)  # every line at once, however slow the machine
     svc, sock = service
     async with lobby_app(sock, "ann", SIZE) as pilot:
         app = pilot.app

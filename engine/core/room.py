@@ -18,6 +18,7 @@ from typing import Any, Callable
 import msgspec
 
 from . import registry, thinking
+from . import chat as talk
 from .chat import KEPT, ChatLine, ChatRefused, RoomChat
 from .table_options import for_table, people
 from .errors import IllegalCommand
@@ -497,7 +498,7 @@ class Room:
         """``player`` (seated here and connected, or watching when ``spectator``) says
         ``text`` at the game's current ply (0 before the start); the line is journaled,
         then returned for the host to pass on (``chat.visible`` says to whom). ``now``:
-        ``time.monotonic()`` unless given. Raises ``ChatRefused`` (one sentence) for a
+        ``engine.core.chat.clock()`` unless given. Raises ``ChatRefused`` (one sentence) for a
         bad line, one said too fast (``engine.core.chat.RATE``) or a player not here;
         ``JournalWriteError`` when it cannot be recorded. Nothing is said then."""
         book = self.spectators if spectator else self.connected
@@ -506,7 +507,7 @@ class Room:
         ply = self.session.ply if self.session is not None else 0
         line = self.chat.say(
             player, text, ply, spectator, self.record.spectator_talk,
-            time.monotonic() if now is None else now, stamp(),
+            talk.clock() if now is None else now, stamp(),
         )
         self.journal.append_chat(self.code, line)
         self.chat.keep(line)
