@@ -220,3 +220,19 @@ async def test_the_recent_lines_come_back_after_a_restart_of_the_service(service
 
 async def _noop() -> None:
     return None
+
+
+def test_a_journal_without_talk_opens_without_a_write_and_a_deleted_room_takes_its_lines(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path)
+    room = Rooms(journal).create(game="gift-trap", creator="ann", seats=[Seat(""), Seat("", "heuristic")], options=SHORT)
+    journal.close()
+    journal = Journal(path)
+    again = Rooms(journal).get(room.code)
+    tables = {row[0] for row in journal.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert again.chat.lines == [] and "chat" not in tables  # as an older boxtop's journal: nothing written
+    again.join("ann")
+    again.say("ann", "hello")
+    assert [c.text for c in journal.chat(room.code, 10)] == ["hello"]
+    journal.delete_room(room.code)
+    assert journal.db.execute("SELECT count(*) FROM chat").fetchone() == (0,)

@@ -246,7 +246,8 @@ class Journal:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM entries WHERE code = ?", (code,))
             self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
-            self._chat().execute("DELETE FROM chat WHERE code = ?", (code,))
+            if self._has_chat():
+                self.db.execute("DELETE FROM chat WHERE code = ?", (code,))
 
     # ------------------------------------------------------------------ names
     # A ``names`` row per player name a key has used: the name (lower case: names
@@ -275,9 +276,16 @@ class Journal:
 
     # ------------------------------------------------------------------ table talk
     # A ``chat`` row per line said in a room (``engine.core.chat.ChatLine`` as msgspec
-    # JSON), in the order said. The table is made on the first use of a chat method.
-    def _chat(self) -> sqlite3.Connection:
+    # JSON), in the order said. The table is made when the first line is written (an
+    # older journal opens, and reads as having no talk, without a write).
+    def _has_chat(self) -> bool:
         if not getattr(self, "_chat_ready", False):
+            found = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chat'").fetchone()
+            self._chat_ready = found is not None
+        return self._chat_ready
+
+    def _chat(self) -> sqlite3.Connection:
+        if not self._has_chat():
             self.db.execute(
                 "CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, line BLOB NOT NULL)"
             )
@@ -295,7 +303,9 @@ class Journal:
         """The newest ``limit`` lines said in room ``code``, oldest first; a row that does
         not decode is left out. Raises ``JournalDamaged`` when the table cannot be read."""
         try:
-            rows = self._chat().execute(
+            if not self._has_chat():
+                return []
+            rows = self.db.execute(
                 "SELECT line FROM chat WHERE code = ? ORDER BY id DESC LIMIT ?", (code, limit)
             ).fetchall()
         except sqlite3.Error as err:
