@@ -225,7 +225,8 @@ async def _noop() -> None:
 def test_a_journal_without_talk_opens_without_a_write_and_a_deleted_room_takes_its_lines(tmp_path):
     path = tmp_path / "j.sqlite3"
     journal = Journal(path)
-    room = Rooms(journal).create(game="gift-trap", creator="ann", seats=[Seat(""), Seat("", "heuristic")], options=SHORT)
+    room = Rooms(journal).create(game="gift-trap", creator="ann", seats=[Seat(""), Seat("", "heuristic"), Seat("", "heuristic")],
+                                 options=SHORT)
     journal.close()
     journal = Journal(path)
     again = Rooms(journal).get(room.code)
