@@ -15,10 +15,9 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 
+from engine.core.chat import ChatRefused, check_text
 from engine.core.room import Table
 from host import protocol as p
-
-from engine.core.chat import ChatRefused, check_text
 
 from ..chat import TALK_HINT, talk_command, with_talk
 from ..games import table_for
@@ -30,7 +29,9 @@ class SharedGameScreen(GameScreen):
     """Play (or watch) a room's game; escape goes back to the lobby (the seat waits).
     ``ctrl+b`` (shown while a player is away) asks which bot should take the first away
     seat (``StrengthScreen``: the game's strengths, ``normal`` highlighted) and asks the
-    room to hand it over; the room lets only its creator do it."""
+    room to hand it over; the room lets only its creator do it. ``T`` opens the bottom
+    line to say something to the room (``tui.chat``; enter says it, escape cancels), and
+    the room's talk shows in the log pane at the moves it was said after."""
 
     BINDINGS = [
         Binding("ctrl+b", "bot_for_away", "Bot for away seat"),
