@@ -18,6 +18,7 @@ from typing import Annotated, Union
 
 import msgspec
 
+from engine.core.chat import MAX_CHARS, MAX_MUTED, RECENT, ChatLine
 from engine.core.room import RoomSummary, Table
 
 MAX_CLIENT_FRAME = 64 * 1024
@@ -169,6 +170,56 @@ class Bye(msgspec.Struct, frozen=True, tag="bye"):
 
 
 ServiceMessage = Union[Welcome, Lobby, LobbyChanged, InRoom, TableUpdate, Refused, Bye]
+
+
+# ---------------------------------------------------------------------- table talk
+# Chat (``engine.core.chat``) in its own messages, joined to the unions below.
+class Say(msgspec.Struct, frozen=True, tag="say"):
+    """Say ``text`` in one's room (a seat's or a spectator's line): plain text, at most
+    ``chat.MAX_CHARS`` characters, no control character; at most ``chat.BURST`` at
+    once, then one a second. Refused with ``ChatRefused``."""
+
+    text: Annotated[str, msgspec.Meta(max_length=MAX_CHARS)]
+
+
+class Mute(msgspec.Struct, frozen=True, tag="mute"):
+    """Stop showing ``name``'s lines to oneself (``muted`` False: show them again), in
+    this room while it lives; answered with ``ChatLines`` (``muted``)."""
+
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=24)]
+    muted: bool = True
+
+
+class SpectatorTalk(msgspec.Struct, frozen=True, tag="spectator-talk"):
+    """The room's creator lets spectators' lines reach the players (``allowed``) or not,
+    from the next line on. Outside a room it does nothing (it follows ``CreateRoom``,
+    which may have been refused)."""
+
+    allowed: bool
+
+
+class ChatLines(msgspec.Struct, frozen=True, tag="chat"):
+    """Lines said in room ``code`` that this connection may read, oldest first: with
+    ``fresh`` the newest ``chat.RECENT`` (on entering the room; they replace what the
+    client holds), else new ones. ``spectator_talk``: whether spectators' lines reach
+    the players; ``muted``: the (lower-case) names this connection muted here."""
+
+    code: str
+    lines: Annotated[list[ChatLine], msgspec.Meta(max_length=RECENT)] = []
+    fresh: bool = False
+    spectator_talk: bool = False
+    muted: Annotated[list[str], msgspec.Meta(max_length=MAX_MUTED)] = []
+
+
+class ChatRefused(msgspec.Struct, frozen=True, tag="chat-refused"):
+    """The last chat message (``Say``, ``Mute``, ``SpectatorTalk``) was refused;
+    ``message`` one sentence; nothing was said."""
+
+    message: str
+
+
+ClientMessage = Union[ClientMessage, Say, Mute, SpectatorTalk]
+ServiceMessage = Union[ServiceMessage, ChatLines, ChatRefused]
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _service_decoder = msgspec.json.Decoder(ServiceMessage)

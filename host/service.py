@@ -35,6 +35,7 @@ from pathlib import Path
 
 from engine import IllegalCommand, SaveError, Seat
 from engine.core import thinking
+from engine.core.chat import ChatRefused
 from engine.core.journal import Journal, JournalError, JournalWriteError
 from engine.core.room import Room, RoomError, Rooms, RoomSummary
 
@@ -102,6 +103,7 @@ class Connection:
         self.key: str | None = None
         self.room: str | None = None
         self.watching = False
+        self.chat_room: str | None = None  # the room whose recent talk it was sent
         self.tokens = float(BURST)
         self.stamp = time.monotonic()
         self.bad_frames = 0
@@ -367,6 +369,8 @@ class RoomService:
 
     # ------------------------------------------------------------------ messages
     def _dispatch(self, conn: Connection, m) -> None:
+        if self._chat_message(conn, m):
+            return
         if isinstance(m, p.Hello):
             raise RoomError("You have said hello already.")
         if isinstance(m, p.ListRooms):
@@ -458,7 +462,7 @@ class RoomService:
         if conn.room is None:
             return
         code, watching = conn.room, conn.watching
-        conn.room, conn.watching = None, False
+        conn.room, conn.watching, conn.chat_room = None, False, None
         room = self.rooms.rooms.get(code)
         if room is not None and conn.name:
             room.leave(conn.name, spectator=watching)
@@ -605,6 +609,60 @@ class RoomService:
         else:
             conn.table_ply = table.ply
             conn.send(p.TableUpdate(table, conn.ack))
+        self._chat_catch_up(conn, room)
+
+    # ------------------------------------------------------------------ table talk
+    def _chat_message(self, conn: Connection, m) -> bool:
+        """Handle ``m`` when it is a chat message (``Say``, ``Mute``, ``SpectatorTalk``);
+        whether it was one. A line said goes, journaled, to every connection in the
+        room that may read it (``RoomChat.visible``); a refusal is ``ChatRefused``."""
+        if not isinstance(m, (p.Say, p.Mute, p.SpectatorTalk)):
+            return False
+        room = self.rooms.rooms.get(conn.room) if conn.room is not None else None
+        if room is None:
+            if not isinstance(m, p.SpectatorTalk):  # after a refused CreateRoom: nothing to say
+                conn.send(p.ChatRefused("You are not in a room."))
+            return True
+        try:
+            if isinstance(m, p.Say):
+                line = room.say(conn.name, m.text, conn.watching)
+                for other in self._in_room(room):
+                    if room.chat.visible(line, other.name, other.watching):
+                        other.send(self._chat_lines(other, room, [line]))
+            elif isinstance(m, p.Mute):
+                if not NAME.fullmatch(m.name):
+                    raise ChatRefused(f"There is no one called {m.name!r} to mute.")
+                room.chat.mute(conn.name, m.name, m.muted)
+                conn.send(self._chat_lines(conn, room, room.chat.recent(conn.name, conn.watching), fresh=True))
+            else:
+                room.set_spectator_talk(conn.name, m.allowed)
+                for other in self._in_room(room):
+                    other.send(self._chat_lines(other, room, []))
+        except ChatRefused as err:
+            conn.send(p.ChatRefused(str(err)))
+        except JournalWriteError as err:
+            self._journal_failed(err)
+            conn.send(p.ChatRefused("The host cannot record right now (its disk is full or failing); nothing was said."))
+        return True
+
+    def _in_room(self, room: Room) -> list[Connection]:
+        """The open connections in ``room`` (seated or watching)."""
+        return [c for c in self.connections if c.room == room.code and c.name and not c.closed]
+
+    def _chat_lines(self, conn: Connection, room: Room, lines: list, fresh: bool = False) -> p.ChatLines:
+        """``lines`` of ``room`` for ``conn``, with the room's spectator-talk choice and
+        whom ``conn`` muted."""
+        return p.ChatLines(room.code, lines, fresh, room.record.spectator_talk, room.chat.muted_by(conn.name))
+
+    def _chat_catch_up(self, conn: Connection, room: Room) -> None:
+        """The room's recent talk that ``conn`` may read, once, when it has entered the
+        room; nothing when there is nothing to tell (no line, no choice away from the
+        defaults): a client starts each room with no talk."""
+        if conn.chat_room != room.code:
+            conn.chat_room = room.code
+            message = self._chat_lines(conn, room, room.chat.recent(conn.name, conn.watching), fresh=True)
+            if message.lines or message.spectator_talk or message.muted:
+                conn.send(message)
 
     # ------------------------------------------------------------------ bots
     def _adopt(self, room: Room) -> None:

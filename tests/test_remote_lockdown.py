@@ -79,6 +79,8 @@ ALLOWED = frozenset({
     "GameScreen.command_line", "GameScreen.log", "GameScreen.log_page", "LogPane.done", "SharedGameScreen.undo", "SharedGameScreen.redo",
     "SharedGameScreen.rules", "SharedGameScreen.leave", "SharedGameScreen.bot_for_away",
     "RulesScreen.close", "ResultScreen.back", "ResultScreen.menu",
+    # table talk: open the line to say something (the room is sent a Say), cancel it
+    "WaitingRoomScreen.talk", "SharedGameScreen.talk", "TalkLine.cancel",
     # the game tables: a cursor, or a move sent to the room
     "GiftTrapTable.gift", "GiftTrapTable.row", "GiftTrapTable.place", "GiftTrapTable.more",
     "GiftTrapTable.trap", "GiftTrapTable.done",

@@ -267,10 +267,12 @@ class BoxtopApp(App[None]):
 
     # ------------------------------------------------------------------ shared sessions
     def _start_remote(self, socket_path: str, name: str, key: str | None = None) -> None:
+        from .chat import ChatBook
         from .remote import RemoteLink
         from .screens.lobby import LobbyScreen
 
         self.link = RemoteLink(socket_path, name, key)
+        self.chat = ChatBook()  # the talk of the room this player is in
         self.lobby = LobbyScreen(name)
         self.push_screen(self.lobby)
         self.run_worker(self._pump(), exclusive=True, group="remote")
@@ -291,6 +293,7 @@ class BoxtopApp(App[None]):
         from host import protocol as p
 
         self.send(p.LeaveRoom())
+        self.chat.clear()
         while len(self.screen_stack) > 1 and self.screen is not self.lobby:
             self.pop_screen()
 
@@ -337,6 +340,8 @@ class BoxtopApp(App[None]):
             else:
                 await self._to_lobby()
                 await self.push_screen(SharedGameScreen(message.table))
+        elif isinstance(message, (p.ChatLines, p.ChatRefused)):
+            self._route_talk(message)
         elif isinstance(message, p.Refused):
             game = self._room_screen(SharedGameScreen)
             if game is not None:
@@ -348,6 +353,26 @@ class BoxtopApp(App[None]):
                 say(message.message, error=True)
             else:
                 self.notify(message.message, severity="error", markup=False)
+
+    def _route_talk(self, message: Any) -> None:
+        """Table talk (``tui.chat``): new lines go to the book and the room's screen; a
+        refused line to the room's screen, which gives it back to be sent again."""
+        from host import protocol as p
+
+        from .screens.lobby import WaitingRoomScreen
+        from .screens.shared_game import SharedGameScreen
+
+        screen = self._room_screen(SharedGameScreen) or self._room_screen(WaitingRoomScreen)
+        if isinstance(message, p.ChatLines):
+            self.chat.apply(message)
+            if screen is not None:
+                screen.chat_changed(message.lines)
+        elif screen is not None:
+            screen.chat_refused(message.message)
+        else:
+            say = getattr(self.screen, "say", None)
+            if say is not None:
+                say(message.message, error=True)
 
     async def _to_lobby(self) -> None:
         while len(self.screen_stack) > 1 and self.screen is not self.lobby:

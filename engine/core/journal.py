@@ -22,6 +22,7 @@ from urllib.parse import quote
 
 import msgspec
 
+from .chat import ChatLine
 from .log import Seat
 
 _SIDE_FILES = ("-wal", "-shm")
@@ -46,7 +47,8 @@ class RoomRecord(msgspec.Struct):
     """What a room is, apart from its log: ``code`` (the short room code), ``game`` slug,
     ``options`` (the game's options as a dict), ``seats`` (a ``Seat`` each; ``bot`` set
     for bot seats), ``seed``, ``creator`` (a player name), ``started``, ``undo`` and
-    ``private`` (not listed in the lobby)."""
+    ``private`` (not listed in the lobby), ``spectator_talk`` (spectators' lines reach
+    the players: the creator's choice)."""
 
     code: str
     game: str
@@ -57,6 +59,7 @@ class RoomRecord(msgspec.Struct):
     started: bool = False
     undo: str = "strict"
     private: bool = False
+    spectator_talk: bool = False
 
 
 class Journal:
@@ -243,6 +246,8 @@ class Journal:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM entries WHERE code = ?", (code,))
             self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+            if self._has_chat():
+                self.db.execute("DELETE FROM chat WHERE code = ?", (code,))
 
     # ------------------------------------------------------------------ names
     # A ``names`` row per player name a key has used: the name (lower case: names
@@ -273,6 +278,50 @@ class Journal:
         verb = "DO UPDATE SET key = excluded.key" if force else "DO NOTHING"
         self._names().execute(f"INSERT INTO names (name, key) VALUES (?, ?) ON CONFLICT(name) {verb}", (name.lower(), key))
         return self.name_owner(name) or key
+
+    # ------------------------------------------------------------------ table talk
+    # A ``chat`` row per line said in a room (``engine.core.chat.ChatLine`` as msgspec
+    # JSON), in the order said. The table is made when the first line is written (an
+    # older journal opens, and reads as having no talk, without a write).
+    def _has_chat(self) -> bool:
+        if not getattr(self, "_chat_ready", False):
+            found = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chat'").fetchone()
+            self._chat_ready = found is not None
+        return self._chat_ready
+
+    def _chat(self) -> sqlite3.Connection:
+        if not self._has_chat():
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, line BLOB NOT NULL)"
+            )
+            self.db.execute("CREATE INDEX IF NOT EXISTS chat_code ON chat (code, id)")
+            self._chat_ready = True
+        return self.db
+
+    def append_chat(self, code: str, line: ChatLine) -> None:
+        """Commit ``line`` said in room ``code``. Raises ``JournalWriteError`` when the
+        disk fails (nothing recorded)."""
+        with self._writing():
+            self._chat().execute("INSERT INTO chat (code, line) VALUES (?, ?)", (code, msgspec.json.encode(line)))
+
+    def chat(self, code: str, limit: int) -> list[ChatLine]:
+        """The newest ``limit`` lines said in room ``code``, oldest first; a row that does
+        not decode is left out. Raises ``JournalDamaged`` when the table cannot be read."""
+        try:
+            if not self._has_chat():
+                return []
+            rows = self.db.execute(
+                "SELECT line FROM chat WHERE code = ? ORDER BY id DESC LIMIT ?", (code, limit)
+            ).fetchall()
+        except sqlite3.Error as err:
+            raise self._damaged(err) from None
+        lines = []
+        for (blob,) in reversed(rows):
+            try:
+                lines.append(msgspec.json.decode(blob, type=ChatLine))
+            except (msgspec.MsgspecError, TypeError):
+                continue
+        return lines
 
     def close(self) -> None:
         """Close the database."""

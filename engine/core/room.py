@@ -18,10 +18,13 @@ from typing import Any, Callable, Iterable
 import msgspec
 
 from . import registry, thinking
+from . import chat as talk
+from .chat import KEPT, ChatLine, ChatRefused, RoomChat
 from .table_options import for_table, people
 from .errors import IllegalCommand
 from .journal import Journal, JournalDamaged, RoomRecord
 from .log import Entry, Seat, entry_type
+from .log import now as stamp
 from .session import UNDO_POLICIES, LocalSession
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -166,6 +169,8 @@ class Room:
         self.inline_bots = True
         #: When the room last changed (``time.time()``); a restored room: its last entry's time.
         self.changed_at = time.time()
+        self.chat = RoomChat(journal.chat(record.code, KEPT))  # table talk: ``say``
+        self._chat_into_session()
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -389,6 +394,7 @@ class Room:
             self.record.started = False
             raise
         self.session = session
+        self._chat_into_session()
         if self.inline_bots:
             self._run_bots()
         self._changed(0)
@@ -486,6 +492,41 @@ class Room:
         self._commit(before)
         self._changed(ply)
         return True
+
+    # ------------------------------------------------------------------ table talk
+    def _chat_into_session(self) -> None:
+        """The session's save keeps the lines the players may read (``RoomChat.heard``)."""
+        if self.session is not None and self.session.chat is not self.chat.heard:
+            self.session.chat = self.chat.heard
+
+    def say(self, player: str, text: str, spectator: bool = False, now: float | None = None) -> ChatLine:
+        """``player`` (seated here and connected, or watching when ``spectator``) says
+        ``text`` at the game's current ply (0 before the start); the line is journaled,
+        then returned for the host to pass on (``chat.visible`` says to whom). ``now``:
+        ``engine.core.chat.clock()`` unless given. Raises ``ChatRefused`` (one sentence) for a
+        bad line, one said too fast (``engine.core.chat.RATE``) or a player not here;
+        ``JournalWriteError`` when it cannot be recorded. Nothing is said then."""
+        book = self.spectators if spectator else self.connected
+        if player not in book:
+            raise ChatRefused("You are not in this room.")
+        ply = self.session.ply if self.session is not None else 0
+        line = self.chat.say(
+            player, text, ply, spectator, self.record.spectator_talk,
+            talk.clock() if now is None else now, stamp(),
+        )
+        self.journal.append_chat(self.code, line)
+        self.chat.keep(line)
+        self._chat_into_session()
+        return line
+
+    def set_spectator_talk(self, by: str, allowed: bool) -> None:
+        """The room's creator lets the spectators' lines reach the players (``allowed``)
+        or not, from the next line on; recorded with the room. Raises ``ChatRefused``
+        when ``by`` is not the creator."""
+        if by != self.record.creator:
+            raise ChatRefused("Only the room's creator chooses whether spectators' talk reaches the players.")
+        self.record.spectator_talk = bool(allowed)
+        self._save_record()
 
     # ------------------------------------------------------------------ what each sees
     def table_for(self, player: str | None, since: int | None = None) -> Table | None:

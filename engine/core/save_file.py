@@ -1,9 +1,11 @@
 """Writing a save file: the document of a session, written atomically.
 
 ``{format: "boxtop-save", version, game, options, seats, seed, engine, undo, saved_at,
-summary, entries}`` (``docs/architecture.md``, "The log, randomness and saves"): the
-header (everything but ``entries``) on the first line, one entry a line after it, its
-``summary`` saying where the game stands. Reading, loading and verifying a save are
+summary, entries, chat}`` (``docs/architecture.md``, "The log, randomness and saves"): the
+header (everything but ``entries`` and ``chat``) on the first line, one entry a line
+after it, its ``summary`` saying where the game stands; ``chat``, a shared room's table
+talk that its players could read (``engine.core.chat.ChatLine``, each with the ply it
+was said at), only when there is some (older saves have none). Reading, loading and verifying a save are
 ``engine.core.saves``, which imports this module; this one imports no session (a
 session's ``save`` calls it), so the core's modules import one way.
 """
@@ -116,7 +118,10 @@ def dumps(session: LocalSession) -> bytes:
     entries = doc.pop("entries")
     head = msgspec.json.encode(doc)[:-1]
     lines = b",\n".join(msgspec.json.encode(e) for e in entries)
-    return head + b',"entries":[\n' + lines + b"\n]}\n"
+    body = head + b',"entries":[\n' + lines + b"\n]"
+    if session.chat:  # table talk (a shared room's), after the entries: one line each
+        body += b',"chat":[\n' + b",\n".join(msgspec.json.encode(c) for c in session.chat) + b"\n]"
+    return body + b"}\n"
 
 
 def save(session: LocalSession, path: str | os.PathLike) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from . import registry
+from .chat import ChatLine
 from .errors import SaveError
 from .log import Seat, entry_type
 from .save_file import (  # noqa: F401 (the writing half, re-exported: engine.core.saves is the API)
@@ -39,6 +40,7 @@ class _Header(msgspec.Struct):
     undo: str = "strict"
     saved_at: str = ""
     entries: msgspec.Raw = msgspec.Raw(b"[]")
+    chat: list[ChatLine] = []  # a shared room's table talk; none in older saves
 
 
 class Summary(msgspec.Struct, frozen=True):
@@ -119,9 +121,11 @@ def loads(data: bytes, redecide: bool = False, name: str = "save file") -> Local
     if not entries:
         raise SaveError(f"{name} has no entries, not even the setup")
     try:
-        return LocalSession(
+        session = LocalSession(
             game, header.seats, header.seed, options, header.undo, entries=entries, redecide=redecide
         )
+        session.chat = list(header.chat)
+        return session
     except ValueError as err:
         raise SaveError(f"{name}: {_first_line(err)}") from None
     except SaveError:

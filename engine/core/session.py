@@ -80,6 +80,8 @@ class LocalSession:
         self._bot_rngs = {i: rng_for(self.seed, -1, f"bot:{i}") for i in self._bots}
         self._listeners: list[Callable[[Entry], None]] = []
         self.entries: list[Entry] = []
+        #: Table talk kept with the save (``engine.core.chat.ChatLine``s; a shared room's).
+        self.chat: list = []
         self._applied: list[int] = []  # indexes into entries, the effective line
         self._redo: list[int] = []  # undone entries, most recent last
         self._to_act: list[frozenset[int]] = []  # to_act after k applied entries

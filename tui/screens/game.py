@@ -39,6 +39,7 @@ class CommandLine(Input):
     def __init__(self, **kwargs) -> None:
         super().__init__(select_on_focus=False, **kwargs)  # a kept line is fixed, not replaced
         self.refused = ""  # the text of its last refused command, kept for a fix
+        self.hint = self.HINT  # what it is for while in use (a shared game's talk has its own)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """":" on a refused line, unchanged, is the ":" binding's (a new line), not text."""
@@ -47,13 +48,14 @@ class CommandLine(Input):
         return super().check_consume_key(key, character)
 
     def on_focus(self) -> None:
-        self.placeholder = self.HINT
+        self.placeholder = self.hint
         self.screen.add_class("-typing")
 
     def on_blur(self) -> None:
         if self.app.app_focus:  # not when the terminal window only lost focus
             self.placeholder = ""
             self.value = self.refused = ""
+            self.hint = self.HINT
             self.screen.remove_class("-typing")
 
 

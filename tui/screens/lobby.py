@@ -22,7 +22,11 @@ from textual.widgets import DataTable, Input, Static
 from engine.core.room import RoomSummary
 from host import protocol as p
 
+from engine.core.chat import ChatRefused, check_text
+
+from ..chat import TALK_HINT, talk_command, with_talk
 from ..widgets.footer import GameFooter
+from ..widgets.log_pane import LogPane
 from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
 from . import say_line
@@ -212,14 +216,28 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
 
+class TalkLine(Input):
+    """The waiting room's line to say something; escape cancels it (not the room's
+    escape, which leaves)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def action_cancel(self) -> None:
+        self.screen.close_talk()
+
+
 class WaitingRoomScreen(Screen[None]):
     """One room before its start: the code, the seats (a bot's with its strength); ↑↓
     choose a seat, ``b`` hands it to a bot of the strength chosen then
     (``StrengthScreen``: the game's strengths, each with what it plays like), ``x`` to a
     random bot, ``o`` opens it again, ``s`` starts (all four for the creator only),
-    escape leaves the room."""
+    escape leaves the room. Under the seats the room's talk (``tui.chat``): ``T`` opens
+    the line to say something (enter sends, escape cancels; ``:mute NAME`` and
+    ``:unmute NAME`` there hide or show a person's lines)."""
 
     BINDINGS = [
+        # priority: the keys typed right after it are the line's (a T typed there is text)
+        Binding("T", "talk", "Talk", priority=True),
         Binding("s", "start", "Start"),
         Binding("b", "choose_bot", "Bot"),
         Binding("x", "bot('random')", "Random bot"),
@@ -239,6 +257,8 @@ class WaitingRoomScreen(Screen[None]):
         yield Static(id="room-code")
         yield Static(id="room-undo")
         yield DataTable(id="room-seats", cursor_type="row")
+        yield LogPane(id="room-talk")
+        yield TalkLine(id="room-talk-line", select_on_focus=False)
         yield Static("", id="message")
         yield GameFooter()
 
@@ -246,6 +266,7 @@ class WaitingRoomScreen(Screen[None]):
         self.title = f"Room {self.room.code}"
         self.ready = True
         self.show_room(self.room, self.seat)
+        self.chat_changed()
         self.query_one(DataTable).focus()
 
     def show_room(self, room: RoomSummary, seat: int | None) -> None:
@@ -268,6 +289,7 @@ class WaitingRoomScreen(Screen[None]):
         fill_table(self.query_one(DataTable), ("seat", "who"),
                    [(Text(str(i + 1)), seat_text(s, self.player, strength=True)) for i, s in enumerate(room.seats)])
         self.refresh_bindings()
+        self._talk_title()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("start", "bot", "choose_bot"):
@@ -277,6 +299,75 @@ class WaitingRoomScreen(Screen[None]):
     def say(self, text: str, error: bool = False) -> None:
         """One line under the seats (an error in red), shown as plain text."""
         say_line(self.query_one("#message", Static), text, error)
+
+    # ------------------------------------------------------------------ table talk
+    def _talk_book(self):
+        book = getattr(self.app, "chat", None)
+        return book if book is not None and book.code == self.room.code else None
+
+    def _talk_title(self) -> None:
+        book = self._talk_book()
+        heard = "reaches the players" if book is not None and book.spectator_talk else "stays among spectators"
+        self.query_one("#room-talk", LogPane).border_title = f"talk · T to say something · spectators' talk {heard}"
+
+    def chat_changed(self, lines=()) -> None:
+        """The room's talk changed (``tui.chat.ChatBook``): show it."""
+        if any(line.name == self.player for line in lines):
+            self.talk_sent = None  # our line was said
+        if not self.ready:
+            return
+        book = self._talk_book()
+        talk = book.lines if book is not None else []
+        self.query_one("#room-talk", LogPane).show(with_talk([], 0, talk, self.player))
+        self._talk_title()
+
+    def chat_refused(self, message: str) -> None:
+        """The room refused our last line (too fast …): it comes back to be sent again."""
+        text, self.talk_sent = getattr(self, "talk_sent", None), None
+        if text:
+            self.action_talk()
+            line = self.query_one("#room-talk-line", Input)
+            line.value = text
+            line.cursor_position = len(text)
+        self.say(message, error=True)
+
+    def action_talk(self) -> None:
+        """``T``: the line under the talk takes a line to say."""
+        line = self.query_one("#room-talk-line", Input)
+        if line.has_focus:
+            line.insert_text_at_cursor("T")
+            return
+        line.placeholder = TALK_HINT
+        self.add_class("-talking")
+        self.set_focus(line)
+
+    def close_talk(self) -> None:
+        """Empty and hide the line to say something; the seats have the keys again."""
+        line = self.query_one("#room-talk-line", Input)
+        line.value = ""
+        self.remove_class("-talking")
+        self.query_one(DataTable).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Say the line typed (or mute / unmute); a line that cannot be said stays, with
+        the reason in one sentence."""
+        kind, text = talk_command(event.value.strip())
+        if kind == "say":
+            if not text:
+                self.close_talk()
+                return
+            try:
+                text = check_text(text)
+            except ChatRefused as err:
+                self.say(str(err), error=True)
+                return
+            self.talk_sent = text
+            self.app.send(p.Say(text))
+            self.say("")
+        else:
+            self.app.send(p.Mute(text, kind == "mute"))
+            self.say(f"{text}'s lines are hidden from you." if kind == "mute" else f"You read {text}'s lines again.")
+        self.close_talk()
 
     def action_start(self) -> None:
         self.app.send(p.StartGame())

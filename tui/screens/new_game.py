@@ -150,6 +150,9 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row option"):
                     yield Tick("private room", False, id="private")
                     yield Static("not listed in the lobby: only its code lets people in", classes="note")
+                with Horizontal(classes="row option"):
+                    yield Tick("spectators' talk", False, id="spectator-talk")
+                    yield Static("players read what spectators say", classes="note")
             yield Static("", id="new-error")
             with Horizontal(classes="row", id="start-row"):
                 yield Button("Start" if self.shared_as is None else "Create room", variant="primary", id="start")
@@ -317,6 +320,8 @@ class NewGameScreen(Screen[None]):
             return
         private = self.query_one("#private", Tick).value
         self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo, private))
+        if self.query_one("#spectator-talk", Tick).value:  # the creator's choice, for the room just made
+            self.app.send(p.SpectatorTalk(True))
         self.dismiss(None)
 
     def _error(self, text: str) -> None:

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 import engine
 
+from ..chat import with_talk
 from ..games import table_for
 from ..widgets.footer import GameFooter  # fits its row (Textual's Footer cut "esc Back" at 80 columns)
 from ..widgets.title_bar import TitleBar
@@ -70,7 +71,11 @@ class ReplayScreen(Screen[None]):
         state = s.state_at(self.position)
         view = s.game.view(state, self.seat)
         self.table.show(view, s.names, [], False)
-        self.table.show_log(s.log_lines(self.seat, upto=self.position))
+        if s.chat:  # a shared room's talk, each line once the replay reaches the ply it was said at
+            blocks = [s.log_block(k, self.seat) for k in range(self.position)]
+            self.table.show_log(with_talk(blocks, 0, [c for c in s.chat if c.ply <= self.position], None))
+        else:
+            self.table.show_log(s.log_lines(self.seat, upto=self.position))
         who = "a spectator" if self.seat is None else s.names[self.seat]
         playing = f"playing at {SPEEDS[self.speed]:g}/s" if self.timer else "paused"
         self.query_one("#status", Static).update(Content.from_markup(

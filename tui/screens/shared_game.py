@@ -15,9 +15,11 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 
+from engine.core.chat import ChatRefused, check_text
 from engine.core.room import Table
 from host import protocol as p
 
+from ..chat import TALK_HINT, talk_command, with_talk
 from ..games import table_for
 from ..remote import SharedTable
 from .game import CommandLine, GameScreen
@@ -27,9 +29,15 @@ class SharedGameScreen(GameScreen):
     """Play (or watch) a room's game; escape goes back to the lobby (the seat waits).
     ``ctrl+b`` (shown while a player is away) asks which bot should take the first away
     seat (``StrengthScreen``: the game's strengths, ``normal`` highlighted) and asks the
-    room to hand it over; the room lets only its creator do it."""
+    room to hand it over; the room lets only its creator do it. ``T`` opens the bottom
+    line to say something to the room (``tui.chat``; enter says it, escape cancels), and
+    the room's talk shows in the log pane at the moves it was said after."""
 
-    BINDINGS = [Binding("ctrl+b", "bot_for_away", "Bot for away seat")]
+    BINDINGS = [
+        Binding("ctrl+b", "bot_for_away", "Bot for away seat"),
+        # priority, as ":": the keys typed right after it are the line's, never the table's
+        Binding("T", "talk", "Talk", priority=True),
+    ]
 
     def __init__(self, table: Table) -> None:
         Screen.__init__(self)
@@ -47,6 +55,7 @@ class SharedGameScreen(GameScreen):
         self.acked = 0  # the ref of the last Play the room has decided
         self.held: list[str] = []  # keys typed meanwhile, replayed once it is decided
         self.line_sent: tuple[int, str] | None = None  # (ref, text) of the last ":" line sent
+        self.talk_sent: str | None = None  # the last line said, until the room passes it on
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -80,7 +89,7 @@ class SharedGameScreen(GameScreen):
                 self.table.post_message(events.Key(key, None))
 
     #: Keys never held: leaving, help and the command line work while a move travels.
-    PASS_KEYS = frozenset({"escape", "question_mark", "colon", "ctrl+c", "ctrl+q"})
+    PASS_KEYS = frozenset({"escape", "question_mark", "colon", "ctrl+c", "ctrl+q", "T"})
 
     def hold_key(self, key: str) -> bool:
         """Whether to hold ``key`` for later: our last move has not come back yet, so the
@@ -134,6 +143,88 @@ class SharedGameScreen(GameScreen):
             return False
         self.line_sent = (self.sent, text)
         return True
+
+    # ------------------------------------------------------------------ table talk
+    def _log_tail(self) -> tuple[list[str], int | None]:
+        """The log the room sent, with the room's talk at the plies it was said at."""
+        book = getattr(self.app, "chat", None)
+        if book is None or not book.lines or book.code != self.session.table.code:
+            return super()._log_tail()
+        mirror = self.session.log
+        return with_talk(mirror.blocks, mirror.base, book.lines, self.app.link.name), None
+
+    def chat_changed(self, lines=()) -> None:
+        """The room's talk changed (``tui.chat.ChatBook``; ``lines`` the new ones): redraw the log."""
+        if any(line.name == self.app.link.name for line in lines):
+            self.talk_sent = None  # our line was said
+        if self.ready:
+            self.table.show_log(*self._log_tail())
+
+    def action_talk(self) -> None:
+        """``T``: the bottom line takes a line to say (``TALK_HINT``)."""
+        line = self.query_one("#command", CommandLine)
+        if line.has_focus:
+            line.insert_text_at_cursor("T")
+            return
+        line.value = line.refused = ""
+        line.hint = TALK_HINT
+        self.say("")
+        self.add_class("-typing")
+        self.set_focus(line)
+
+    def on_input_submitted(self, event) -> None:
+        """A line said (``T``), or ``:say TEXT``, ``:mute NAME``, ``:unmute NAME`` on the
+        ``:`` line; every other ``:`` command is the game screen's."""
+        line = event.input
+        if line.id != "command":
+            return
+        text = event.value.strip()  # as submitted: keys typed since may be in the line already
+        word, _, rest = text.partition(" ")
+        if line.hint == TALK_HINT and not text:
+            event.prevent_default()
+            event.stop()
+            self._close_command_line()  # nothing to say: the line closes
+            return
+        if line.hint == TALK_HINT:
+            kind, arg = talk_command(text)
+        elif word.lower() == "say":
+            kind, arg = "say", rest
+        elif word.lower() in ("mute", "unmute") and rest.strip():
+            kind, arg = word.lower(), rest.strip()
+        else:
+            return  # GameScreen's
+        event.prevent_default()  # not the game screen's handler too
+        event.stop()
+        if not self.talk(kind, arg):
+            line.refused = event.value  # kept, for a fix
+            return
+        self._close_command_line()
+
+    def talk(self, kind: str, text: str) -> bool:
+        """Say ``text`` (``kind`` "say"), or mute / unmute the person ``text``; whether it
+        was sent. A line that cannot be said is refused here in one sentence."""
+        if kind == "say":
+            try:
+                text = check_text(text)
+            except ChatRefused as err:
+                self.say(str(err), error=True)
+                return False
+            self.talk_sent = text
+            self.app.send(p.Say(text))
+        else:
+            self.app.send(p.Mute(text, kind == "mute"))
+            self.say(f"{text}'s lines are hidden from you." if kind == "mute" else f"You read {text}'s lines again.")
+        return True
+
+    def chat_refused(self, message: str) -> None:
+        """The room refused our last line (too fast …): the line comes back to be sent again."""
+        text, self.talk_sent = self.talk_sent, None
+        if text:
+            self.action_talk()
+            line = self.query_one("#command", CommandLine)
+            line.value = line.refused = text
+            line.cursor_position = len(text)
+        self.say(message, error=True)
 
     def _away(self) -> list[int]:
         s = self.session

@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ..chat import talk_kind
 from .lines import wrap_text
 
 #: How many log lines the pane keeps (the save keeps everything).
@@ -71,9 +72,11 @@ class LogPane(ScrollView, can_focus=False):
               overflow-x: hidden; overflow-y: scroll; }
     LogPane:focus { border: round $accent; }
     LogPane > .log-pane--mark { color: $text-accent; }
+    LogPane > .log-pane--talk { color: $text-success; }
+    LogPane > .log-pane--own-talk { color: $text-muted; text-style: italic; }
     """
 
-    COMPONENT_CLASSES = {"log-pane--mark"}
+    COMPONENT_CLASSES = {"log-pane--mark", "log-pane--talk", "log-pane--own-talk"}
 
     BINDINGS = [Binding("escape,L", "done", "Back to the table")]
 
@@ -86,6 +89,7 @@ class LogPane(ScrollView, can_focus=False):
         self._since: int | None = None  # where the mark goes in self._raw
         self._lines: list[str] = []  # as shown (group_hidden, the mark as MARK)
         self._rows: list[str] = []  # the lines wrapped to the pane's width
+        self._kinds: list[str | None] = []  # each row's talk (``tui.chat.talk_kind``), None for the game's
         self._width = 0  # the width self._rows are wrapped to
         self._wrapped: dict[str, list[str]] = {}  # line → its rows at self._width
         self._strips: dict[str, Strip] = {}  # row → its Strip
@@ -130,16 +134,19 @@ class LogPane(ScrollView, can_focus=False):
             self._width = width
         wrapped = self._wrapped
         rows: list[str] = []
+        kinds: list[str | None] = []
         for line in self._lines:
             found = wrapped.get(line)
             if found is None:
                 found = wrapped[line] = wrap_text(line, width) if width else [line]
             rows.extend(found)
+            kinds.extend([talk_kind(line)] * len(found))
         if len(wrapped) > 4 * LOG_LINES:  # forget lines long gone
             keep = set(self._lines)
             self._wrapped = {k: v for k, v in wrapped.items() if k in keep}
             self._strips.clear()
         self._rows = rows
+        self._kinds = kinds
         size = Size(width, len(rows))
         if size != self.virtual_size:
             # The pane's own size does not follow its content (the CSS sets it), so the
@@ -177,9 +184,12 @@ class LogPane(ScrollView, can_focus=False):
         if not 0 <= index < len(self._rows):
             return Strip([])
         row = self._rows[index]
-        strip = self._strips.get(row)
+        kind = self._kinds[index] if index < len(self._kinds) else None
+        key = row if kind is None else f"{kind}\0{row}"  # talk is drawn in its own colours
+        strip = self._strips.get(key)
         if strip is None:
             mark = row in self._wrapped.get(MARK, ())
-            style = self.get_component_rich_style("log-pane--mark") if mark else self.rich_style
-            strip = self._strips[row] = Strip([Segment(row, style)])
+            part = "log-pane--mark" if mark else {"theirs": "log-pane--talk", "mine": "log-pane--own-talk"}.get(kind or "")
+            style = self.get_component_rich_style(part) if part else self.rich_style
+            strip = self._strips[key] = Strip([Segment(row, style)])
         return strip

@@ -1,0 +1,181 @@
+"""Table talk on the screens, by keys (``tui.chat``): ann plays in the real app; bob is a
+second connection to the same in-process room service. ``T`` opens the line, enter says
+it, escape cancels; a player's text is never markup; a refused line stays to be fixed;
+a replay shows each line once it reaches the ply the line was said at."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import engine
+import engine.core.chat
+import host.service
+from engine.core.chat import ChatLine
+from engine.core.saves import load
+from host import protocol as p
+from host.client import ServiceClient
+from host.service import RoomService
+from tui.app import BoxtopApp
+
+from tui_driver import (
+    Player, fill_form, focus, lobby_app, new_room, screen_text, tick, type_text, wait_for, wait_for_screen, wait_for_text,
+)
+
+SIZE = (100, 32)
+
+
+@pytest.fixture
+async def service(monkeypatch):
+    monkeypatch.setattr(host.service, "new_seed", lambda: 3)
+    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
+    svc = RoomService(data, bot_pace=0.02)
+    await svc.start(data / "s.sock")
+    yield svc, data / "s.sock"
+    await svc.close()
+
+
+class Bob:
+    """A second player who keeps every line of talk he was sent."""
+
+    def __init__(self, client: ServiceClient) -> None:
+        self.client = client
+        self.said: list[str] = []
+        self.refused: list[str] = []
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while (m := await self.client.recv()) is not None:
+            if isinstance(m, p.ChatLines):
+                self.said += [f"{line.name}: {line.text}" for line in m.lines]
+            elif isinstance(m, p.ChatRefused):
+                self.refused.append(m.message)
+
+
+def room_code(app) -> str:
+    return app.screen.room.code
+
+
+async def test_talk_in_the_waiting_room_and_at_the_table_by_keys(service):
+    svc, sock = service
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
+        await new_room(pilot, "Gift Trap", ["ann", "bob", "bot"], options={"track_length": 8})
+        await wait_for_text(pilot, "you created it")
+        bob = Bob(await ServiceClient.connect(sock, "bob"))
+        await bob.client.send(p.JoinRoom(room_code(app)))
+        await wait_for_text(pilot, "bob")
+        # bob's markup is shown as he typed it
+        await bob.client.send(p.Say("[b]x[/b] and [@click=quit]x"))
+        await wait_for_text(pilot, "» bob: [b]x[/b] and [@click=quit]x")
+        # T, a line, enter: said; escape cancels a line
+        await pilot.press("T")
+        await type_text(pilot, "hello bob")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "ann: hello bob" in bob.said, "bob reads ann")
+        assert "› ann: hello bob" in screen_text(app)
+        await pilot.press("T")
+        await type_text(pilot, "never sent")
+        await pilot.press("escape")
+        assert app.screen.__class__.__name__ == "WaitingRoomScreen"  # escape left the line, not the room
+        await pilot.press("s")
+        await wait_for_screen(pilot, "SharedGameScreen")
+        await wait_for_text(pilot, "you are ann")
+        await wait_for_text(pilot, "› ann: hello bob")  # the talk carries over to the table
+        # at the table: a line too long is refused in one sentence and kept to be fixed
+        await pilot.press("T")
+        await type_text(pilot, "y" * 201)
+        await pilot.press("enter")
+        await wait_for_text(pilot, "A line is at most 200 characters; this one has 201.")
+        assert app.screen.query_one("#command").value == "y" * 201
+        await pilot.press("backspace", "enter")
+        await wait_for(pilot, lambda: f"ann: {'y' * 200}" in bob.said, "the fixed line")
+        await bob.client.send(p.Say("gl"))
+        await wait_for_text(pilot, "» bob: gl")
+        # :mute bob on the command line: bob's next line is not shown to ann
+        await pilot.press("colon")
+        await type_text(pilot, "mute bob")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "bob's lines are hidden from you.")
+        await wait_for(pilot, lambda: "» bob: gl" not in screen_text(app), "bob's old line hidden")
+        await bob.client.send(p.Say("spam"))
+        await wait_for(pilot, lambda: "bob: spam" in bob.said, "bob said spam")
+        await pilot.pause(0.2)
+        assert "spam" not in screen_text(app)
+        assert "never sent" not in bob.said
+        await bob.client.close()
+
+
+async def test_a_line_said_too_fast_comes_back_with_one_sentence(service, monkeypatch):
+    monkeypatch.setattr(engine.core.chat, "clock", lambda: 1000.0)  # every line at once, however slow the machine
+    svc, sock = service
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
+        await new_room(pilot, "Gift Trap", ["ann", "bot", "bot"])
+        await wait_for_text(pilot, "you created it")
+        for i in range(5):
+            await pilot.press("T")
+            await type_text(pilot, f"l{i}")
+            await pilot.press("enter")
+            await wait_for_text(pilot, f"› ann: l{i}")
+        await pilot.press("T")
+        await type_text(pilot, "one more")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "You are talking too fast; wait a moment.")
+        assert app.screen.query_one("#room-talk-line").value == "one more"
+
+
+async def test_the_replay_shows_each_line_at_its_ply(tmp_path):
+    session = engine.new_game("gift-trap", [engine.Seat("ann"), engine.Seat("bob", "heuristic"),
+                                            engine.Seat("cyd", "heuristic")], seed=4, options={"track_length": 5})
+    session.play("ann", session.legal("ann")[0])
+    session.run_bots()
+    said_at = 2
+    session.chat = [ChatLine("bob", "before anything", 0), ChatLine("ann", "[b]after my deal[/b]", said_at)]
+    path = tmp_path / "talk.json"
+    session.save(str(path))
+    loaded = load(path)
+    app = BoxtopApp(replay=loaded)
+    app.animation_level = "none"
+    async with app.run_test(size=SIZE) as pilot:
+        pilot = Player(app)
+        await wait_for_screen(pilot, "ReplayScreen")
+        await pilot.press("g")  # the start: only the setup
+        await wait_for_text(pilot, "» bob: before anything")
+        assert "after my deal" not in screen_text(app)
+        await pilot.press("l")  # entry 2: ann's deal
+        await wait_for_text(pilot, "» ann: [b]after my deal[/b]")
+
+
+async def test_spectators_talk_reaches_the_players_only_when_the_creator_ticks_it(service):
+    svc, sock = service
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
+        await new_room(pilot, "Gift Trap", ["ann", "bot", "bot"])
+        await wait_for_text(pilot, "spectators' talk stays among spectators")
+        eve = Bob(await ServiceClient.connect(sock, "eve"))
+        await eve.client.send(p.WatchRoom(room_code(app)))
+        await eve.client.send(p.Say("psst"))
+        await wait_for(pilot, lambda: "eve: psst" in eve.said, "eve said it")
+        await pilot.press("T")
+        await type_text(pilot, "anyone?")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "ann: anyone?" in eve.said, "eve reads ann")
+        assert "psst" not in screen_text(app)
+        await eve.client.send(p.LeaveRoom())
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "LobbyScreen")
+        await pilot.press("c")
+        await wait_for_screen(pilot, "NewGameScreen")
+        await fill_form(pilot, "Gift Trap", ["ann", "bot", "bot"])
+        await focus(pilot, "spectator-talk")
+        await tick(pilot, True)
+        await pilot.press("ctrl+g")
+        await wait_for_text(pilot, "spectators' talk reaches the players")
+        await eve.client.send(p.WatchRoom(room_code(app)))
+        await eve.client.send(p.Say("now you hear me"))
+        await wait_for_text(pilot, "» eve (watching): now you hear me")
+        await eve.client.close()

@@ -1,0 +1,88 @@
+"""Table talk on the screens of a shared room (``engine.core.chat``): what the app holds of
+a room's talk, how a line reads in the log pane, and what a typed line asks for.
+
+A line shows as "» bob: text" (another person's; "» cyd (watching): text" for a
+spectator) or "› ann: text" (one's own), in the log pane, among the game's lines at the
+ply it was said at; the pane colours the two kinds apart (``talk_kind``). The text is
+never markup: the log pane draws plain strings.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from engine.core.chat import ChatLine
+
+#: How a line starts: another person's, and one's own.
+THEIRS, MINE = "» ", "› "
+#: Lines the app keeps of a room's talk (the service sends at most ``chat.RECENT`` at once).
+KEEP = 200
+#: The hint of the line that talks (``T``).
+TALK_HINT = "say: a line to the table · enter sends · escape cancels · :mute NAME"
+
+
+class ChatBook:
+    """The talk of the room the app is in, put together from ``host.protocol.ChatLines``:
+    ``lines`` (the newest ``KEEP``), whether the room lets ``spectator_talk`` reach the
+    players and whom this player ``muted`` (lower-case names)."""
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self, code: str | None = None) -> None:
+        """Forget every line: a new room (``code``) starts with no talk."""
+        self.code = code
+        self.lines: list[ChatLine] = []
+        self.spectator_talk = False
+        self.muted: list[str] = []
+
+    def apply(self, message) -> None:
+        """Take a ``ChatLines`` message: ``fresh`` ones (or another room's) replace the lines."""
+        if message.fresh or message.code != self.code:
+            self.clear(message.code)
+        self.lines.extend(message.lines)
+        del self.lines[:-KEEP]
+        self.spectator_talk = message.spectator_talk
+        self.muted = list(message.muted)
+
+
+def talk_row(line: ChatLine, me: str | None) -> str:
+    """``line`` as the log pane shows it to ``me`` (the player's name; None: nobody's own)."""
+    mine = me is not None and line.name.lower() == me.lower()
+    who = f"{line.name} (watching)" if line.spectator else line.name
+    return f"{MINE if mine else THEIRS}{who}: {line.text}"
+
+
+def talk_kind(row: str) -> str | None:
+    """Which talk a log pane line is: "mine", "theirs" or None (a game line)."""
+    if row.startswith(MINE):
+        return "mine"
+    if row.startswith(THEIRS):
+        return "theirs"
+    return None
+
+
+def with_talk(blocks: Sequence[Sequence[str]], base: int, talk: Iterable[ChatLine], me: str | None) -> list[str]:
+    """The log lines of ``blocks`` (applied entries ``base``, ``base + 1`` …) with each
+    talk line after the entries that were applied when it was said (its ``ply``): one
+    said before the first block's entry goes first, one said after the last goes last."""
+    after: dict[int, list[str]] = {}
+    first = base + 1
+    last = base + len(blocks)
+    for line in talk:
+        at = min(max(line.ply, first - 1), last)
+        after.setdefault(at, []).append(talk_row(line, me))
+    out = list(after.get(first - 1, ()))
+    for i, block in enumerate(blocks):
+        out.extend(block)
+        out.extend(after.get(base + i + 1, ()))
+    return out
+
+
+def talk_command(text: str) -> tuple[str, str]:
+    """What a line typed to talk asks: ("mute", NAME) for ":mute NAME", ("unmute", NAME)
+    for ":unmute NAME", else ("say", text)."""
+    words = text.split()
+    if len(words) == 2 and words[0].lower() in (":mute", ":unmute"):
+        return words[0][1:].lower(), words[1]
+    return "say", text
