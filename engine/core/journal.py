@@ -46,7 +46,8 @@ class RoomRecord(msgspec.Struct):
     """What a room is, apart from its log: ``code`` (the short room code), ``game`` slug,
     ``options`` (the game's options as a dict), ``seats`` (a ``Seat`` each; ``bot`` set
     for bot seats), ``seed``, ``creator`` (a player name), ``started``, ``undo`` and
-    ``private`` (not listed in the lobby)."""
+    ``private`` (not listed in the lobby), ``bell`` (the terminal bell rings for a seat
+    whose turn comes while its person looks elsewhere; False: it never rings)."""
 
     code: str
     game: str
@@ -57,6 +58,7 @@ class RoomRecord(msgspec.Struct):
     started: bool = False
     undo: str = "strict"
     private: bool = False
+    bell: bool = True
 
 
 class Journal:
