@@ -25,6 +25,8 @@ from ..widgets.option_list import Select
 from ..widgets.title_bar import TitleBar
 from ..widgets.game_options import GameOptions
 
+#: What the "turn bell" box does, beside it.
+BELL_NOTE = "rings once when your turn comes while you look elsewhere or idle"
 DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
 
 
@@ -150,6 +152,9 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row option"):
                     yield Tick("private room", False, id="private")
                     yield Static("not listed in the lobby: only its code lets people in", classes="note")
+            with Horizontal(classes="row option"):
+                yield Tick("turn bell", True, id="bell")
+                yield Static(BELL_NOTE, classes="note")
             yield Static("", id="new-error")
             with Horizontal(classes="row", id="start-row"):
                 yield Button("Start" if self.shared_as is None else "Create room", variant="primary", id="start")
@@ -301,6 +306,9 @@ class NewGameScreen(Screen[None]):
         except (ValueError, KeyError) as err:
             self._error(str(err.args[0] if err.args else err))
             return
+        bell = getattr(self.app, "turn_bell", None)
+        if bell is not None:
+            bell.local = self.query_one("#bell", Tick).value
         self.app.open_game(session)
 
     def _create_room(self) -> None:
@@ -316,7 +324,8 @@ class NewGameScreen(Screen[None]):
             self._error("Keep at least one seat for a person (you).")
             return
         private = self.query_one("#private", Tick).value
-        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo, private))
+        bell = self.query_one("#bell", Tick).value
+        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo, private, bell))
         self.dismiss(None)
 
     def _error(self, text: str) -> None:
