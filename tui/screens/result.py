@@ -159,8 +159,11 @@ class ResultScreen(Screen[None]):
 
     def show_again(self) -> None:
         """Redraw the rematch line from the room's newest table (the app calls it)."""
+        found = self.query("#result-again")
+        if not found:  # not composed yet: compose draws the newest
+            return
         line = again_line(self.session, self._me())
-        widget = self.query_one("#result-again", Static)
+        widget = found.first(Static)
         widget.update(line)
         widget.display = bool(line.plain)
         self.refresh_bindings()
