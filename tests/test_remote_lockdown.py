@@ -78,7 +78,7 @@ ALLOWED = frozenset({
     "StrengthScreen.pick", "StrengthScreen.cancel",
     "GameScreen.command_line", "GameScreen.log", "GameScreen.log_page", "LogPane.done", "SharedGameScreen.undo", "SharedGameScreen.redo",
     "SharedGameScreen.rules", "SharedGameScreen.leave", "SharedGameScreen.bot_for_away",
-    "RulesScreen.close", "ResultScreen.back", "ResultScreen.menu",
+    "RulesScreen.close", "ResultScreen.back", "ResultScreen.menu", "ResultScreen.again",
     # the game tables: a cursor, or a move sent to the room
     "GiftTrapTable.gift", "GiftTrapTable.row", "GiftTrapTable.place", "GiftTrapTable.more",
     "GiftTrapTable.trap", "GiftTrapTable.done",
