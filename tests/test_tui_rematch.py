@@ -192,3 +192,20 @@ async def test_the_lobby_marks_a_room_waiting_for_you(service, bells):
         assert "your turn" not in screen_text(pilot.app)
         bob.task.cancel()
         await bob.client.close()
+
+
+async def test_a_local_game_plays_again_with_a_on_its_result(bells):
+    async with menu_app(SIZE) as pilot:
+        await new_game(pilot, "Giftbringer", ["ann", "bot"], options={"rounds": 1}, seed=5)
+        await pilot.press("tab", "enter", "d", "d")
+        await wait_for_screen(pilot, "ResultScreen")
+        old = pilot.app.screen.session
+        await pilot.press("a")
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "GameScreen"
+                       and pilot.app.screen.session is not old, "the new game")
+        new = pilot.app.screen.session
+        assert new.names == ["bot2", "ann"] and new.result() is None  # the seats moved on
+        assert new.options == old.options and new.undo_policy == old.undo_policy
+        stack = [type(s).__name__ for s in pilot.app.screen_stack]
+        assert stack[-2:] == ["MenuScreen", "GameScreen"] and stack.count("GameScreen") == 1  # the old one gone
+        await wait_for_text(pilot, "Round 1 of 1")

@@ -291,6 +291,11 @@ class BoxtopApp(App[None]):
         """Show the replay of ``session`` in place of the screen on top."""
         self.switch_screen(ReplayScreen(session))
 
+    def play_again(self, session: engine.LocalSession) -> None:
+        """Show ``session``'s table in place of a finished game (its table and result)."""
+        self.back_to_menu()
+        self.push_screen(GameScreen(session, self.save_dir))
+
     def back_to_menu(self) -> None:
         """Pop every screen above the menu."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):

@@ -7,9 +7,11 @@ no log here: replay and save are then hidden, and ``m`` goes back to the host's 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -45,7 +47,7 @@ def again_line(session: Any, me: str | None) -> Content:
 
 class ResultScreen(Screen[None]):
     """Shown once when a game ends. enter/escape: back to the table; m: menu;
-    r: replay this game; ctrl+s: save. In a shared room: r says yes to a rematch with
+    r: replay this game; ctrl+s: save; a: play again (a local game). In a shared room: r says yes to a rematch with
     the same seats, n no (``again_line`` shows everyone's answers)."""
 
     BINDINGS = [
@@ -55,6 +57,7 @@ class ResultScreen(Screen[None]):
         Binding("m", "menu", "Menu"),
         Binding("r", "again(True)", "Play again"),
         Binding("n", "again(False)", "No rematch"),
+        Binding("a", "play_again", "Play again"),
     ]
 
     def __init__(
@@ -145,6 +148,8 @@ class ResultScreen(Screen[None]):
             return False  # a shared game's log stays with its host
         if action == "again":
             return self._may_answer()
+        if action == "play_again":
+            return isinstance(self.session, engine.LocalSession)
         return True
 
     # ------------------------------------------------------------------ a shared room's rematch
@@ -167,6 +172,15 @@ class ResultScreen(Screen[None]):
         widget.update(line)
         widget.display = bool(line.plain)
         self.refresh_bindings()
+
+    def action_play_again(self) -> None:
+        """A local game: the same game, options, undo policy and seats again, the seats
+        moved on one place (seat 2 first) and a new seed, as the new-game form draws one."""
+        s = self.session
+        seats = s.seats[1:] + s.seats[:1]
+        seed = int.from_bytes(os.urandom(2), "big")
+        session = engine.LocalSession(s.game, seats, seed, msgspec.to_builtins(s.options), s.undo_policy)
+        self.app.play_again(session)
 
     def action_again(self, yes: bool) -> None:
         """Say yes (r) or no (n) to playing again with the same seats."""
