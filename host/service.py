@@ -464,15 +464,17 @@ class RoomService:
         (``Room.again_seats``). When everyone said yes it starts at once; else it waits
         with the open seats of those who said no, created by the old creator if they
         said yes (else the first who did). The people who said yes are moved into it.
-        Raises ``RoomError`` when the host has ``MAX_ROOMS`` rooms."""
+        Raises ``RoomError`` when the host has ``MAX_ROOMS`` rooms or that creator as
+        many unfinished rooms as one may open (``_check_room_limits``)."""
         yes = room.again_decided()
         if yes is None:
             return
-        if len(self.rooms.rooms) >= MAX_ROOMS:
-            raise RoomError(f"This host has {MAX_ROOMS} rooms, as many as it keeps; try again once some have finished.")
         record = room.record
         seats = room.again_seats(yes)
         creator = record.creator if record.creator in yes else yes[0]
+        maker = self._connection_of(creator)
+        if maker is not None:  # the caps of a new room hold for its creator (connected: they said yes)
+            self._check_room_limits(maker)
         new = self.rooms.create(
             game=record.game, creator=creator, seats=seats, options=dict(record.options), seed=new_seed(),
             undo=record.undo, private=record.private, bell=record.bell,

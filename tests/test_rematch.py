@@ -181,3 +181,17 @@ async def test_a_rematch_is_refused_before_the_end(svc):
     assert svc.rooms.get(code).again == {}
     for pl in (ann, bob):
         await pl.close()
+
+
+async def test_a_full_host_refuses_the_rematch_with_one_sentence_and_keeps_the_finished_room(svc, monkeypatch):
+    (ann, bob), code = await seated(svc, ["ann", "bob"])
+    await play_to_the_end(svc, [ann, bob], code)
+    monkeypatch.setattr(host.service, "MAX_ROOMS", 1)
+    await ann.client.send(p.Rematch(True))
+    await bob.until(lambda: bob.table.again == [True, None], "ann's yes")
+    await bob.client.send(p.Rematch(True))
+    await bob.until(lambda: bob.refused is not None, "a refusal")
+    assert bob.refused.startswith("This host has 1 rooms")
+    assert list(svc.rooms.rooms) == [code] and svc.rooms.get(code).again_room == ""
+    for pl in (ann, bob):
+        await pl.close()
