@@ -173,6 +173,10 @@ class ResultScreen(Screen[None]):
         widget.display = bool(line.plain)
         self.refresh_bindings()
 
+    def on_screen_resume(self) -> None:
+        """Back on top (after the rules …): the answers that came meanwhile."""
+        self.show_again()
+
     def action_play_again(self) -> None:
         """A local game: the same game, options, undo policy and seats again, the seats
         moved on one place (seat 2 first) and a new seed, as the new-game form draws one."""
