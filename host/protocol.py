@@ -68,6 +68,8 @@ class CreateRoom(msgspec.Struct, frozen=True, tag="create-room"):
     options: dict[str, Union[str, int, bool]] = {}
     undo: str = "strict"
     private: bool = False
+    #: False: the turn bell never rings in this room (``tui.turn_bell``).
+    bell: bool = True
 
 
 class JoinRoom(msgspec.Struct, frozen=True, tag="join-room"):
@@ -109,7 +111,16 @@ class Play(msgspec.Struct, frozen=True, tag="play"):
     ref: int = 0
 
 
-ClientMessage = Union[Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, LeaveRoom, SetBot, StartGame, Play]
+class Rematch(msgspec.Struct, frozen=True, tag="rematch"):
+    """At a finished game's result: ``yes`` to play again with the same seats, or no.
+    Once every person seated has answered (leaving counts as no) the room's people who
+    said yes move to a new room: started at once when everyone said yes, else waiting
+    with the seats of those who said no open (``docs/architecture.md``, "Sessions")."""
+
+    yes: bool = True
+
+
+ClientMessage = Union[Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, LeaveRoom, SetBot, StartGame, Play, Rematch]
 
 
 # ---------------------------------------------------------------------- service → client

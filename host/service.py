@@ -385,6 +385,7 @@ class RoomService:
             room = self.rooms.create(
                 game=m.game, creator=conn.name, seats=seats, options=dict(m.options), seed=new_seed(), undo=m.undo,
                 private=m.private,
+                bell=m.bell,
             )
             self._adopt(room)
             try:
@@ -411,6 +412,8 @@ class RoomService:
             if conn.watching:
                 raise IllegalCommand("You are watching this game, not playing in it.")
             self._room_of(conn).play(conn.name, m.text)
+        elif isinstance(m, p.Rematch):
+            self._answer_rematch(conn, m.yes)
 
     def _check_room_limits(self, conn: Connection) -> None:
         """Raise ``RoomError`` when the host has ``MAX_ROOMS`` rooms or the connection's
@@ -466,8 +469,63 @@ class RoomService:
         room = self.rooms.rooms.get(code)
         if room is not None and conn.name:
             room.leave(conn.name, spectator=watching)
+            self._rematch_after_leave(room)
             if self.rooms.forget_if_abandoned(code):
                 self._relist()
+
+    # ------------------------------------------------------------------ a rematch
+    def _answer_rematch(self, conn: Connection, yes: bool) -> None:
+        """``conn``'s answer at its room's result; the rematch begins once it is decided."""
+        if conn.watching:
+            raise RoomError("You are watching this game, not playing in it.")
+        room = self._room_of(conn)
+        room.answer_again(conn.name, yes)
+        self._rematch_if_decided(room)
+
+    def _rematch_after_leave(self, room: Room) -> None:
+        """A player left ``room``: that counts as no, which may decide its rematch. A
+        rematch that cannot begin (the host is full, the journal fails) is one line on
+        stderr; the leaving goes on."""
+        try:
+            self._rematch_if_decided(room)
+        except (RoomError, JournalWriteError, sqlite3.Error) as err:
+            print(f"boxtop: room {room.code}: the rematch could not begin ({err})", file=sys.stderr)
+
+    def _rematch_if_decided(self, room: Room) -> None:
+        """Once every person of finished ``room`` has answered (``Room.again_decided``),
+        open the next game in a new room, the finished one kept as it is (its save and
+        lobby line; swept later as any finished room): same game, options, undo policy,
+        privacy and bell, a new secret seed, the seats moved on by one place
+        (``Room.again_seats``). When everyone said yes it starts at once; else it waits
+        with the open seats of those who said no, created by the old creator if they
+        said yes (else the first who did). The people who said yes are moved into it.
+        Raises ``RoomError`` when the host has ``MAX_ROOMS`` rooms or that creator as
+        many unfinished rooms as one may open (``_check_room_limits``)."""
+        yes = room.again_decided()
+        if yes is None:
+            return
+        record = room.record
+        seats = room.again_seats(yes)
+        creator = record.creator if record.creator in yes else yes[0]
+        maker = self._connection_of(creator)
+        if maker is not None:  # the caps of a new room hold for its creator (connected: they said yes)
+            self._check_room_limits(maker)
+        new = self.rooms.create(
+            game=record.game, creator=creator, seats=seats, options=dict(record.options), seed=new_seed(),
+            undo=record.undo, private=record.private, bell=record.bell,
+        )
+        if record.spectator_talk:  # the creator's choice holds for the next game too
+            new.set_spectator_talk(creator, True)
+        room.again_room = new.code
+        self._adopt(new)
+        if all(s.bot is not None or s.name for s in new.record.seats):
+            new.start(creator)
+        for conn in list(self.connections):
+            if conn.room == room.code and not conn.watching and conn.name in yes and not conn.closed:
+                conn.room, conn.table_ply = new.code, None
+                room.leave(conn.name)
+                new.join(conn.name)
+        self._relist()
 
     # ------------------------------------------------------------------ the lobby
     def _send_lobby(self, conn: Connection) -> None:

@@ -56,4 +56,17 @@ async def _(pilot: Player) -> None:
     await wait_for_screen(pilot, "NewGameScreen")
 
 
+@SHOTS.shot("shared-result-rematch", remote=True)
+async def _(pilot: Player) -> None:
+    # a shared room's result: r/n answer the rematch, everyone's answer below (the bot's yes)
+    await wait_for_text(pilot, CODES[2])
+    await new_room(pilot, "Giftbringer", ["ann", "bot"], options={"rounds": 1})
+    await wait_for_text(pilot, CODES[3])
+    await pilot.press("s")
+    await wait_for_text(pilot, "you are ann")
+    await pilot.press("tab", "enter", "d", "d")
+    await wait_for_screen(pilot, "ResultScreen")
+    await wait_for_text(pilot, "Rematch? ann: to answer · bot2: yes")
+
+
 test_screen = screen_test(SHOTS)

@@ -29,8 +29,10 @@ from textual.screen import Screen
 import engine
 
 from .screens.game import GameScreen
+from .screens.handover import HandoverScreen
 from .screens.menu import MenuScreen
 from .screens.replay import ReplayScreen
+from .turn_bell import TurnBell
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall, is_too_small
 
 
@@ -39,6 +41,8 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall, is_too_small
 #: whether a key, a click or a ``[@click=app.…]`` in drawn text asks for it.
 REMOTE_APP_ACTIONS = frozenset({"quit", "help_quit", "focus_next", "focus_previous"})
 REMOTE_REFUSAL = "Not in a shared game: nothing on the host opens from here."
+#: Seconds between two looks at whether the turn bell should ring.
+TURN_BELL_EVERY = 0.5
 
 
 class BoxtopApp(App[None]):
@@ -75,6 +79,7 @@ class BoxtopApp(App[None]):
         self.save_dir = Path(save_dir) if save_dir is not None else None
         self.remote = remote
         self.link = None
+        self.turn_bell = TurnBell(lambda: self.bell())
 
     # ------------------------------------------------------------------ a remote session's limits
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -223,6 +228,8 @@ class BoxtopApp(App[None]):
         """While the terminal is too small to show the screen, a key does nothing (but
         quit): no one acts on a table they cannot see. A screen may drop a key too
         (``drops_key(event)``: the game screen just after the keyboard passed on)."""
+        if isinstance(event, events.Key):
+            self.turn_bell.key()
         if isinstance(event, events.Key) and (
             (not event.is_forwarded and event.key not in ("ctrl+q", "ctrl+c") and is_too_small(self))
             # asked again when the key comes back up from the focused widget, where the
@@ -234,6 +241,7 @@ class BoxtopApp(App[None]):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed)
+        self.set_interval(TURN_BELL_EVERY, self.ring_if_turn)
         if self.remote is not None:
             self._start_remote(*self.remote)
             return
@@ -244,6 +252,29 @@ class BoxtopApp(App[None]):
             self.push_screen(game)
         elif self.start_replay is not None:
             self.push_screen(ReplayScreen(self.start_replay, from_shell=True, note=self.start_note))
+
+    # ------------------------------------------------------------------ the turn bell
+    def ring_if_turn(self) -> None:
+        """Ring the terminal bell once when a person of the table shown is to act while
+        the app shows another screen or no key came for a while (``tui.turn_bell``): in a
+        shared game the seat of this terminal, under its room's option; in a local game
+        any person's seat, under the new-game form's option."""
+        from .screens.shared_game import SharedGameScreen
+
+        game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        if game is None:
+            self.turn_bell.observe(False, False, False)
+            return
+        session = game.session
+        if isinstance(game, SharedGameScreen):
+            table = session.table
+            mine = table.seat is not None and table.seat in table.to_act and table.result is None
+            on = table.bell
+        else:
+            mine = session.result() is None and any(not session.is_bot(i) for i in session.to_act_seats())
+            on = self.turn_bell.local
+        away = self.screen is not game and not isinstance(self.screen, HandoverScreen)
+        self.turn_bell.observe(mine, on, away)
 
     # ------------------------------------------------------------------ screens that open screens
     # A screen never imports a screen that can lead back to it (the screens import one
@@ -259,6 +290,11 @@ class BoxtopApp(App[None]):
     def open_replay(self, session: engine.LocalSession) -> None:
         """Show the replay of ``session`` in place of the screen on top."""
         self.switch_screen(ReplayScreen(session))
+
+    def play_again(self, session: engine.LocalSession) -> None:
+        """Show ``session``'s table in place of a finished game (its table and result)."""
+        self.back_to_menu()
+        self.push_screen(GameScreen(session, self.save_dir))
 
     def back_to_menu(self) -> None:
         """Pop every screen above the menu."""
@@ -337,6 +373,7 @@ class BoxtopApp(App[None]):
             game = self._room_screen(SharedGameScreen)
             if game is not None and game.session.table.code == message.table.code:
                 game.update(message.table, message.ack)
+                self._after_table()
             else:
                 await self._to_lobby()
                 await self.push_screen(SharedGameScreen(message.table))
@@ -373,6 +410,14 @@ class BoxtopApp(App[None]):
             say = getattr(self.screen, "say", None)
             if say is not None:
                 say(message.message, error=True)
+    def _after_table(self) -> None:
+        """A new table of the room shown: the result's rematch line follows it, and its
+        person's turn may ring the bell."""
+        from .screens.result import ResultScreen
+
+        if isinstance(self.screen, ResultScreen):
+            self.screen.show_again()
+        self.ring_if_turn()
 
     async def _to_lobby(self) -> None:
         while len(self.screen_stack) > 1 and self.screen is not self.lobby:

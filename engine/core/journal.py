@@ -48,7 +48,8 @@ class RoomRecord(msgspec.Struct):
     ``options`` (the game's options as a dict), ``seats`` (a ``Seat`` each; ``bot`` set
     for bot seats), ``seed``, ``creator`` (a player name), ``started``, ``undo`` and
     ``private`` (not listed in the lobby), ``spectator_talk`` (spectators' lines reach
-    the players: the creator's choice)."""
+    the players: the creator's choice), ``bell`` (the terminal bell rings for a seat
+    whose turn comes while its person looks elsewhere; False: it never rings)."""
 
     code: str
     game: str
@@ -60,6 +61,7 @@ class RoomRecord(msgspec.Struct):
     undo: str = "strict"
     private: bool = False
     spectator_talk: bool = False
+    bell: bool = True
 
 
 class Journal:

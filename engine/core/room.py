@@ -53,7 +53,9 @@ class RoomSummary(msgspec.Struct, frozen=True):
     """One line of the lobby: the room ``code``, ``game`` slug and title, its seats,
     the ``creator``, ``state`` ("waiting", "playing" or "over"), spectator count and
     whether it is ``private`` (never listed; reached by its code only), and its ``undo``
-    policy ("strict" or "casual", ``LocalSession.undo_refusal``)."""
+    policy ("strict" or "casual", ``LocalSession.undo_refusal``); ``to_act`` the names of
+    the people to act while it is playing (public on the table too: a lobby marks the
+    rooms waiting for its own player), ``bell`` the room's turn-bell option."""
 
     code: str
     game: str
@@ -64,6 +66,8 @@ class RoomSummary(msgspec.Struct, frozen=True):
     spectators: int
     private: bool = False
     undo: str = "strict"
+    to_act: list[str] = []
+    bell: bool = True
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -77,6 +81,11 @@ class Table(msgspec.Struct, frozen=True):
     (``LocalSession.log_block``), for the entries ``log_from`` … ``ply - 1``: only what
     changed since the connection's last table (at most ``LOG_BLOCKS`` entries), so a
     table's size does not grow with the game's length. ``LogMirror`` puts them together.
+
+    Once the game is over, ``again`` holds each seat's answer to a rematch (True: yes,
+    False: no, None: still to answer; a bot says yes) and ``again_room`` the code of the
+    next game's room once it is decided ("" before); ``bell`` is the room's turn-bell
+    option (``Room.again_answers``).
     """
 
     code: str
@@ -95,6 +104,9 @@ class Table(msgspec.Struct, frozen=True):
     ply: int
     log_from: int = 0
     undo: str = "strict"
+    again: list[bool | None] | None = None
+    again_room: str = ""
+    bell: bool = True
 
 
 class LogMirror:
@@ -171,15 +183,22 @@ class Room:
         self.changed_at = time.time()
         self.chat = RoomChat(journal.chat(record.code, KEPT))  # table talk: ``say``
         self._chat_into_session()
+        #: Rematch answers by player name, and the next game's room code once decided
+        #: (kept in memory only: a restart asks again).
+        self.again: dict[str, bool] = {}
+        self.again_room = ""
 
     # ------------------------------------------------------------------ building
     @classmethod
     def create(
         cls, journal: Journal, code: str, game: str, creator: str, seats: list[Seat],
         options: dict | None = None, seed: int = 0, undo: str = "strict", private: bool = False,
+        bell: bool = True,
     ) -> "Room":
         """A new room waiting for players. ``seats``: ``Seat("", None)`` for an open
-        seat, ``Seat(name, kind)`` for a bot; ``private``: never listed in the lobby.
+        seat, ``Seat(name, kind)`` for a bot (a ``Seat(name)`` keeps that seat for its
+        player, as a rematch does); ``private``: never listed in the lobby; ``bell``: the
+        turn bell may ring (``RoomRecord.bell``).
         Raises ``RoomError`` for a bad set-up."""
         try:
             g = registry.get(game)
@@ -205,7 +224,9 @@ class Room:
             else:
                 named.append(Seat(s.name))
         seats = named
-        record = RoomRecord(code, game, msgspec.to_builtins(opts), seats, int(seed), creator, False, undo, bool(private))
+        record = RoomRecord(
+            code, game, msgspec.to_builtins(opts), seats, int(seed), creator, False, undo, bool(private), bell=bool(bell)
+        )
         journal.put_room(record)
         return cls(record, journal)
 
@@ -279,6 +300,7 @@ class Room:
         return RoomSummary(
             self.code, self.game.slug, self.game.title, seats, self.record.creator, self.state(),
             sum(self.spectators.values()), self.record.private, self.record.undo,
+            to_act=self.people_to_act(), bell=self.record.bell,
         )
 
     def _save_record(self) -> None:
@@ -564,6 +586,9 @@ class Room:
             result=msgspec.to_builtins(result) if result is not None else None,
             ply=ply,
             log_from=start,
+            again=self.again_answers(),
+            again_room=self.again_room,
+            bell=self.record.bell,
         )
 
     def subscribe(self, listener: Callable[["Room"], None]) -> Callable[[], None]:
@@ -578,6 +603,57 @@ class Room:
         self.changed_at = time.time()
         for listener in list(self._listeners):
             listener(self)
+
+
+    # ------------------------------------------------------------------ the turn and a rematch
+    def people_to_act(self) -> list[str]:
+        """The names of the people (not bots) to act now; [] unless the game is in play."""
+        s = self.session
+        if s is None or s.result() is not None:
+            return []
+        return [s.names[i] for i in s.to_act_seats() if not s.is_bot(i)]
+
+    def again_answers(self) -> list[bool | None] | None:
+        """Each seat's answer to a rematch once the game is over (``Table.again``): True
+        for yes (a bot always), False for no, None still to answer; None before the end."""
+        if self.state() != "over":
+            return None
+        return [True if s.bot is not None else self.again.get(s.name) for s in self.record.seats]
+
+    def answer_again(self, player: str, yes: bool) -> None:
+        """``player`` says yes (``yes``) or no to playing again with the same seats.
+        Raises ``RoomError`` (one sentence) before the end, for a player without a seat
+        here, or once the next game's room is decided; nothing changes then."""
+        if self.state() != "over":
+            raise RoomError("A rematch is offered once the game is over.")
+        if self.seat_of(player) is None:
+            raise RoomError("Only the players at this table can ask for a rematch.")
+        if self.again_room:
+            raise RoomError(f"The rematch is decided: room {self.again_room}.")
+        self.again[player] = bool(yes)
+        self._changed()
+
+    def again_decided(self) -> list[str] | None:
+        """The names of the people who said yes, once the rematch is decided: every
+        person seated has answered, a person not connected (who left) counting as no,
+        and at least one said yes. None while someone connected is still to answer,
+        once nobody said yes, or once the next room is chosen (``again_room``)."""
+        if self.state() != "over" or self.again_room:
+            return None
+        people = [s.name for s in self.record.seats if s.bot is None and s.name]
+        answers = {name: self.again.get(name) if name in self.connected else False for name in people}
+        if any(a is None for a in answers.values()):
+            return None
+        yes = [name for name in people if answers[name]]
+        return yes or None
+
+    def again_seats(self, yes: Iterable[str]) -> list[Seat]:
+        """The next game's seats: these seats moved on by one place (seat 2 first, seat 1
+        last, so the first seat in turn order changes hands), bots as they were, the seat
+        of a person not in ``yes`` open (``Seat("")``)."""
+        keep = set(yes)
+        seats = self.record.seats[1:] + self.record.seats[:1]
+        return [s if s.bot is not None or s.name in keep else Seat("") for s in seats]
 
 
 class Rooms:

@@ -53,6 +53,14 @@ def seat_text(seat, me: str | None = None, strength: bool = False) -> Text:
     return Text.assemble((seat.name, "bold" if seat.name == me else ""), mark)
 
 
+def state_text(room: RoomSummary, me: str) -> Text:
+    """A room's state as the lobby shows it to ``me``: "waiting", "playing", "over", or
+    "your turn" (bold) while ``me`` is among the people to act (``RoomSummary.to_act``)."""
+    if room.state == "playing" and me in room.to_act:
+        return Text("your turn", "bold")
+    return Text(room.state)
+
+
 class LobbyScreen(Screen[None]):
     """Every room of the host; see the module docstring for the keys."""
 
@@ -100,7 +108,7 @@ class LobbyScreen(Screen[None]):
     def _cells(self, r: RoomSummary) -> tuple[Text, ...]:
         """A room's row: Text cells (a str cell of a DataTable is read as markup)."""
         seats = Text(", ").join(seat_text(s, self.player) for s in r.seats)
-        return (Text(r.code), Text(r.title), seats, Text(r.state), Text(r.undo), Text(str(r.spectators)),
+        return (Text(r.code), Text(r.title), seats, state_text(r, self.player), Text(r.undo), Text(str(r.spectators)),
                 Text(r.creator))
 
     def show_rooms(self, rooms: list[RoomSummary], more: int = 0) -> None:

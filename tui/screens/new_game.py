@@ -25,6 +25,8 @@ from ..widgets.option_list import Select
 from ..widgets.title_bar import TitleBar
 from ..widgets.game_options import GameOptions
 
+#: What the "turn bell" box does, beside it.
+BELL_NOTE = "rings once when your turn comes while you look elsewhere or idle"
 DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
 
 
@@ -153,6 +155,9 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row option"):
                     yield Tick("spectators' talk", False, id="spectator-talk")
                     yield Static("players read what spectators say", classes="note")
+            with Horizontal(classes="row option"):
+                yield Tick("turn bell", True, id="bell")
+                yield Static(BELL_NOTE, classes="note")
             yield Static("", id="new-error")
             with Horizontal(classes="row", id="start-row"):
                 yield Button("Start" if self.shared_as is None else "Create room", variant="primary", id="start")
@@ -304,6 +309,9 @@ class NewGameScreen(Screen[None]):
         except (ValueError, KeyError) as err:
             self._error(str(err.args[0] if err.args else err))
             return
+        bell = getattr(self.app, "turn_bell", None)
+        if bell is not None:
+            bell.local = self.query_one("#bell", Tick).value
         self.app.open_game(session)
 
     def _create_room(self) -> None:
@@ -319,7 +327,8 @@ class NewGameScreen(Screen[None]):
             self._error("Keep at least one seat for a person (you).")
             return
         private = self.query_one("#private", Tick).value
-        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo, private))
+        bell = self.query_one("#bell", Tick).value
+        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo, private, bell))
         if self.query_one("#spectator-talk", Tick).value:  # the creator's choice, for the room just made
             self.app.send(p.SpectatorTalk(True))
         self.dismiss(None)

@@ -7,9 +7,11 @@ no log here: replay and save are then hidden, and ``m`` goes back to the host's 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,15 +27,37 @@ from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
 
 
+def again_line(session: Any, me: str | None) -> Content:
+    """The rematch lines of a shared room's result (``Table.again``): the keys, then each
+    seat's answer ("Rematch? ann: yes · bob: to answer"), or where the next game is once it is
+    decided; empty for a local game or a spectator. Names are text, never markup."""
+    table = getattr(session, "table", None)
+    if table is None or table.again is None:
+        return Content("")
+    if table.again_room:
+        return Content(f"The others play again in room {table.again_room}; m: back to the lobby.")
+    words = {True: "yes", False: "no", None: "to answer"}
+    answers = " · ".join(f"{name}: {words[a]}" for name, a in zip(table.names, table.again))
+    if me is None:
+        return Content(f"Rematch? {answers}")
+    mine = table.again[table.seat]
+    keys = "r: play again, same seats · n: no" if mine is None else f"You said {words[mine]} (r: yes · n: no)."
+    return Content(f"{keys}\nRematch? {answers}")
+
+
 class ResultScreen(Screen[None]):
     """Shown once when a game ends. enter/escape: back to the table; m: menu;
-    r: replay this game; ctrl+s: save."""
+    r: replay this game; ctrl+s: save; a: play again (a local game). In a shared room: r says yes to a rematch with
+    the same seats, n no (``again_line`` shows everyone's answers)."""
 
     BINDINGS = [
         Binding("enter,escape", "back", "Table"),
         Binding("r", "replay", "Replay"),
         Binding("ctrl+s", "save", "Save"),
         Binding("m", "menu", "Menu"),
+        Binding("r", "again(True)", "Play again"),
+        Binding("n", "again(False)", "No rematch"),
+        Binding("a", "play_again", "Play again"),
     ]
 
     def __init__(
@@ -57,6 +81,8 @@ class ResultScreen(Screen[None]):
                 yield DataTable(id="result-table", cursor_type="none")
                 yield Static("", id="result-best")
                 yield Static(self._saved_line(), id="result-saved")
+                again = again_line(s, self._me())
+                yield Static(again, id="result-again").set_styles(display="block" if again.plain else "none")
         yield GameFooter()
 
     def on_mount(self) -> None:
@@ -120,7 +146,51 @@ class ResultScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("replay", "save") and not isinstance(self.session, engine.LocalSession):
             return False  # a shared game's log stays with its host
+        if action == "again":
+            return self._may_answer()
+        if action == "play_again":
+            return isinstance(self.session, engine.LocalSession)
         return True
+
+    # ------------------------------------------------------------------ a shared room's rematch
+    def _me(self) -> str | None:
+        table = getattr(self.session, "table", None)
+        return None if table is None or table.seat is None else table.names[table.seat]
+
+    def _may_answer(self) -> bool:
+        """A seated player of a shared room, before the rematch is decided."""
+        table = getattr(self.session, "table", None)
+        return table is not None and table.seat is not None and table.again is not None and not table.again_room
+
+    def show_again(self) -> None:
+        """Redraw the rematch line from the room's newest table (the app calls it)."""
+        found = self.query("#result-again")
+        if not found:  # not composed yet: compose draws the newest
+            return
+        line = again_line(self.session, self._me())
+        widget = found.first(Static)
+        widget.update(line)
+        widget.display = bool(line.plain)
+        self.refresh_bindings()
+
+    def on_screen_resume(self) -> None:
+        """Back on top (after the rules …): the answers that came meanwhile."""
+        self.show_again()
+
+    def action_play_again(self) -> None:
+        """A local game: the same game, options, undo policy and seats again, the seats
+        moved on one place (seat 2 first) and a new seed, as the new-game form draws one."""
+        s = self.session
+        seats = s.seats[1:] + s.seats[:1]
+        seed = int.from_bytes(os.urandom(2), "big")
+        session = engine.LocalSession(s.game, seats, seed, msgspec.to_builtins(s.options), s.undo_policy)
+        self.app.play_again(session)
+
+    def action_again(self, yes: bool) -> None:
+        """Say yes (r) or no (n) to playing again with the same seats."""
+        from host import protocol as p
+
+        self.app.send(p.Rematch(yes))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,131 @@
+"""A rematch over a real host (``docs/architecture.md``, "Sessions"): two players finish
+a one-round Giftbringer, each in the real app on its own SSH session (its own key and
+loopback address, ``tests/ssh_helpers.py``), by keys; both press ``r`` and a new game
+starts in a new room with a new secret seed and the seats moved on, or one presses ``n``
+and their seat opens in the next room's waiting room.
+
+ann's room is set up through the room service by a connection of ann's before she logs
+in (as ``test_ssh_game`` does); a spectator keeps it meanwhile and tells the test how
+the room stands. The host runs in the test's process, so the test reads its rooms too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+from host import protocol as p  # noqa: E402
+from host.client import ServiceClient  # noqa: E402
+from host.ssh import start_host  # noqa: E402
+
+from ssh_helpers import QUICK, Terminal, until  # noqa: E402
+
+
+class Eyes:
+    """A spectator of the room: its newest waiting room and table."""
+
+    def __init__(self, client: ServiceClient) -> None:
+        self.client, self.room, self.table = client, None, None
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while (m := await self.client.recv()) is not None:
+            if isinstance(m, p.InRoom):
+                self.room = m.room
+            elif isinstance(m, p.TableUpdate):
+                self.table = m.table
+
+
+async def finished_game(host) -> tuple[str, Terminal, Terminal, Eyes]:
+    """ann (seat 1) and bob (seat 2) play a one-round Giftbringer to its result by keys."""
+    maker = await ServiceClient.connect(host.socket, "ann")
+    await maker.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": 1}))
+    while not isinstance(made := await maker.recv(), p.InRoom):
+        pass
+    code = made.room.code
+    eyes = Eyes(await ServiceClient.connect(host.socket, "eyes"))
+    await eyes.client.send(p.WatchRoom(code))  # keeps the room while nobody sits in it
+    await until(lambda: eyes.room is not None, "the spectator in the room")
+    await maker.close()  # ann's seat is free again until she logs in and joins
+    await until(lambda: not eyes.room.seats[0].name, "ann's seat free")
+    ann, bob = [await Terminal.open(host.port, name) for name in ("ann", "bob")]
+    for terminal in (ann, bob):
+        await terminal.shows(b"Lobby")
+        await terminal.shows(code.encode())
+        await terminal.quiet()
+        terminal.keys("\r")  # join the highlighted (only) room
+        await until(lambda: any(s.name == terminal.name for s in eyes.room.seats), f"{terminal.name} seated")
+    await ann.shows(b"s starts")
+    ann.keys("s")
+    await until(lambda: eyes.table is not None, "the start")
+    for terminal in (ann, bob):
+        await terminal.shows(b"you are " + terminal.name.encode())
+        await terminal.quiet()
+        terminal.keys("\t\r")  # cross where the first result fits
+        await terminal.quiet()
+        terminal.keys("dd")  # results are left: d asks, d again finishes the round
+    await until(lambda: eyes.table.result is not None, "the result", timeout=20)
+    for terminal in (ann, bob):
+        await terminal.shows(b"r: play again, same seats")
+        await terminal.quiet()
+    return code, ann, bob, eyes
+
+
+async def test_both_press_r_and_a_new_game_starts_with_a_new_seed_and_the_other_first_player():
+    data = Path(tempfile.mkdtemp(prefix="bxr", dir="/tmp"))
+    host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
+    terminals: list[Terminal] = []
+    try:
+        code, ann, bob, eyes = await finished_game(host)
+        terminals += [ann, bob]
+        old = host.service.rooms.get(code)
+        entries = len(old.session.entries)
+        mark = bob.mark()
+        ann.keys("r")
+        await bob.shows(b"ann: yes", since=mark)  # bob sees ann's answer
+        bob.keys("r")
+        await until(lambda: eyes.table.again_room, "the rematch decided")
+        new = host.service.rooms.get(eyes.table.again_room)
+        for terminal in (ann, bob):
+            await terminal.shows(f"room {new.code}".encode())  # the new game's status line
+        assert new.state() == "playing" and new.record.game == "giftbringer" and new.record.options == old.record.options
+        assert new.record.seed != old.record.seed  # a new secret seed
+        assert [s.name for s in new.record.seats] == ["bob", "ann"]  # bob's seat comes first now
+        assert new.session.names[0] == "bob"
+        assert old.state() == "over" and len(old.session.entries) == entries  # the finished game kept
+        assert (data / "rooms.sqlite3").exists()
+    finally:
+        for terminal in terminals:
+            terminal.close()
+        await host.close()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+async def test_one_presses_n_and_their_seat_opens_in_the_next_rooms_waiting_room():
+    data = Path(tempfile.mkdtemp(prefix="bxr", dir="/tmp"))
+    host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
+    terminals: list[Terminal] = []
+    try:
+        code, ann, bob, eyes = await finished_game(host)
+        terminals += [ann, bob]
+        ann.keys("r")
+        await until(lambda: eyes.table.again == [True, None], "ann's yes")
+        bob.keys("n")
+        await until(lambda: eyes.table.again_room, "the rematch decided")
+        new = host.service.rooms.get(eyes.table.again_room)
+        await ann.shows(new.code.encode())
+        await ann.shows(b"you created it")  # ann waits in the next room, its creator
+        assert new.state() == "waiting"
+        assert [(s.name, s.bot) for s in new.record.seats] == [("", None), ("ann", None)]  # bob's seat open
+        await bob.shows(f"The others play again in room {new.code}".encode())
+    finally:
+        for terminal in terminals:
+            terminal.close()
+        await host.close()
+        shutil.rmtree(data, ignore_errors=True)

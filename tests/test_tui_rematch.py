@@ -1,0 +1,211 @@
+"""A rematch and the turn bell in the app (``docs/architecture.md``, "Sessions"), driven
+by keys as ``tests/tui_driver.py`` does: ann plays in the real app, bob is a second
+connection to the same room service, played by the heuristic bot through the protocol.
+The bell is observed by patching ``App.bell``; a shorter idle time is patched in where a
+test waits for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import engine
+import host.service
+import tui.turn_bell
+from host import protocol as p
+from host.client import ServiceClient
+from host.service import RoomService
+from tui.app import BoxtopApp
+from tui.remote import SharedTable
+
+from tui_driver import lobby_app, menu_app, new_game, new_room, screen_text, wait_for, wait_for_screen, wait_for_text
+
+SIZE = (130, 40)
+GB = engine.get_game("giftbringer")
+
+
+@pytest.fixture
+async def service(monkeypatch):
+    seeds = [3, 4, 5]
+    monkeypatch.setattr(host.service, "new_seed", lambda: seeds.pop(0))
+    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
+    svc = RoomService(data, bot_pace=0.02)
+    await svc.start(data / "s.sock")
+    yield svc, data / "s.sock"
+    await svc.close()
+
+
+@pytest.fixture
+def bells(monkeypatch):
+    """Every ring of the terminal bell, counted."""
+    rung: list[int] = []
+    monkeypatch.setattr(BoxtopApp, "bell", lambda self: rung.append(1))
+    return rung
+
+
+class Bob:
+    """bob on the service: keeps his newest table, plays the heuristic bot's moves."""
+
+    def __init__(self, client: ServiceClient) -> None:
+        self.client, self.table = client, None
+        self.brain, self.rng = GB.bots["heuristic"](1), random.Random(1)
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while (m := await self.client.recv()) is not None:
+            if isinstance(m, p.TableUpdate):
+                self.table = m.table
+
+    async def play_while_to_act(self, pilot) -> None:
+        """Moves until bob's seat is no longer to act (his round is done)."""
+        for _ in range(50):
+            t = self.table
+            if t is None or t.result is not None or t.seat not in t.to_act:
+                return
+            seen = SharedTable(t)
+            command = self.brain.choose(seen.view(t.seat), seen.legal_commands(t.seat), self.rng)
+            await self.client.send(p.Play(seen.game.notation(command, seen.names)))
+            await wait_for(pilot, lambda: self.table is not t, "bob's move")
+
+
+async def two_in_a_room(pilot, sock, rounds: int, bell: bool | None = None) -> Bob:
+    """ann creates a Giftbringer room for two by keys, bob joins, ann starts it."""
+    await new_room(pilot, "Giftbringer", ["ann", "bob"], options={"rounds": rounds}, bell=bell)
+    code = pilot.app.screen.room.code
+    bob = Bob(await ServiceClient.connect(sock, "bob"))
+    await bob.client.send(p.JoinRoom(code))
+    await wait_for_text(pilot, "2 bob")
+    await pilot.press("s")
+    await wait_for_text(pilot, "you are ann")
+    await wait_for(pilot, lambda: bob.table is not None, "bob's table")
+    return bob
+
+
+async def test_r_on_the_result_offers_the_same_seats_and_starts_a_new_game(service, bells):
+    svc, sock = service
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        bob = await two_in_a_room(pilot, sock, rounds=1)
+        code = bob.table.code
+        await bob.play_while_to_act(pilot)
+        await pilot.press("tab", "enter", "d", "d")  # ann's round
+        await wait_for_screen(pilot, "ResultScreen")
+        await wait_for_text(pilot, "r: play again, same seats · n: no")
+        await wait_for_text(pilot, "Rematch? ann: to answer · bob: to answer")
+        await bob.client.send(p.Rematch(True))
+        await wait_for_text(pilot, "ann: to answer · bob: yes")
+        await pilot.press("r")
+        await wait_for_screen(pilot, "SharedGameScreen")
+        await wait_for(pilot, lambda: pilot.app.screen.session.table.code != code, "the new room")
+        new = pilot.app.screen.session.table
+        assert new.names == ["bob", "ann"] and new.result is None  # the seats moved on
+        assert svc.rooms.get(new.code).record.seed != svc.rooms.get(code).record.seed
+        await wait_for_text(pilot, "Round 1 of 1")
+        bob.task.cancel()
+        await bob.client.close()
+
+
+async def test_n_on_the_result_says_no(service, bells):
+    svc, sock = service
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        bob = await two_in_a_room(pilot, sock, rounds=1)
+        code = bob.table.code
+        await bob.play_while_to_act(pilot)
+        await pilot.press("tab", "enter", "d", "d")
+        await wait_for_screen(pilot, "ResultScreen")
+        await pilot.press("n")
+        await wait_for_text(pilot, "You said no (r: yes · n: no).")
+        await wait_for_text(pilot, "Rematch? ann: no · bob: to answer")
+        await bob.client.send(p.Rematch(True))
+        await wait_for(pilot, lambda: bob.table is None or bob.table.code == code and svc.rooms.get(code).again_room,
+                       "the rematch decided")
+        next_room = svc.rooms.get(code).again_room
+        await wait_for_text(pilot, f"The others play again in room {next_room}")
+        assert [(s.name, s.bot) for s in svc.rooms.get(next_room).record.seats] == [("bob", None), ("", None)]
+        bob.task.cancel()
+        await bob.client.close()
+
+
+async def test_the_bell_rings_once_when_the_turn_comes_while_another_screen_shows(service, bells):
+    svc, sock = service
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        bob = await two_in_a_room(pilot, sock, rounds=2)
+        await pilot.press("tab", "enter", "d", "d")  # ann's round 1 done: bob's to finish
+        await wait_for(pilot, lambda: 0 not in pilot.app.screen.session.table.to_act, "ann done")
+        await pilot.press("question_mark")  # the rules: another screen than the table
+        await wait_for_screen(pilot, "RulesScreen")
+        assert bells == []
+        await bob.play_while_to_act(pilot)  # round 2: ann's turn again
+        await wait_for(pilot, lambda: bells, "the bell")
+        await asyncio.sleep(1.1)  # more looks, more tables: once per turn
+        assert bells == [1]
+        bob.task.cancel()
+        await bob.client.close()
+
+
+async def test_a_room_made_without_the_bell_never_rings(service, bells, monkeypatch):
+    svc, sock = service
+    monkeypatch.setattr(tui.turn_bell, "IDLE", 0.3)  # ann counts as away at once
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        bob = await two_in_a_room(pilot, sock, rounds=2, bell=False)
+        await pilot.press("tab", "enter", "d", "d")
+        await wait_for(pilot, lambda: 0 not in pilot.app.screen.session.table.to_act, "ann done")
+        await bob.play_while_to_act(pilot)
+        await wait_for(pilot, lambda: 0 in bob.table.to_act, "ann's turn")
+        await asyncio.sleep(1.1)
+        assert bells == []
+        bob.task.cancel()
+        await bob.client.close()
+
+
+@pytest.mark.parametrize("bell", [True, False])
+async def test_a_local_game_rings_after_no_key_for_a_while_unless_its_bell_is_off(bells, monkeypatch, bell):
+    monkeypatch.setattr(tui.turn_bell, "IDLE", 1.0)
+    async with menu_app(SIZE) as pilot:
+        await new_game(pilot, "Giftbringer", ["ann"], options={"rounds": 2}, seed=5, bell=bell)
+        await wait_for_text(pilot, "Round 1 of 2")
+        assert bells == []  # the form's keys came just now: ann is at the table
+        await asyncio.sleep(1.7)  # then no key for a while
+        assert bells == ([1] if bell else [])
+        await asyncio.sleep(0.6)
+        assert bells == ([1] if bell else [])  # once per turn
+
+
+async def test_the_lobby_marks_a_room_waiting_for_you(service, bells):
+    svc, sock = service
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        bob = await two_in_a_room(pilot, sock, rounds=1)
+        await pilot.press("escape")  # back to the lobby; ann's seat waits, her turn
+        await wait_for_screen(pilot, "LobbyScreen")
+        await wait_for_text(pilot, "your turn")
+        await pilot.press("enter")  # back to the table
+        await wait_for_text(pilot, "you are ann")
+        await pilot.press("tab", "enter", "d", "d")  # ann done: now bob's turn
+        await wait_for(pilot, lambda: 0 not in pilot.app.screen.session.table.to_act, "ann done")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "LobbyScreen")
+        await wait_for_text(pilot, "playing")
+        assert "your turn" not in screen_text(pilot.app)
+        bob.task.cancel()
+        await bob.client.close()
+
+
+async def test_a_local_game_plays_again_with_a_on_its_result(bells):
+    async with menu_app(SIZE) as pilot:
+        await new_game(pilot, "Giftbringer", ["ann", "bot"], options={"rounds": 1}, seed=5)
+        await pilot.press("tab", "enter", "d", "d")
+        await wait_for_screen(pilot, "ResultScreen")
+        old = pilot.app.screen.session
+        await pilot.press("a")
+        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "GameScreen"
+                       and pilot.app.screen.session is not old, "the new game")
+        new = pilot.app.screen.session
+        assert new.names == ["bot2", "ann"] and new.result() is None  # the seats moved on
+        assert new.options == old.options and new.undo_policy == old.undo_policy
+        stack = [type(s).__name__ for s in pilot.app.screen_stack]
+        assert stack[-2:] == ["MenuScreen", "GameScreen"] and stack.count("GameScreen") == 1  # the old one gone
+        await wait_for_text(pilot, "Round 1 of 1")
