@@ -45,7 +45,7 @@ class BoxtopApp(App[None]):
     """The app. ``session``: open this game at once (``saved_in``: the file it goes on
     being saved in, ``boxtop load``); ``replay``: replay this loaded game (``boxtop replay``:
     escape ends the app; ``note``: a line shown first); ``remote``: ``(socket_path,
-    name)`` of a room service to join (locked down as the module docstring says);
+    name[, key[, token[, takeover]]])`` of a room service to join (``tui.remote.RemoteLink``) (locked down as the module docstring says);
     otherwise the menu. ``save_dir`` overrides the save folder (platformdirs')."""
 
     CSS_PATH = "boxtop.tcss"
@@ -61,7 +61,7 @@ class BoxtopApp(App[None]):
         session: engine.LocalSession | None = None,
         replay: engine.LocalSession | None = None,
         save_dir: str | Path | None = None,
-        remote: tuple[str, str] | None = None,
+        remote: tuple | None = None,
         saved_in: Path | None = None,
         note: str = "",
     ) -> None:
@@ -266,11 +266,12 @@ class BoxtopApp(App[None]):
             self.pop_screen()
 
     # ------------------------------------------------------------------ shared sessions
-    def _start_remote(self, socket_path: str, name: str, key: str | None = None) -> None:
+    def _start_remote(self, socket_path: str, name: str, key: str | None = None, token: str | None = None,
+                      takeover: bool = False) -> None:
         from .remote import RemoteLink
         from .screens.lobby import LobbyScreen
 
-        self.link = RemoteLink(socket_path, name, key)
+        self.link = RemoteLink(socket_path, name, key, token, takeover)
         self.lobby = LobbyScreen(name)
         self.push_screen(self.lobby)
         self.run_worker(self._pump(), exclusive=True, group="remote")
