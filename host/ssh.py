@@ -797,7 +797,19 @@ class _Server(asyncssh.SSHServer):
     # ---------------------------------------------------------- auth
     def begin_auth(self, username: str) -> bool:
         self._forget_key()
+        if (refusal := self._over_logged_in_limits(1)) is not None:  # told before it logs in
+            self._disconnect(refusal)
         return True  # "none" never logs in: a client with a key is asked for it first
+
+    def _over_logged_in_limits(self, more: int) -> str | None:
+        """Why this connection may not be logged in (with ``more`` logged-in connections
+        than are counted now), or None."""
+        host = self.host
+        if host.logged_in + more > MAX_CONNECTIONS:
+            return "the boxtop host has too many connections; try again later"
+        if host.connections_from[self.address] + more > MAX_CONNECTIONS_PER_ADDRESS:
+            return f"more than {MAX_CONNECTIONS_PER_ADDRESS} connections from your address; close some first"
+        return None
 
     def _forget_key(self) -> None:
         self.fingerprint, self.pins, self.pinned_elsewhere = None, None, frozenset()
@@ -841,15 +853,13 @@ class _Server(asyncssh.SSHServer):
             return
         del host.waiting[self]
         _decrement(host.waiting_from, self.network)
+        if (refusal := self._over_logged_in_limits(1)) is not None:
+            self._disconnect(refusal)
+            return
         self.logged_in = True
         host.logged_in += 1
         host.connections_from[self.address] += 1
-        if host.logged_in > MAX_CONNECTIONS:
-            self._disconnect("the boxtop host has too many connections; try again later")
-        elif host.connections_from[self.address] > MAX_CONNECTIONS_PER_ADDRESS:
-            self._disconnect(f"more than {MAX_CONNECTIONS_PER_ADDRESS} connections from your address; close some first")
-        else:
-            self._wait_for_a_session()
+        self._wait_for_a_session()
 
     # ---------------------------------------------------------- sessions
     def _wait_for_a_session(self) -> None:
