@@ -5,8 +5,9 @@ SSH sessions running the app (``tests/ssh_helpers.py``).
 - Players under a flood (N1): 16 players in 4 rooms of 4 play 20 moves each at a person's
   pace (0.25–0.75 s apart), as ``test_bench_ssh.py`` does, and the time from pressing
   enter on a ``:`` command to every other screen's redraw is taken (first byte, end of the
-  burst: median and p95). ``flooded``: meanwhile one key's 4 sessions (the per-user
-  maximum), each with a 500×200 window, send arrow keys (``↓↑`` × 200, 1.2 KB, every
+  burst: median and p95). ``flooded``: meanwhile 4 sessions (one player's; 4 keys,
+  since a key that logs in again under its name takes its old session over and may hold
+  3 names), each with a 500×200 window in the lobby, send arrow keys (``↓↑`` × 200, 1.2 KB, every
   10 ms) and resize their window (400–500 × 150–200, every 5 ms), from the moment the 16
   players' sessions are up until the last move. ``quiet``: the same without them.
 - Logging in under a pre-auth flood (N2): 256 TCP connections that never say a word, 64
@@ -46,13 +47,18 @@ def host():
     shutil.rmtree(parent, ignore_errors=True)
 
 
-async def _flood(host: HostProcess, players: Players, stop: asyncio.Event, wait_for: int) -> dict:
-    """One key's 4 sessions flooding keys and resizes from when the host has ``wait_for``
-    other sessions until ``stop``; returns what was sent."""
-    eve = [await Terminal.open(host.port, "eve", size=(500, 200), players=players) for _ in range(4)]
+async def _flooders(host: HostProcess) -> list[Terminal]:
+    """4 sessions with a 500×200 window, in the lobby."""
+    eve = [await Terminal.open(host.port, f"eve{k}", size=(500, 200), players=Players()) for k in range(4)]
     for t in eve:
         await t.shows(b"Lobby", timeout=60)
-    while len(host.children()) < wait_for + 4 and not stop.is_set():
+    return eve
+
+
+async def _flood(host: HostProcess, eve: list[Terminal], stop: asyncio.Event, wait_for: int) -> dict:
+    """``eve`` flooding keys and resizes from when the host has ``wait_for`` other
+    sessions until ``stop``; returns what was sent."""
+    while len(host.children()) < wait_for + len(eve) and not stop.is_set():
         await asyncio.sleep(0.1)
     rng = random.Random(5)
     sent = {"key_bytes": 0, "resizes": 0}
@@ -72,18 +78,16 @@ async def _flood(host: HostProcess, players: Players, stop: asyncio.Event, wait_
 
     await asyncio.gather(*(keys(t) for t in eve), *(resizes(t) for t in eve))
     sent["flood_s"] = round(time.perf_counter() - t0, 1)
-    for t in eve:
-        t.close()
     return sent
 
 
 async def _players_under(host: HostProcess, flooded: bool, tag: str) -> dict:
     stop = asyncio.Event()
-    flood = asyncio.create_task(_flood(host, Players(), stop, 16)) if flooded else None
+    flood = asyncio.create_task(_flood(host, await _flooders(host), stop, 16)) if flooded else None
     try:
         figures = await play_rooms(host, rooms=4, people=4, moves=20, pace=(0.25, 0.75), tag=tag)
     finally:
-        stop.set()
+        stop.set()  # play_rooms closed its sessions; the flood stops, its sessions close with the host
     if flood is not None:
         figures["flood"] = await flood
     return figures
