@@ -97,7 +97,7 @@ async def _players_under(host: HostProcess, flooded: bool, tag: str) -> dict:
 def test_bench_flood_16_paced_players_beside_one_keys_4_flooding_sessions(benchmark, host, flooded):
     figures = benchmark.pedantic(lambda: asyncio.run(_players_under(host, flooded, "f" if flooded else "q")),
                                  rounds=1, iterations=1)
-    report(benchmark, f"16 paced players, {'one key flooding keys and resizes' if flooded else 'no flood'}", figures)
+    report(benchmark, f"16 paced players, {'4 sessions flooding keys and resizes' if flooded else 'no flood'}", figures)
     assert host.alive
 
 
