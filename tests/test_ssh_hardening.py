@@ -25,9 +25,9 @@ asyncssh = pytest.importorskip("asyncssh")
 from host import protocol as p  # noqa: E402
 from host.client import HelloRefused, ServiceClient  # noqa: E402
 from host.ssh import (  # noqa: E402
-    INPUT_BURST, INPUT_RATE, MAX_UNAUTHENTICATED_PER_PREFIX, SESSION_NICE, start_host,
+    INPUT_BURST, INPUT_RATE, MAX_UNAUTHENTICATED_PER_PREFIX, SESSION_NICE, PtyChild, start_host,
 )
-from ssh_helpers import HostProcess, Players, Terminal, until  # noqa: E402
+from ssh_helpers import HostProcess, Players, Terminal, plain, until  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -295,3 +295,30 @@ def test_join_without_a_name_outside_boxtop_host_refuses_with_one_line(folder):
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         "boxtop: join needs --name NAME (the player), unless boxtop host started it"]
+
+
+async def test_boxtop_join_with_a_name_run_twice_the_second_takes_the_name_over(folder):
+    # two real `boxtop join --socket S --name ann` processes, each on a terminal of its own,
+    # as sshd's forced command would start them
+    host = await start_host("127.0.0.1", 0, folder / "d", None, True, child_argv=COUNTING_ARGV)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BOXTOP_")}
+    env.update(PYTHONPATH=str(ROOT), TERM="xterm-256color", BOXTOP_DATA_DIR=str(folder / "user"))
+    argv = [sys.executable, "-m", "tui.cli", "join", "--socket", str(host.socket), "--name", "ann"]
+    outputs: list[bytearray] = [bytearray(), bytearray()]
+    exits: list[asyncio.Future] = [asyncio.get_running_loop().create_future() for _ in range(2)]
+    children = []
+    try:
+        for k in range(2):
+            children.append(PtyChild(argv, env, (100, 30, 0, 0), outputs[k].extend,
+                                     lambda code, f=exits[k]: f.done() or f.set_result(code)))
+            await until(lambda k=k: b"Lobby" in plain(bytes(outputs[k])) or None, f"join {k}'s lobby",
+                        timeout=30)
+        assert await asyncio.wait_for(exits[0], 10) == 1  # the old session ends, with the service's line
+        assert b"You connected again elsewhere" in plain(bytes(outputs[0]))
+        assert not exits[1].done()
+    finally:
+        for child in children:
+            child.hangup()
+        for child in children:
+            await child.wait()
+        await host.close()
