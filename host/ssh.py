@@ -24,9 +24,11 @@ How each pitfall is handled here:
   other two), ``TERM`` = the client's terminal type (``FALLBACK_TERM`` when it is not
   1–64 printable ASCII characters), and no ``COLUMNS``/``LINES``. It runs
   ``SESSION_NICE`` nicer than the host. Its window is at most ``MAX_WIDTH``×``MAX_HEIGHT``,
-  at the start and at every resize; resizes reach it at most every ``RESIZE_INTERVAL``
-  (the newest size; the last always arrives), and its input at ``INPUT_RATE`` bytes a
-  second after an ``INPUT_BURST`` (the channel's reading paused meanwhile).
+  at the start and at every resize. A user's sessions share one pace (``Pacing``):
+  resizes reach them at most every ``resize_interval`` (``RESIZE_INTERVAL``, longer for
+  a big window; the newest size, and the last always arrives), and their input at
+  ``INPUT_RATE`` bytes a second after an ``INPUT_BURST`` (the channel's reading paused
+  meanwhile).
 * The channel carries bytes (``encoding=None``, asyncssh's line editor off); the master
   is read with ``loop.add_reader``, with flow control both ways. The child's output also
   pauses while the connection holds more than ``MAX_OUTPUT_BACKLOG`` bytes for a client
@@ -104,12 +106,16 @@ PREFIX_V4, PREFIX_V6 = 24, 64
 #: Seconds a connection has to exchange versions and log in, and then to open a session
 #: (and again whenever its last session has ended), before it is closed.
 LOGIN_TIMEOUT, SESSION_WAIT = 10.0, 60.0
-#: Seconds between two window changes passed to a session's child: a burst of resizes
-#: becomes one resize at most this often (the newest size; the last one always arrives).
-RESIZE_INTERVAL = 0.15
-#: A session's input reaches its child at ``INPUT_RATE`` bytes a second after a burst of
-#: ``INPUT_BURST`` bytes (a pasted command line): past it, the channel stops reading until
-#: the bucket has refilled (nothing is dropped; SSH's window holds the client).
+#: Seconds between two window changes passed to a user's session processes (all of one
+#: user's sessions share the pace): a burst of resizes becomes one resize at most this
+#: often (the newest size; the last one always arrives). A window of more than
+#: ``RESIZE_CELLS`` characters, costlier to lay out, waits longer in proportion (a
+#: 500×200 window: 0.75 s).
+RESIZE_INTERVAL, RESIZE_CELLS = 0.15, 20_000
+#: A user's input (all their sessions together) reaches the session processes at
+#: ``INPUT_RATE`` bytes a second after a burst of ``INPUT_BURST`` bytes (a pasted command
+#: line): past it, the channel stops reading until the bucket has refilled (nothing is
+#: dropped; SSH's window holds the client).
 INPUT_RATE, INPUT_BURST = 1024, 4096
 #: How much nicer (``nice``) than the host each session's process runs, so that the host
 #: and its room service answer first when sessions compete for the CPU.
@@ -159,6 +165,24 @@ def child_environment(environ: dict[str, str] | os._Environ) -> dict[str, str]:
     for k in ("BOXTOP_PLAYER", "BOXTOP_KEY", HOST_TOKEN_VARIABLE):
         env.pop(k, None)
     return env
+
+
+def resize_interval(width: int, height: int) -> float:
+    """Seconds a user's next window change waits after the last one, for a window of
+    ``width``×``height`` characters (``RESIZE_INTERVAL``, longer above ``RESIZE_CELLS``)."""
+    return RESIZE_INTERVAL * max(1.0, width * height / RESIZE_CELLS)
+
+
+class Pacing:
+    """One user's pace (all their sessions): ``bucket``, their input's token bucket
+    (bytes), and ``resized_at``, the event loop's time of the last window change passed
+    to one of their session processes."""
+
+    __slots__ = ("bucket", "resized_at")
+
+    def __init__(self) -> None:
+        self.bucket = TokenBucket(INPUT_RATE, INPUT_BURST)
+        self.resized_at = float("-inf")
 
 
 def network_of(address: str) -> str:
@@ -471,11 +495,10 @@ class _Session(asyncssh.SSHServerSession):
         self.child: PtyChild | None = None
         self._input_holds: set[str] = set()  # why the channel's reading is paused: "backlog", "rate"
         self._output_holds: set[str] = set()  # why the child's output is paused: "channel", "socket"
-        self._input_bucket = TokenBucket(INPUT_RATE, INPUT_BURST)
+        self.pacing: Pacing | None = None  # the user's, once the child runs
         self._refill: asyncio.TimerHandle | None = None
         self._size: tuple[int, int, int, int] | None = None  # the newest window not yet passed on
         self._resize_timer: asyncio.TimerHandle | None = None
-        self._resized_at = -RESIZE_INTERVAL  # loop time of the last resize passed on
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -576,6 +599,7 @@ class _Session(asyncssh.SSHServerSession):
             return
         self.host.children.add(self.child)
         self.user = self._user()
+        self.pacing = self.host.pacing.setdefault(self.user, Pacing())
         self.host.sessions_of[self.user] += 1
         if self.login is not None:
             self.login.session_began()
@@ -624,14 +648,14 @@ class _Session(asyncssh.SSHServerSession):
         child.write(data)  # whole: an escape sequence is never cut in two
         if child.input_backlog > MAX_INPUT_BACKLOG:
             self._hold_input("backlog")
-        wait = self._input_bucket.spend(len(data))
+        wait = self.pacing.bucket.spend(len(data)) if self.pacing is not None else 0.0
         if wait > 0 and "rate" not in self._input_holds:
             self._hold_input("rate")
             self._refill = asyncio.get_running_loop().call_later(wait, self._refilled)
 
     def _refilled(self) -> None:
         self._refill = None
-        wait = self._input_bucket.spend(0)
+        wait = self.pacing.bucket.spend(0) if self.pacing is not None else 0.0
         if wait > 0:
             self._refill = asyncio.get_running_loop().call_later(wait, self._refilled)
         else:
@@ -660,19 +684,22 @@ class _Session(asyncssh.SSHServerSession):
             return
         self._size = _clamp_size(width, height, pixwidth, pixheight)[0]
         if self._resize_timer is None:
-            loop = asyncio.get_running_loop()
-            wait = self._resized_at + RESIZE_INTERVAL - loop.time()
-            if wait <= 0:
-                self._apply_size()
-            else:
-                self._resize_timer = loop.call_later(wait, self._apply_size)
+            self._apply_size()
 
     def _apply_size(self) -> None:
-        """Pass the newest window to the child (at most every ``RESIZE_INTERVAL``)."""
+        """Pass the newest window to the child once the user's pace allows it
+        (``resize_interval`` after their last one), or wait until then."""
         self._resize_timer = None
-        if self._size is not None and self.child is not None:
-            self.child.resize(*self._size)
-            self._resized_at = asyncio.get_running_loop().time()
+        if self._size is None or self.child is None or self.pacing is None:
+            self._size = None
+            return
+        loop = asyncio.get_running_loop()
+        wait = self.pacing.resized_at + resize_interval(*self._size[:2]) - loop.time()
+        if wait > 0:  # another session of the user may take the slot first: checked again then
+            self._resize_timer = loop.call_later(wait, self._apply_size)
+            return
+        self.child.resize(*self._size)
+        self.pacing.resized_at = loop.time()
         self._size = None
 
     def pause_writing(self) -> None:
@@ -688,6 +715,7 @@ class _Session(asyncssh.SSHServerSession):
             self.host.sessions_of[self.user] -= 1
             if self.host.sessions_of[self.user] <= 0:
                 del self.host.sessions_of[self.user]
+                self.host.pacing.pop(self.user, None)
             self.user = None
             if self.login is not None:
                 self.login.session_ended()
@@ -1034,6 +1062,7 @@ class Host:
         self.waiting: dict[_Server, None] = {}  # connections not yet logged in, oldest first
         self.waiting_from: Counter[str] = Counter()  # network → connections not yet logged in
         self.sessions_of: Counter[str] = Counter()  # user → sessions with a child
+        self.pacing: dict[str, Pacing] = {}  # user → their sessions' shared pace
         self.closing = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._log_fn = log
