@@ -33,7 +33,7 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from ssh_helpers import HostProcess, Players, Terminal, play_rooms, report, ssh_connect  # noqa: E402
+from ssh_helpers import HostProcess, Players, Terminal, play_rooms, report  # noqa: E402
 
 FLOOD_KEYS = "\x1b[B\x1b[A" * 200
 
@@ -50,11 +50,10 @@ def host():
 
 async def _flooders(host: HostProcess) -> list[Terminal]:
     """One user's 4 sessions (one address, no key) with a 500×200 window, in the lobby."""
-    players = Players()
     eve = []
     for k in range(4):
-        players.addresses[f"eve{k}"] = "127.0.9.9"
-        conn = await ssh_connect(host.port, f"eve{k}", players=players, keyed=False)
+        conn = await asyncssh.connect("127.0.0.1", host.port, username=f"eve{k}", known_hosts=None, agent_path=None,
+                                      config=None, client_keys=None, password="", local_addr=("127.0.9.9", 0))
         process = await conn.create_process(term_type="xterm-256color", term_size=(500, 200), encoding=None)
         eve.append(Terminal(f"eve{k}", conn, process))
     for t in eve:
