@@ -45,7 +45,8 @@ class BoxtopApp(App[None]):
     """The app. ``session``: open this game at once (``saved_in``: the file it goes on
     being saved in, ``boxtop load``); ``replay``: replay this loaded game (``boxtop replay``:
     escape ends the app; ``note``: a line shown first); ``remote``: ``(socket_path,
-    name[, key[, token[, takeover]]])`` of a room service to join (``tui.remote.RemoteLink``) (locked down as the module docstring says);
+    name[, key[, token[, takeover]]])`` of a room service to join (the last three as
+    ``tui.remote.RemoteLink`` takes them; locked down as the module docstring says);
     otherwise the menu. ``save_dir`` overrides the save folder (platformdirs')."""
 
     CSS_PATH = "boxtop.tcss"
@@ -235,7 +236,8 @@ class BoxtopApp(App[None]):
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.remote is not None:
-            self._start_remote(*self.remote)
+            self._start_remote(*self.remote[:3])
+            self.link.hello.update(zip(("token", "takeover"), self.remote[3:]))  # boxtop join's hello
             return
         self.push_screen(MenuScreen())
         if self.start_session is not None:
@@ -266,12 +268,11 @@ class BoxtopApp(App[None]):
             self.pop_screen()
 
     # ------------------------------------------------------------------ shared sessions
-    def _start_remote(self, socket_path: str, name: str, key: str | None = None, token: str | None = None,
-                      takeover: bool = False) -> None:
+    def _start_remote(self, socket_path: str, name: str, key: str | None = None) -> None:
         from .remote import RemoteLink
         from .screens.lobby import LobbyScreen
 
-        self.link = RemoteLink(socket_path, name, key, token, takeover)
+        self.link = RemoteLink(socket_path, name, key)
         self.lobby = LobbyScreen(name)
         self.push_screen(self.lobby)
         self.run_worker(self._pump(), exclusive=True, group="remote")

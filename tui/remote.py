@@ -74,7 +74,7 @@ class SharedTable:
 class RemoteLink:
     """The app's connection to the room service at ``socket_path`` as ``name``, logged
     in with the SSH key of fingerprint ``key`` (None: no key); ``token`` and ``takeover``
-    go into its hello (``host.protocol.Hello``).
+    go into its hello (``host.protocol.Hello``), kept in the dict ``hello`` until ``run``.
 
     ``await run(handle)`` connects and awaits ``handle(message)`` for every service
     message until the connection ends, then ``handle(None)``. A name the service refuses
