@@ -153,7 +153,6 @@ async def test_connections_that_never_log_in_do_not_keep_a_player_from_another_n
             await bob.shows(b"Lobby", timeout=15)
         finally:
             bob.close()
-        # and the flood's own network keeps at most its share of the waiting pool
         assert host.alive
     finally:
         for writer in writers:
