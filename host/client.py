@@ -34,15 +34,17 @@ class ServiceClient:
         self.name = name
 
     @classmethod
-    async def connect(cls, socket_path: str | Path, name: str, key: str | None = None) -> "ServiceClient":
+    async def connect(cls, socket_path: str | Path, name: str, key: str | None = None, *,
+                      token: str | None = None, takeover: bool = False) -> "ServiceClient":
         """Connect to the service at ``socket_path`` as ``name``, logged in with the SSH
-        key of fingerprint ``key`` (None: no key); the welcome is consumed."""
+        key of fingerprint ``key`` (None: no key); the welcome is consumed. ``token`` and
+        ``takeover`` go into the hello (``protocol.Hello``)."""
         try:
             reader, writer = await asyncio.open_unix_connection(str(socket_path), limit=p.MAX_SERVICE_FRAME + 8)
         except OSError as err:
             raise ConnectionError(f"cannot reach the boxtop host at {socket_path}: {err.strerror or err}") from None
         client = cls(reader, writer, name)
-        await client.send(p.Hello(name, key))
+        await client.send(p.Hello(name, key, token, takeover))
         first = await client.recv()
         if isinstance(first, p.Bye):
             await client.close()

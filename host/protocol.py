@@ -31,12 +31,25 @@ class ProtocolError(Exception):
 
 
 # ---------------------------------------------------------------------- client → service
+#: The environment variable through which ``boxtop host`` gives its session processes
+#: the room service's secret (``Hello.token``); ``boxtop join`` without ``--name`` needs it.
+HOST_TOKEN_VARIABLE = "BOXTOP_HOST_TOKEN"
+
+
 class Hello(msgspec.Struct, frozen=True, tag="hello"):
     """The first frame: the player's ``name`` (the SSH user name) and ``key``, the
-    SHA256 fingerprint of the SSH key the player logged in with (None without one)."""
+    SHA256 fingerprint of the SSH key the player logged in with (None without one).
+
+    ``token``: the room service's secret, which ``boxtop host`` gives the session
+    processes it starts (a hello with a wrong one is refused: its name and key are not
+    to be trusted). ``takeover``: ``boxtop join --name`` under the operator's own sshd,
+    whose forced command names the player: this connection replaces the name's open one
+    (if any) instead of being refused."""
 
     name: str
     key: Annotated[str, msgspec.Meta(max_length=100)] | None = None
+    token: Annotated[str, msgspec.Meta(max_length=100)] | None = None
+    takeover: bool = False
 
 
 class ListRooms(msgspec.Struct, frozen=True, tag="list-rooms"):

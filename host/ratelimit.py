@@ -1,5 +1,5 @@
 """A token bucket: at most ``burst`` at once, then ``rate`` a second (the room service's
-limits per player: rooms opened)."""
+limits per player: rooms opened; the SSH host's input bytes per session)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import time
 class TokenBucket:
     """``burst`` tokens to start with, refilled at ``rate`` a second up to ``burst``.
 
-    ``take()`` spends one and says whether there was one; ``now`` (``time.monotonic()``
-    seconds) may be given by a caller that has it already."""
+    ``take()`` spends one and says whether there was one; ``spend(n)`` spends ``n`` even
+    past empty (a debt) and says how long until it is paid; ``now``
+    (``time.monotonic()`` seconds) may be given by a caller that has it already."""
 
     __slots__ = ("rate", "burst", "tokens", "stamp")
 
@@ -27,3 +28,11 @@ class TokenBucket:
             return False
         self.tokens -= 1
         return True
+
+    def spend(self, amount: float, now: float | None = None) -> float:
+        """Spend ``amount`` tokens, going into debt if there are fewer; returns the
+        seconds until the bucket is no longer in debt (0.0 when it is not)."""
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate) - amount
+        self.stamp = now
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate

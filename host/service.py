@@ -167,6 +167,7 @@ class RoomService:
         """``bot_pace``: seconds between two bot moves (None: bots answer at once, inside
         the move that woke them — for tests that read one push per move)."""
         self.bot_pace = bot_pace
+        self.token = secrets.token_urlsafe(32)  # Hello.token: given only to the host's own session processes
         self._bot_tasks: dict[str, asyncio.Task] = {}
         self._no_workers = False  # said once: bots think in this process
         self.data_dir = Path(data_dir)
@@ -291,12 +292,15 @@ class RoomService:
         if not NAME.fullmatch(hello.name):  # fullmatch: "$" would let a trailing newline in
             conn.close("Closed: a name is 1–24 letters, digits, '.', '_' or '-'.")
             return False
-        refusal = self.claim_name(hello.name, hello.key)
+        if hello.token is not None and not secrets.compare_digest(hello.token, self.token):
+            conn.close("Closed: this session was not started by this host.")
+            return False
+        refusal = self.claim_name(hello.name, hello.key, takeover=hello.takeover)
         if refusal is not None:
             conn.close(refusal)
             return False
         old = self._connection_of(hello.name)
-        if old is not None:  # the same key again: this connection takes the name's seat over
+        if old is not None:  # the same key again (or join --name): this connection takes the name's seat over
             old.close("You connected again elsewhere; this session is closed.")
             self._leave_room(old)
         conn.name, conn.key = hello.name, hello.key
@@ -309,7 +313,7 @@ class RoomService:
         name = name.lower()
         return next((c for c in self.connections if c.name.lower() == name and not c.closed), None)
 
-    def claim_name(self, name: str, key: str | None, *, pinned: bool = False) -> str | None:
+    def claim_name(self, name: str, key: str | None, *, pinned: bool = False, takeover: bool = False) -> str | None:
         """Whether ``name`` may connect now with ``key`` (an SSH key's SHA256 fingerprint;
         None without a key): None when it may, else the one-sentence reason.
 
@@ -317,7 +321,7 @@ class RoomService:
         compare without case): another key, or none, is refused. ``pinned``: the host's
         authorized-keys file gives the name to ``key``, whoever had it. A name connected
         already is refused too, unless ``key`` is the same key (that connection is then
-        taken over at its hello). A keyless name is never recorded: it is free again
+        taken over at its hello), or ``takeover`` (``boxtop join --name``). A keyless name is never recorded: it is free again
         once its connection ends. Raises ``sqlite3.Error`` when the journal fails."""
         owner = self.journal.name_owner(name)
         if owner is not None and owner != key and not pinned:
@@ -325,7 +329,7 @@ class RoomService:
                 return f"The name {name} belongs to a player with a key: connect with that key, or choose another name."
             return f"The name {name} belongs to another player's key: choose another name."
         live = self._connection_of(name)
-        if live is not None and (key is None or live.key != key):
+        if live is not None and (key is None or live.key != key) and not takeover:
             return f"{live.name} is connected already: choose another name, or close that session first."
         if key is not None and owner != key:
             if not pinned and len(held := self.journal.names_of(key)) >= MAX_NAMES_PER_KEY:

@@ -17,10 +17,18 @@ How each pitfall is handled here:
   a session leader (``setsid``) whose controlling terminal is the PTY slave
   (``TIOCSCTTY``), so a ``TIOCSWINSZ`` on the master, done when the client's window
   changes, makes the kernel send ``SIGWINCH`` to the child's foreground process group.
-* The child's environment is the host's with ``BOXTOP_PLAYER`` = the SSH user name,
-  ``BOXTOP_KEY`` = the SHA256 fingerprint of the key the client logged in with (unset
-  without one), ``TERM`` = the client's terminal type, and no ``COLUMNS``/``LINES``.
-  Its window is at most ``MAX_WIDTH``×``MAX_HEIGHT``, at the start and at every resize.
+* The child's environment is the allow-listed part of the host's
+  (``child_environment``) with ``BOXTOP_PLAYER`` = the SSH user name, ``BOXTOP_KEY`` =
+  the SHA256 fingerprint of the key the client logged in with (unset without one),
+  ``BOXTOP_HOST_TOKEN`` = the room service's secret (which makes the service trust the
+  other two), ``TERM`` = the client's terminal type (``FALLBACK_TERM`` when it is not
+  1–64 printable ASCII characters), and no ``COLUMNS``/``LINES``. It runs
+  ``SESSION_NICE`` nicer than the host. Its window is at most ``MAX_WIDTH``×``MAX_HEIGHT``,
+  at the start and at every resize. A user's sessions share one pace (``Pacing``):
+  resizes reach them at most every ``resize_interval`` (``RESIZE_INTERVAL``, longer for
+  a big window; the newest size, and the last always arrives), and their input at
+  ``INPUT_RATE`` bytes a second after an ``INPUT_BURST`` (the channel's reading paused
+  meanwhile).
 * The channel carries bytes (``encoding=None``, asyncssh's line editor off); the master
   is read with ``loop.add_reader``, with flow control both ways. The child's output also
   pauses while the connection holds more than ``MAX_OUTPUT_BACKLOG`` bytes for a client
@@ -42,9 +50,12 @@ session ends. The host key, ``DATA/ssh_host_ed25519_key``, is created on the fir
 start (mode 0600) and reused after.
 
 Limits: ``MAX_SESSIONS`` sessions in all and ``MAX_SESSIONS_PER_USER`` per user (a key,
-or an address without one), each refused with one line; ``MAX_CONNECTIONS`` connections
-in all and ``MAX_CONNECTIONS_PER_ADDRESS`` per address (disconnected with a reason the
-client shows); ``LOGIN_TIMEOUT`` seconds to log in and ``SESSION_WAIT`` to start a game.
+or an address without one), each refused with one line; ``MAX_CONNECTIONS`` logged-in
+connections in all and ``MAX_CONNECTIONS_PER_ADDRESS`` per address, and apart from them
+``MAX_UNAUTHENTICATED`` connections still logging in, ``MAX_UNAUTHENTICATED_PER_PREFIX``
+per /24 or /64 network (disconnected with a reason the client shows; a full waiting pool
+pushes out the busiest network's oldest); ``LOGIN_TIMEOUT`` seconds to exchange versions
+and log in, and ``SESSION_WAIT`` to start a game.
 
 This is the only module of the project that imports asyncssh.
 """
@@ -70,6 +81,8 @@ from typing import Callable
 import asyncssh
 
 from .paths import socket_path as service_socket_path
+from .protocol import HOST_TOKEN_VARIABLE
+from .ratelimit import TokenBucket
 from .service import BOT_PACE, NAME, RoomService, ServiceError
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -81,12 +94,45 @@ DRAIN_GRACE = 0.3
 MAX_SESSIONS = 64
 #: Sessions with a running child per user (an SSH key, or an address without a key).
 MAX_SESSIONS_PER_USER = 4
-#: SSH connections at once, in all and from one address; more are disconnected at once
+#: Logged-in SSH connections at once, in all and from one address; more are disconnected
 #: with a reason the client shows.
 MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS = 256, 64
-#: Seconds a connection has to log in, and then to open a session (and again whenever
-#: its last session has ended), before it is closed.
-LOGIN_TIMEOUT, SESSION_WAIT = 30.0, 60.0
+#: Connections not yet logged in, in all and from one network prefix (``PREFIX_V4`` /
+#: ``PREFIX_V6`` bits): a prefix's connection over its limit is disconnected at once; a
+#: connection that would overfill the pool pushes out the oldest waiting connection of the
+#: prefix with the most waiting, so a flood from one network never keeps out another's.
+MAX_UNAUTHENTICATED, MAX_UNAUTHENTICATED_PER_PREFIX = 64, 16
+PREFIX_V4, PREFIX_V6 = 24, 64
+#: Seconds a connection has to exchange versions and log in, and then to open a session
+#: (and again whenever its last session has ended), before it is closed.
+LOGIN_TIMEOUT, SESSION_WAIT = 10.0, 60.0
+#: Seconds between two window changes passed to a user's session processes (all of one
+#: user's sessions share the pace): a burst of resizes becomes one resize at most this
+#: often (the newest size; the last one always arrives). A window of more than
+#: ``RESIZE_CELLS`` characters, costlier to lay out, waits longer in proportion (a
+#: 500×200 window: 0.75 s).
+RESIZE_INTERVAL, RESIZE_CELLS = 0.15, 20_000
+#: A user's input (all their sessions together) reaches the session processes at
+#: ``INPUT_RATE`` bytes a second after a burst of ``INPUT_BURST`` bytes (a pasted command
+#: line): past it, the channel stops reading until the bucket has refilled (nothing is
+#: dropped; SSH's window holds the client).
+INPUT_RATE, INPUT_BURST = 1024, 4096
+#: How much nicer (``nice``) than the host each session's process runs, so that the host
+#: and its room service answer first when sessions compete for the CPU.
+SESSION_NICE = 10
+#: What a client's terminal type may be: printable ASCII, at most 64 characters; any other
+#: becomes ``FALLBACK_TERM``.
+TERM_RULE = re.compile(r"[\x21-\x7e]{1,64}")
+FALLBACK_TERM = "xterm-256color"
+#: The variables of the host's environment a session's process gets (``LC_*``,
+#: ``XDG_*_HOME`` and ``BOXTOP_*`` too; the host then sets ``BOXTOP_PLAYER``,
+#: ``BOXTOP_KEY``, ``BOXTOP_HOST_TOKEN``, ``TERM`` and ``PYTHONPATH``); nothing else
+#: (an SSH agent's socket, cloud tokens …) reaches a player's session.
+CHILD_ENVIRONMENT = frozenset({
+    "PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "PYTHONPATH", "PYTHONDONTWRITEBYTECODE",
+    "PYTHONPYCACHEPREFIX", "PYTHONHASHSEED", "PYTHONUTF8", "PYTHONIOENCODING",
+})
+CHILD_ENVIRONMENT_PREFIXES = ("LC_", "BOXTOP_", "COVERAGE_", "COV_CORE_")
 #: The largest window a session's terminal gets (columns, rows): a bigger one is
 #: clamped to this (a line on the client's stderr says so before the game starts).
 MAX_WIDTH, MAX_HEIGHT = 500, 200
@@ -104,6 +150,53 @@ MAX_SOCKET_PATH = 100
 #: Project root: put first on the child's PYTHONPATH so ``-m tui.cli`` finds this copy.
 ROOT = Path(__file__).resolve().parent.parent
 NAME_RULE = "a player name is 1–24 letters, digits, '.', '_' or '-'"
+
+
+def child_environment(environ: dict[str, str] | os._Environ) -> dict[str, str]:
+    """The part of ``environ`` (the host's) a session's process may see: the names in
+    ``CHILD_ENVIRONMENT``, those starting with ``CHILD_ENVIRONMENT_PREFIXES`` and the
+    ``XDG_*_HOME`` folders; never ``COLUMNS``/``LINES`` nor the host's own
+    ``BOXTOP_PLAYER``/``BOXTOP_KEY``/``BOXTOP_HOST_TOKEN``."""
+    env = {
+        k: v for k, v in environ.items()
+        if k in CHILD_ENVIRONMENT or k.startswith(CHILD_ENVIRONMENT_PREFIXES)
+        or (k.startswith("XDG_") and k.endswith("_HOME"))
+    }
+    for k in ("BOXTOP_PLAYER", "BOXTOP_KEY", HOST_TOKEN_VARIABLE):
+        env.pop(k, None)
+    return env
+
+
+def resize_interval(width: int, height: int) -> float:
+    """Seconds a user's next window change waits after the last one, for a window of
+    ``width``×``height`` characters (``RESIZE_INTERVAL``, longer above ``RESIZE_CELLS``)."""
+    return RESIZE_INTERVAL * max(1.0, width * height / RESIZE_CELLS)
+
+
+class Pacing:
+    """One user's pace (all their sessions): ``bucket``, their input's token bucket
+    (bytes), and ``resized_at``, the event loop's time of the last window change passed
+    to one of their session processes."""
+
+    __slots__ = ("bucket", "resized_at")
+
+    def __init__(self) -> None:
+        self.bucket = TokenBucket(INPUT_RATE, INPUT_BURST)
+        self.resized_at = float("-inf")
+
+
+def network_of(address: str) -> str:
+    """The network an address counts in for the waiting-connection limits: its /24
+    (IPv4) or /64 (IPv6) prefix, as text (``"127.0.0.0/24"``); an address that is not
+    an IP address is its own network."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    bits = PREFIX_V4 if ip.version == 4 else PREFIX_V6
+    return str(ipaddress.ip_network(f"{ip}/{bits}", strict=False))
 
 
 class HostError(Exception):
@@ -130,8 +223,12 @@ def _clamp_size(width: int, height: int, pixwidth: int = 0, pixheight: int = 0) 
 
 def _take_terminal() -> None:
     """In the child, after ``setsid`` and before exec: stdin (the PTY slave) becomes the
-    controlling terminal of the new session."""
+    controlling terminal of the new session, and the child runs ``SESSION_NICE`` nicer."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    try:
+        os.nice(SESSION_NICE)
+    except OSError:
+        pass
 
 
 class PtyChild:
@@ -396,8 +493,12 @@ class _Session(asyncssh.SSHServerSession):
         self.chan: asyncssh.SSHServerChannel | None = None
         self.command: str | None = None
         self.child: PtyChild | None = None
-        self._reading_paused = False
+        self._input_holds: set[str] = set()  # why the channel's reading is paused: "backlog", "rate"
         self._output_holds: set[str] = set()  # why the child's output is paused: "channel", "socket"
+        self.pacing: Pacing | None = None  # the user's, once the child runs
+        self._refill: asyncio.TimerHandle | None = None
+        self._size: tuple[int, int, int, int] | None = None  # the newest window not yet passed on
+        self._resize_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -475,14 +576,12 @@ class _Session(asyncssh.SSHServerSession):
 
     def _start_child(self, term_type: str) -> None:
         assert self.chan is not None
-        env = dict(os.environ)
-        env.pop("COLUMNS", None)
-        env.pop("LINES", None)
+        env = child_environment(os.environ)
         env["BOXTOP_PLAYER"] = self.name
-        env.pop("BOXTOP_KEY", None)
         if self.login is not None and self.login.fingerprint:
             env["BOXTOP_KEY"] = self.login.fingerprint  # the room service's proof of the name
-        env["TERM"] = term_type or "xterm-256color"
+        env[HOST_TOKEN_VARIABLE] = self.host.service.token  # the service trusts BOXTOP_KEY because of it
+        env["TERM"] = term_type if TERM_RULE.fullmatch(term_type or "") else FALLBACK_TERM
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
         size, clamped = _clamp_size(*self.chan.get_terminal_size())
         if clamped:
@@ -494,12 +593,13 @@ class _Session(asyncssh.SSHServerSession):
             self.child = PtyChild(
                 self.host.child_argv, env, size, self._output, self._child_exited, self._input_drained
             )
-        except (OSError, subprocess.SubprocessError) as err:
+        except (OSError, subprocess.SubprocessError, ValueError) as err:
             self.host._log(f"could not start a session for {self.name}: {err}")
             self._refuse(f"boxtop: the host could not start the game ({getattr(err, 'strerror', None) or err}).")
             return
         self.host.children.add(self.child)
         self.user = self._user()
+        self.pacing = self.host.pacing.setdefault(self.user, Pacing())
         self.host.sessions_of[self.user] += 1
         if self.login is not None:
             self.login.session_began()
@@ -545,22 +645,62 @@ class _Session(asyncssh.SSHServerSession):
         child = self.child
         if child is None or self.chan is None:
             return
-        child.write(data)
-        if child.input_backlog > MAX_INPUT_BACKLOG and not self._reading_paused:
-            self._reading_paused = True
+        child.write(data)  # whole: an escape sequence is never cut in two
+        if child.input_backlog > MAX_INPUT_BACKLOG:
+            self._hold_input("backlog")
+        wait = self.pacing.bucket.spend(len(data)) if self.pacing is not None else 0.0
+        if wait > 0 and "rate" not in self._input_holds:
+            self._hold_input("rate")
+            self._refill = asyncio.get_running_loop().call_later(wait, self._refilled)
+
+    def _refilled(self) -> None:
+        self._refill = None
+        wait = self.pacing.bucket.spend(0) if self.pacing is not None else 0.0
+        if wait > 0:
+            self._refill = asyncio.get_running_loop().call_later(wait, self._refilled)
+        else:
+            self._release_input("rate")
+
+    def _hold_input(self, why: str) -> None:
+        if not self._input_holds and self.chan is not None:
             self.chan.pause_reading()
+        self._input_holds.add(why)
+
+    def _release_input(self, why: str) -> None:
+        if why not in self._input_holds:
+            return
+        self._input_holds.discard(why)
+        if not self._input_holds and self.chan is not None:
+            self.chan.resume_reading()
 
     def _input_drained(self) -> None:
-        if self._reading_paused and self.chan is not None:
-            self._reading_paused = False
-            self.chan.resume_reading()
+        self._release_input("backlog")
 
     def eof_received(self) -> bool:
         return True  # keep the session half-open: the game ends when the child does
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if self.child is not None:
-            self.child.resize(*_clamp_size(width, height, pixwidth, pixheight)[0])
+        if self.child is None:
+            return
+        self._size = _clamp_size(width, height, pixwidth, pixheight)[0]
+        if self._resize_timer is None:
+            self._apply_size()
+
+    def _apply_size(self) -> None:
+        """Pass the newest window to the child once the user's pace allows it
+        (``resize_interval`` after their last one), or wait until then."""
+        self._resize_timer = None
+        if self._size is None or self.child is None or self.pacing is None:
+            self._size = None
+            return
+        loop = asyncio.get_running_loop()
+        wait = self.pacing.resized_at + resize_interval(*self._size[:2]) - loop.time()
+        if wait > 0:  # another session of the user may take the slot first: checked again then
+            self._resize_timer = loop.call_later(wait, self._apply_size)
+            return
+        self.child.resize(*self._size)
+        self.pacing.resized_at = loop.time()
+        self._size = None
 
     def pause_writing(self) -> None:
         self._hold_output("channel")
@@ -575,6 +715,7 @@ class _Session(asyncssh.SSHServerSession):
             self.host.sessions_of[self.user] -= 1
             if self.host.sessions_of[self.user] <= 0:
                 del self.host.sessions_of[self.user]
+                self.host.pacing.pop(self.user, None)
             self.user = None
             if self.login is not None:
                 self.login.session_ended()
@@ -603,6 +744,10 @@ class _Session(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.chan = None
+        for timer in (self._refill, self._resize_timer):
+            if timer is not None:
+                timer.cancel()
+        self._refill = self._resize_timer = None
         if self.child is not None and self.child.returncode is None:
             self.child.hangup()
 
@@ -621,6 +766,8 @@ class _Server(asyncssh.SSHServer):
         self.host = host
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
+        self.network = "?"  # the address's /24 or /64: the waiting-connection limits count per network
+        self.logged_in = False
         self.fingerprint: str | None = None
         self.pins: frozenset[str] | None = None  # the names the key is pinned to, if any
         self.pinned_elsewhere: frozenset[str] = frozenset()  # names pinned to other keys
@@ -632,37 +779,65 @@ class _Server(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
+        self.network = network_of(self.address)
         host = self.host
         host.connections.add(conn)
-        host.connections_from[self.address] += 1
-        if len(host.connections) > MAX_CONNECTIONS:
-            reason = "the boxtop host has too many connections; try again later"
-        elif host.connections_from[self.address] > MAX_CONNECTIONS_PER_ADDRESS:
-            reason = f"more than {MAX_CONNECTIONS_PER_ADDRESS} connections from your address; close some first"
-        else:
-            return
-        asyncio.get_running_loop().call_soon(self._disconnect, reason)
+        host.waiting[self] = None
+        host.waiting_from[self.network] += 1
+        if host.waiting_from[self.network] > MAX_UNAUTHENTICATED_PER_PREFIX:
+            self._disconnect("too many connections from your network are logging in; try again later")
+        elif len(host.waiting) > MAX_UNAUTHENTICATED:
+            # the oldest waiting connection of the busiest network makes room
+            busiest = max(host.waiting_from, key=host.waiting_from.__getitem__)
+            oldest = next(s for s in host.waiting if s.network == busiest)
+            oldest._disconnect("the boxtop host has too many connections logging in; try again later")
 
     def _disconnect(self, reason: str) -> None:
+        """Close this connection with ``reason`` (the client shows it); it stops counting
+        against the limits at once."""
+        self._uncount()
+        if self.conn is not None and not self._lost:
+            asyncio.get_running_loop().call_soon(self._send_disconnect, reason)
+
+    def _send_disconnect(self, reason: str) -> None:
         if self.conn is not None and not self._lost:
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+
+    def _uncount(self) -> None:
+        """Stop counting this connection, waiting or logged in."""
+        host = self.host
+        if self in host.waiting:
+            del host.waiting[self]
+            _decrement(host.waiting_from, self.network)
+        if self.logged_in:
+            self.logged_in = False
+            host.logged_in -= 1
+            _decrement(host.connections_from, self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._lost = True
         if self._idle is not None:
             self._idle.cancel()
-        if self.conn is not None and self.conn in self.host.connections:
+        self._uncount()
+        if self.conn is not None:
             self.host.connections.discard(self.conn)
-            count = self.host.connections_from[self.address] - 1
-            if count > 0:
-                self.host.connections_from[self.address] = count
-            else:
-                self.host.connections_from.pop(self.address, None)
 
     # ---------------------------------------------------------- auth
     def begin_auth(self, username: str) -> bool:
         self._forget_key()
+        if (refusal := self._over_logged_in_limits(1)) is not None:  # told before it logs in
+            self._disconnect(refusal)
         return True  # "none" never logs in: a client with a key is asked for it first
+
+    def _over_logged_in_limits(self, more: int) -> str | None:
+        """Why this connection may not be logged in (with ``more`` logged-in connections
+        than are counted now), or None."""
+        host = self.host
+        if host.logged_in + more > MAX_CONNECTIONS:
+            return "the boxtop host has too many connections; try again later"
+        if host.connections_from[self.address] + more > MAX_CONNECTIONS_PER_ADDRESS:
+            return f"more than {MAX_CONNECTIONS_PER_ADDRESS} connections from your address; close some first"
+        return None
 
     def _forget_key(self) -> None:
         self.fingerprint, self.pins, self.pinned_elsewhere = None, None, frozenset()
@@ -701,6 +876,17 @@ class _Server(asyncssh.SSHServer):
         return self.host.open  # open: in at once, no prompt
 
     def auth_completed(self) -> None:
+        host = self.host
+        if self not in host.waiting:  # pushed out as it logged in
+            return
+        del host.waiting[self]
+        _decrement(host.waiting_from, self.network)
+        if (refusal := self._over_logged_in_limits(1)) is not None:
+            self._disconnect(refusal)
+            return
+        self.logged_in = True
+        host.logged_in += 1
+        host.connections_from[self.address] += 1
         self._wait_for_a_session()
 
     # ---------------------------------------------------------- sessions
@@ -733,6 +919,14 @@ class _Server(asyncssh.SSHServer):
         assert self.conn is not None
         name = self.conn.get_extra_info("username") or ""
         return self.conn.create_server_channel(encoding=None), _Session(self.host, name, self)
+
+
+def _decrement(counter: Counter[str], key: str) -> None:
+    """One less of ``key`` in ``counter`` (removed at zero)."""
+    if counter[key] > 1:
+        counter[key] -= 1
+    else:
+        counter.pop(key, None)
 
 
 def _pins_of(options) -> frozenset[str] | None:
@@ -863,8 +1057,12 @@ class Host:
         self.port = 0
         self.children: set[PtyChild] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
-        self.connections_from: Counter[str] = Counter()  # address → open connections
+        self.connections_from: Counter[str] = Counter()  # address → logged-in connections
+        self.logged_in = 0  # logged-in connections
+        self.waiting: dict[_Server, None] = {}  # connections not yet logged in, oldest first
+        self.waiting_from: Counter[str] = Counter()  # network → connections not yet logged in
         self.sessions_of: Counter[str] = Counter()  # user → sessions with a child
+        self.pacing: dict[str, Pacing] = {}  # user → their sessions' shared pace
         self.closing = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._log_fn = log

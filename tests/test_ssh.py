@@ -30,7 +30,7 @@ FAKE_CHILD = r"""
 import os, signal, sys
 def size(*_):
     c, r = os.get_terminal_size(1)
-    print(f"size={c}x{r}", flush=True)
+    os.write(1, f"size={c}x{r}\n".encode())  # not print: a signal may come while it writes
 signal.signal(signal.SIGWINCH, size)
 print(f"pid={os.getpid()} player={os.environ.get('BOXTOP_PLAYER')} term={os.environ.get('TERM')} "
       f"cols={os.environ.get('COLUMNS')} lines={os.environ.get('LINES')} tty={os.isatty(0)}", flush=True)

@@ -66,7 +66,7 @@ SIZE_CHILD = r"""
 import os, signal, sys
 def size(*_):
     c, r = os.get_terminal_size(1)
-    print(f"size={c}x{r}", flush=True)
+    os.write(1, f"size={c}x{r}\n".encode())  # not print: a signal may come while it writes
 signal.signal(signal.SIGWINCH, size)
 size()
 print("ready", flush=True)

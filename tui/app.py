@@ -49,7 +49,8 @@ class BoxtopApp(App[None]):
     """The app. ``session``: open this game at once (``saved_in``: the file it goes on
     being saved in, ``boxtop load``); ``replay``: replay this loaded game (``boxtop replay``:
     escape ends the app; ``note``: a line shown first); ``remote``: ``(socket_path,
-    name)`` of a room service to join (locked down as the module docstring says);
+    name[, key[, token[, takeover]]])`` of a room service to join (the last three as
+    ``tui.remote.RemoteLink`` takes them; locked down as the module docstring says);
     otherwise the menu. ``save_dir`` overrides the save folder (platformdirs')."""
 
     CSS_PATH = "boxtop.tcss"
@@ -65,7 +66,7 @@ class BoxtopApp(App[None]):
         session: engine.LocalSession | None = None,
         replay: engine.LocalSession | None = None,
         save_dir: str | Path | None = None,
-        remote: tuple[str, str] | None = None,
+        remote: tuple | None = None,
         saved_in: Path | None = None,
         note: str = "",
     ) -> None:
@@ -243,7 +244,8 @@ class BoxtopApp(App[None]):
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self.set_interval(TURN_BELL_EVERY, self.ring_if_turn)
         if self.remote is not None:
-            self._start_remote(*self.remote)
+            self._start_remote(*self.remote[:3])
+            self.link.hello.update(zip(("token", "takeover"), self.remote[3:]))  # boxtop join's hello
             return
         self.push_screen(MenuScreen())
         if self.start_session is not None:

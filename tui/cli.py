@@ -430,15 +430,23 @@ def cmd_join(args) -> int:
 
     from host.paths import socket_path
 
+    from host.protocol import HOST_TOKEN_VARIABLE
+
+    # Under the operator's own sshd the forced command names the player (--name) and
+    # takes over that name's old connection (a half-dead one would hold the seat); the
+    # environment, which a client may be let set (AcceptEnv), is not trusted. Without
+    # --name, only a session started by boxtop host (which gives it the room service's
+    # secret, checked by the service) may take its name and key from the environment.
+    token = os.environ.get(HOST_TOKEN_VARIABLE) or None
+    if not args.name and token is None:
+        print("boxtop: join needs --name NAME (the player), unless boxtop host started it", file=sys.stderr)
+        return 2
     name = args.name or os.environ.get("BOXTOP_PLAYER") or getpass.getuser()
-    # set by boxtop host: the player's SSH key. Under the operator's own sshd the forced
-    # command names the player (--name), and the environment, which a client may be let
-    # set (AcceptEnv), is not trusted.
     key = None if args.name else os.environ.get("BOXTOP_KEY") or None
     sock = Path(args.socket).expanduser() if args.socket else socket_path()
     from .app import BoxtopApp
 
-    app = BoxtopApp(remote=(str(sock), name, key))
+    app = BoxtopApp(remote=(str(sock), name, key, None if args.name else token, bool(args.name)))
     app.run()
     return app.return_code or 0  # 1 when the host ended the session (its line is shown)
 
@@ -526,7 +534,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     join = sub.add_parser("join", help="join the local host's lobby (for an OpenSSH ForceCommand)")
     join.add_argument("--socket", metavar="PATH", help="the room service's socket")
-    join.add_argument("--name", help="player name (default: $BOXTOP_PLAYER or the login name)")
+    join.add_argument("--name", help="player name; takes over that name's open connection (needed unless started "
+                      "by boxtop host)")
     join.set_defaults(func=cmd_join)
 
     verify = sub.add_parser("verify", help="re-decide every recorded command of a save")

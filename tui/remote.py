@@ -73,7 +73,8 @@ class SharedTable:
 
 class RemoteLink:
     """The app's connection to the room service at ``socket_path`` as ``name``, logged
-    in with the SSH key of fingerprint ``key`` (None: no key).
+    in with the SSH key of fingerprint ``key`` (None: no key); ``token`` and ``takeover``
+    go into its hello (``host.protocol.Hello``), kept in the dict ``hello`` until ``run``.
 
     ``await run(handle)`` connects and awaits ``handle(message)`` for every service
     message until the connection ends, then ``handle(None)``. A name the service refuses
@@ -81,15 +82,17 @@ class RemoteLink:
     the service cannot be reached.
     """
 
-    def __init__(self, socket_path: str, name: str, key: str | None = None) -> None:
+    def __init__(self, socket_path: str, name: str, key: str | None = None, token: str | None = None,
+                 takeover: bool = False) -> None:
         self.socket_path = socket_path
         self.name = name
         self.key = key
+        self.hello = {"token": token, "takeover": takeover}
         self.client: ServiceClient | None = None
 
     async def run(self, handle: Callable[[Any], Awaitable[None]]) -> None:
         try:
-            self.client = await ServiceClient.connect(self.socket_path, self.name, self.key)
+            self.client = await ServiceClient.connect(self.socket_path, self.name, self.key, **self.hello)
         except HelloRefused as err:  # the name is not this player's: the app ends with the line
             await handle(p.Bye(err.reason))
             return
