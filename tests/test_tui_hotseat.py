@@ -27,7 +27,7 @@ from tui.screens.handover import HandoverScreen
 from tui.screens.load import LoadScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.shared_game import SharedGameScreen
-from tui_driver import take_keyboard, Player
+from tui_driver import Player, focus, retype, take_keyboard
 
 SIZE = (120, 40)
 HINT = "a move in notation"  # the ":" line's hint, shown only while the line is in use
@@ -77,9 +77,10 @@ async def new_game(pilot, game: str, players: int, people: int, seed: int = 7) -
     if game == "giftbringer":  # the second game in its list
         await pilot.press("enter", "down", "enter")
         await pilot.pause(0.2)
-    await pilot.press("tab")  # the players
-    # up the form (wrapping round) to the seed, typed over, and back down to the players
-    await pilot.press(*["shift+tab"] * 4, *str(seed), *["tab"] * 4)
+    # the seed (tab round the form to it), typed over, and back to the players
+    await focus(pilot, "seed")
+    await retype(pilot, str(seed))
+    await focus(pilot, "players")
     default = min(4, app.screen.game.max_players)
     await pilot.press("enter", *(["up"] * (default - players) or ["down"] * (players - default)), "enter")
     await pilot.press("tab", "tab")  # seat 1's name, then its kind ("person")
