@@ -120,6 +120,14 @@ INPUT_RATE, INPUT_BURST = 1024, 4096
 #: How much nicer (``nice``) than the host each session's process runs, so that the host
 #: and its room service answer first when sessions compete for the CPU.
 SESSION_NICE = 10
+#: A user who keeps flooding loses their sessions' share of the CPU: each window change
+#: dropped for the pace costs them one strike and each stop of their input for the rate
+#: ``INPUT_STRIKES``; past ``FLOOD_PATIENCE`` strikes (forgiven at ``FORGIVE_RATE`` a
+#: second) their session processes run at ``FLOOD_NICE`` for the rest of their life
+#: (nice only rises without privileges), and their window changes and input go
+#: ``FLOOD_SLOWER`` times slower while they have no patience left. Dragging a window's
+#: edge for a few seconds, or pasting a long line, stays well inside it.
+FLOOD_PATIENCE, FORGIVE_RATE, INPUT_STRIKES, FLOOD_NICE, FLOOD_SLOWER = 300, 10.0, 20, 19, 4
 #: What a client's terminal type may be: printable ASCII, at most 64 characters; any other
 #: becomes ``FALLBACK_TERM``.
 TERM_RULE = re.compile(r"[\x21-\x7e]{1,64}")
@@ -178,11 +186,26 @@ class Pacing:
     (bytes), and ``resized_at``, the event loop's time of the last window change passed
     to one of their session processes."""
 
-    __slots__ = ("bucket", "resized_at")
+    __slots__ = ("bucket", "resized_at", "patience", "flooding")
 
     def __init__(self) -> None:
         self.bucket = TokenBucket(INPUT_RATE, INPUT_BURST)
         self.resized_at = float("-inf")
+        self.patience = TokenBucket(FORGIVE_RATE, FLOOD_PATIENCE)  # strikes left (``FLOOD_PATIENCE``)
+        self.flooding = False  # out of patience: their sessions run at ``FLOOD_NICE``
+
+    def strike(self, count: int = 1) -> bool:
+        """Count ``count`` strikes against the user; True once they have ever been
+        ``flooding``. While out of patience their input goes ``FLOOD_SLOWER`` times
+        slower; it comes back to ``INPUT_RATE`` once they are forgiven."""
+        out = self.patience.spend(count) > 0
+        self.flooding = self.flooding or out
+        self.bucket.rate = INPUT_RATE / FLOOD_SLOWER if out else INPUT_RATE
+        return self.flooding
+
+    def slowed(self) -> bool:
+        """Whether the user is out of patience now (``FLOOD_SLOWER`` applies)."""
+        return self.patience.spend(0) > 0
 
 
 def network_of(address: str) -> str:
@@ -499,6 +522,7 @@ class _Session(asyncssh.SSHServerSession):
         self._refill: asyncio.TimerHandle | None = None
         self._size: tuple[int, int, int, int] | None = None  # the newest window not yet passed on
         self._resize_timer: asyncio.TimerHandle | None = None
+        self._demoted = False  # its process runs at FLOOD_NICE
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -652,6 +676,19 @@ class _Session(asyncssh.SSHServerSession):
         if wait > 0 and "rate" not in self._input_holds:
             self._hold_input("rate")
             self._refill = asyncio.get_running_loop().call_later(wait, self._refilled)
+            self._strike(INPUT_STRIKES)
+
+    def _strike(self, count: int) -> None:
+        """Count strikes against this session's user; a flooding user's session process
+        (its whole process group) is reniced to ``FLOOD_NICE``, once."""
+        if self.pacing is None or not self.pacing.strike(count) or self._demoted or self.child is None:
+            return
+        self._demoted = True
+        try:
+            os.setpriority(os.PRIO_PGRP, self.child.pid, FLOOD_NICE)
+        except OSError:  # the child is gone
+            return
+        self.host._log(f"{self.name} floods the host; their sessions now run at nice {FLOOD_NICE}")
 
     def _refilled(self) -> None:
         self._refill = None
@@ -682,6 +719,8 @@ class _Session(asyncssh.SSHServerSession):
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self.child is None:
             return
+        if self._size is not None or self._resize_timer is not None:  # one was waiting: this replaces it
+            self._strike(1)
         self._size = _clamp_size(width, height, pixwidth, pixheight)[0]
         if self._resize_timer is None:
             self._apply_size()
@@ -694,7 +733,8 @@ class _Session(asyncssh.SSHServerSession):
             self._size = None
             return
         loop = asyncio.get_running_loop()
-        wait = self.pacing.resized_at + resize_interval(*self._size[:2]) - loop.time()
+        slower = FLOOD_SLOWER if self.pacing.slowed() else 1
+        wait = self.pacing.resized_at + resize_interval(*self._size[:2]) * slower - loop.time()
         if wait > 0:  # another session of the user may take the slot first: checked again then
             self._resize_timer = loop.call_later(wait, self._apply_size)
             return

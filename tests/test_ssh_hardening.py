@@ -25,7 +25,8 @@ asyncssh = pytest.importorskip("asyncssh")
 from host import protocol as p  # noqa: E402
 from host.client import HelloRefused, ServiceClient  # noqa: E402
 from host.ssh import (  # noqa: E402
-    INPUT_BURST, INPUT_RATE, MAX_UNAUTHENTICATED_PER_PREFIX, SESSION_NICE, PtyChild, start_host,
+    FLOOD_NICE, FLOOD_PATIENCE, INPUT_BURST, INPUT_RATE, MAX_UNAUTHENTICATED_PER_PREFIX, SESSION_NICE, PtyChild,
+    start_host,
 )
 from ssh_helpers import HostProcess, Players, Terminal, plain, until  # noqa: E402
 
@@ -213,6 +214,34 @@ async def test_a_flood_of_resizes_reaches_the_child_as_few_resizes_and_the_last_
             sizes = re.findall(rb"size=(\d+x\d+)", bytes(seen[start:]))
             assert sizes[-1] == b"123x45"
             assert len(sizes) <= 10, sizes  # about one every RESIZE_INTERVAL, not 101
+    finally:
+        await host.close()
+
+
+async def test_a_user_who_keeps_flooding_resizes_is_demoted_and_one_who_drags_a_window_is_not(folder):
+    # Pacing alone left one user's 4 flooding sessions as much CPU as everyone else's: a
+    # user who keeps flooding past FLOOD_PATIENCE strikes now runs at FLOOD_NICE.
+    host = await start_host("127.0.0.1", 0, folder / "d", None, True, child_argv=COUNTING_ARGV)
+    try:
+        players = Players()
+        async with connect(host, "ann", players) as ann_conn, connect(host, "eve", players) as eve_conn:
+            ann = await ann_conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await wait_for(ann, b"ready", bytearray())
+            (ann_pid,) = {c.pid for c in host.children}
+            eve = await eve_conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            await wait_for(eve, b"ready", bytearray())
+            (eve_pid,) = {c.pid for c in host.children} - {ann_pid}
+            before = nice_of(ann_pid)
+            assert nice_of(eve_pid) == before < FLOOD_NICE
+            for i in range(120):  # ann drags her window's edge for about a second
+                ann.change_terminal_size(80 + i // 4, 24)
+                await asyncio.sleep(0.008)
+            for i in range(FLOOD_PATIENCE + 200):  # eve floods
+                eve.change_terminal_size(100 + i % 7, 30 + i % 5)
+                if i % 50 == 0:
+                    await asyncio.sleep(0.001)
+            await until(lambda: nice_of(eve_pid) == FLOOD_NICE, "eve's session demoted")
+            assert nice_of(ann_pid) == before
     finally:
         await host.close()
 
