@@ -21,8 +21,9 @@ How each pitfall is handled here:
   (``child_environment``) with ``BOXTOP_PLAYER`` = the SSH user name, ``BOXTOP_KEY`` =
   the SHA256 fingerprint of the key the client logged in with (unset without one),
   ``BOXTOP_HOST_TOKEN`` = the room service's secret (which makes the service trust the
-  other two), ``TERM`` = the client's terminal type (``FALLBACK_TERM`` when it is not
-  1–64 printable ASCII characters), and no ``COLUMNS``/``LINES``. It runs
+  other two), ``TERM`` = the client's terminal type (a session whose type is not 1–64
+  printable ASCII characters, ``TERM_RULE``, is refused with one line), and no
+  ``COLUMNS``/``LINES``. It runs
   ``SESSION_NICE`` nicer than the host. Its window is at most ``MAX_WIDTH``×``MAX_HEIGHT``,
   at the start and at every resize. A user's sessions share one pace (``Pacing``):
   resizes reach them at most every ``resize_interval`` (``RESIZE_INTERVAL``, longer for
@@ -128,10 +129,9 @@ SESSION_NICE = 10
 #: ``FLOOD_SLOWER`` times slower while they have no patience left. Dragging a window's
 #: edge for a few seconds, or pasting a long line, stays well inside it.
 FLOOD_PATIENCE, FORGIVE_RATE, INPUT_STRIKES, FLOOD_NICE, FLOOD_SLOWER = 300, 10.0, 20, 19, 4
-#: What a client's terminal type may be: printable ASCII, at most 64 characters; any other
-#: becomes ``FALLBACK_TERM``.
+#: What a client's terminal type may be: printable ASCII, at most 64 characters; a session
+#: with any other (a NUL byte, a newline …) is refused with one line.
 TERM_RULE = re.compile(r"[\x21-\x7e]{1,64}")
-FALLBACK_TERM = "xterm-256color"
 #: The variables of the host's environment a session's process gets (``LC_*``,
 #: ``XDG_*_HOME`` and ``BOXTOP_*`` too; the host then sets ``BOXTOP_PLAYER``,
 #: ``BOXTOP_KEY``, ``BOXTOP_HOST_TOKEN``, ``TERM`` and ``PYTHONPATH``); nothing else
@@ -551,6 +551,9 @@ class _Session(asyncssh.SSHServerSession):
             self._refuse(f"boxtop: {NAME_RULE}, not {shown}: connect with {hint}")
         elif term_type is None:
             self._refuse(f"boxtop needs a terminal: connect with {hint}")
+        elif not TERM_RULE.fullmatch(term_type):
+            self._refuse(f"boxtop: your terminal's type {ascii(term_type[:40])} is not 1–64 printable ASCII "
+                         f"characters; set TERM to one (xterm-256color, say) and connect with {hint}")
         elif self.command is not None:
             self._refuse(f"boxtop runs no commands: connect with {hint}")
         elif self.host.closing:
@@ -605,7 +608,7 @@ class _Session(asyncssh.SSHServerSession):
         if self.login is not None and self.login.fingerprint:
             env["BOXTOP_KEY"] = self.login.fingerprint  # the room service's proof of the name
         env[HOST_TOKEN_VARIABLE] = self.host.service.token  # the service trusts BOXTOP_KEY because of it
-        env["TERM"] = term_type if TERM_RULE.fullmatch(term_type or "") else FALLBACK_TERM
+        env["TERM"] = term_type
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
         size, clamped = _clamp_size(*self.chan.get_terminal_size())
         if clamped:

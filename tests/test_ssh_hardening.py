@@ -99,23 +99,24 @@ async def test_a_session_process_gets_only_the_allowed_environment_and_runs_nice
         host.stop()
 
 
-async def test_a_terminal_type_with_a_nul_byte_falls_back_to_xterm_256color(folder):
+async def test_a_terminal_type_with_a_nul_byte_gets_one_line(folder):
+    # The security review's N8: "xterm\x00evil" made Popen raise ValueError, which was
+    # not caught: the connection dropped with no line at all.
     host = HostProcess(folder / "d").start()
     players = Players()
     try:
         conn = await asyncssh.connect("127.0.0.1", host.port, username="ann", known_hosts=None, agent_path=None,
                                       config=None, client_keys=[players.key("ann")])
         try:
-            process = await conn.create_process(term_type="xterm\x00evil", term_size=(100, 30), encoding=None)
-            ann = Terminal("ann", conn, process)
-            await ann.shows(b"Lobby")
-            assert environ_of(await child_of(host))["TERM"] == "xterm-256color"
-            for odd in ("x" * 65, "xterm-256color\nFOO=1"):  # too long; not printable
+            for odd in ("xterm\x00evil", "x" * 65, "xterm-256color\nFOO=1"):  # a NUL; too long; not printable
                 process = await conn.create_process(term_type=odd, term_size=(100, 30), encoding=None)
-                other = Terminal("ann", conn, process)
-                await other.shows(b"Lobby")
-            terms = {environ_of(pid)["TERM"] for pid in host.children()}
-            assert terms == {"xterm-256color"}
+                result = await asyncio.wait_for(process.wait(), 20)
+                line = (result.stderr or result.stdout).decode()
+                assert result.exit_status == 1 and line.count("\n") == 1, line
+                assert "boxtop: your terminal's type" in line and "is not 1–64 printable ASCII characters" in line
+            process = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+            await Terminal("ann", conn, process).shows(b"Lobby")  # the connection is still good
+            assert environ_of(await child_of(host))["TERM"] == "xterm-256color"
         finally:
             conn.close()
     finally:
