@@ -73,6 +73,10 @@ MAX_ROOMS = 500
 #: Rooms one player (a key, or a name without one) may open at once, then one every
 #: ``CREATE_EVERY`` seconds: creating and leaving rooms in a loop made every lobby redraw.
 CREATE_BURST, CREATE_EVERY = 5, 10.0
+#: Rooms one player may go into (join or watch) in a row, then one every ``ENTER_EVERY``
+#: seconds: each entry and leaving changes a lobby line and the room's screens. Leaving
+#: is never refused (a player can always go), so going in is where churn is bounded.
+ENTER_BURST, ENTER_EVERY = 10, 2.0
 #: Seconds over which lobby changes are gathered into one ``LobbyChanged``: every lobby
 #: client redraws once for them, however fast rooms come, go and change.
 LOBBY_EVERY = 0.25
@@ -204,7 +208,7 @@ class RoomService:
         self._lobby_lines: dict[str, tuple[int, RoomSummary]] = {}
         self._lobby_gone: dict[str, int] = {}
         self._lobby_flush: asyncio.TimerHandle | None = None
-        self._creates: dict[str, TokenBucket] = {}  # rooms opened, per player (key or name)
+        self._rates: dict[tuple[str, str], TokenBucket] = {}  # ("create" or "enter", player): ``_check_rate``
         self._sweeper: asyncio.Task | None = None
         for room in self.rooms.rooms.values():
             self._adopt(room)
@@ -385,7 +389,7 @@ class RoomService:
             if not any(s.bot is None for s in seats):
                 raise RoomError("Leave at least one seat for a person.")
             self._check_room_limits(conn)
-            self._check_create_rate(conn)
+            self._check_rate(conn, "create")
             room = self.rooms.create(
                 game=m.game, creator=conn.name, seats=seats, options=dict(m.options), seed=new_seed(), undo=m.undo,
                 private=m.private,
@@ -398,10 +402,13 @@ class RoomService:
                 self._relist()  # a new lobby line, with its creator seated
         elif isinstance(m, p.JoinRoom):
             self._need_lobby(conn)
-            self._sit(conn, self.rooms.get(m.code), m.seat)
+            room = self.rooms.get(m.code)
+            self._check_rate(conn, "enter")
+            self._sit(conn, room, m.seat)
         elif isinstance(m, p.WatchRoom):
             self._need_lobby(conn)
             room = self.rooms.get(m.code)
+            self._check_rate(conn, "enter")
             conn.room, conn.watching, conn.table_ply = room.code, True, None
             room.watch(conn.name)  # its change pushes the room to this connection
         elif isinstance(m, p.LeaveRoom):
@@ -433,19 +440,23 @@ class RoomService:
                 f"You have {MAX_ROOMS_PER_USER} unfinished rooms here, the most one player may open; finish one first."
             )
 
-    def _check_create_rate(self, conn: Connection) -> None:
+    def _check_rate(self, conn: Connection, kind: str) -> None:
         """Raise ``RoomError`` when the connection's player (its key, or its name without
-        one) has opened ``CREATE_BURST`` rooms in the last moments (one more each
-        ``CREATE_EVERY`` seconds)."""
-        who = conn.key or f"name {conn.name.lower()}"
-        bucket = self._creates.get(who)
+        one) has done ``kind`` too often just now: "create" a room (``CREATE_BURST``, then
+        one each ``CREATE_EVERY`` seconds) or "enter" one (``ENTER_BURST``, ``ENTER_EVERY``)."""
+        burst, every, what = {
+            "create": (CREATE_BURST, CREATE_EVERY, "opening rooms"),
+            "enter": (ENTER_BURST, ENTER_EVERY, "going in and out of rooms"),
+        }[kind]
+        who = (kind, conn.key or f"name {conn.name.lower()}")
+        bucket = self._rates.get(who)
         if bucket is None:
-            if len(self._creates) > 4096:  # forget the full buckets: a new one is the same
+            if len(self._rates) > 4096:  # forget the full buckets: a new one is the same
                 now = time.monotonic()
-                self._creates = {k: b for k, b in self._creates.items() if b.tokens + (now - b.stamp) * b.rate < b.burst}
-            bucket = self._creates[who] = TokenBucket(1 / CREATE_EVERY, CREATE_BURST)
+                self._rates = {k: b for k, b in self._rates.items() if b.tokens + (now - b.stamp) * b.rate < b.burst}
+            bucket = self._rates[who] = TokenBucket(1 / every, burst)
         if not bucket.take():
-            raise RoomError(f"You are opening rooms too fast; wait {CREATE_EVERY:.0f} seconds.")
+            raise RoomError(f"You are {what} too fast; wait {every:.0f} seconds.")
 
     def _need_lobby(self, conn: Connection) -> None:
         if conn.room is not None:

@@ -268,6 +268,23 @@ async def test_a_player_may_open_only_so_many_rooms_in_a_row(service, fast, monk
     await other.ask(p.CreateRoom("gift-trap", [p.SeatSpec()] * 3, dict(SHORT)), p.InRoom)
 
 
+async def test_a_player_may_go_in_and_out_of_rooms_only_so_fast_and_may_always_leave(service, fast):
+    # The security review's N1: joining and leaving another's room in a loop redraws every
+    # lobby and that room's screens. ENTER_BURST entries at once, then one every
+    # ENTER_EVERY seconds; leaving is never refused.
+    sock = service.test_socket
+    ann = await Peer.connect(sock, "ann")
+    code = (await ann.ask(p.CreateRoom("gift-trap", [p.SeatSpec()] * 3, dict(SHORT)), p.InRoom)).room.code
+    mal = await Peer.connect(sock, "mal")
+    for i in range(host.service.ENTER_BURST):
+        await mal.ask(p.JoinRoom(code) if i % 2 else p.WatchRoom(code), p.InRoom)
+        await mal.ask(p.LeaveRoom(), p.Lobby)
+    refused = await mal.ask(p.JoinRoom(code), p.Refused)
+    assert refused.message == f"You are going in and out of rooms too fast; wait {host.service.ENTER_EVERY:.0f} seconds."
+    bob = await Peer.connect(sock, "bob")  # another player is not held back
+    await bob.ask(p.JoinRoom(code), p.InRoom)
+
+
 def test_no_lobby_message_can_reach_the_frame_limit():
     # protocol.py: a service frame holds at most MAX_SERVICE_FRAME bytes; the lobby is capped.
     name = "n" * 24
