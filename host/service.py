@@ -607,7 +607,8 @@ class RoomService:
 
     def _lobby_change(self, room: Room) -> None:
         """Queue the lobby update for a change in ``room``: its new line, unless it is
-        not listed or its line is the same (a move seldom changes it)."""
+        not listed or its line is the same (a move changes it when the turn passes: the
+        line names who is to act). ``_tell_lobby`` gathers such changes."""
         old = self._listed.get(room.code)
         if old is None:
             return
