@@ -83,7 +83,7 @@ class RolloutSearch:
             for command in live:
                 if end is not None and time.perf_counter() >= end:
                     break  # out of time mid-round: the round is not paired, so it is dropped
-                played.append(self._play(state, seat, command, random.Random(stream)))
+                played.append(self.rate(state, seat, command, random.Random(stream)))
             if len(played) < len(live):
                 break
             for command, reward in zip(live, played):
@@ -119,7 +119,9 @@ class RolloutSearch:
         rng.shuffle(left)
         return (ranked + left)[:max(1, self.width)]
 
-    def _play(self, state: Any, seat: int, command: Any, rng: random.Random) -> float:
+    def rate(self, state: Any, seat: int, command: Any, rng: random.Random) -> float:
+        """``seat``'s reward (0–1, ``search.outcome`` with ``scale``) after ``command`` in
+        ``state`` (a dealt state) and a play-out of ``depth`` commands with ``rng``."""
         game = self.game
         n = seats(state)
         state = play_out(game, simulate(game, state, seat, command, rng), seat, self.policy, self.depth, rng)

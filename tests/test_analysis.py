@@ -1,0 +1,74 @@
+"""The search as a teacher (issue 26, first part: ``engine.core.analysis``): a seat's
+moves rated from its view, and the moves of a game graded by the drop in win chance."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine import Seat
+from engine.core import registry
+from engine.core.analysis import BLUNDER, GRADES, INACCURACY, MISTAKE, analyse, evaluate, grade
+from test_search_hidden import HIDDEN, positions
+
+
+def test_grades_follow_the_drop_in_win_chance():
+    # docs/bots.md, "Grades": lichess-like thresholds on the win chance lost.
+    assert grade(0.0, best=True) == "best" and grade(-0.01) == "best"
+    assert grade(INACCURACY - 0.001) == "good"
+    assert grade(INACCURACY) == "inaccuracy" and grade(MISTAKE) == "mistake" and grade(BLUNDER) == "blunder"
+    assert grade(0.5, best=True) == "best"
+    assert GRADES == ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+@pytest.mark.parametrize("slug", registry.slugs())
+def test_evaluate_rates_the_seats_commands_best_first_with_chances_and_the_played_one(slug):
+    game = registry.get(slug)
+    state, seat = positions(slug, every=5, most=1)[0]
+    legal = game.legal(state, seat)
+    s_names = [f"b{i}" for i in range(8)]  # enough names for any table
+    last = legal[-1]
+    rated = evaluate(game, game.view(state, seat), seat, legal, names=s_names, rounds=6, width=3, include=(last,), seed=1)
+    chances = [e.chance for e in rated]
+    assert chances == sorted(chances, reverse=True) and all(0.0 <= c <= 1.0 for c in chances)
+    assert game.notation(last, s_names) in [e.notation for e in rated] and 2 <= len(rated) <= 4
+    again = evaluate(game, game.view(state, seat), seat, legal, names=s_names, rounds=6, width=3, include=(last,), seed=1)
+    assert again == rated  # reproducible from the seed
+
+
+@pytest.mark.parametrize("slug", sorted(HIDDEN))
+def test_swapping_what_the_seat_cannot_see_leaves_the_ratings(slug):
+    # Issue 26, "Done means": analysis never reads hidden information.
+    game = registry.get(slug)
+    names = [f"b{i}" for i in range(8)]
+    swapped = 0
+    for k, (state, seat) in enumerate(positions(slug, every=9, most=2)):
+        view = game.view(state, seat)
+        other = game.sample(view, seat, random.Random(700 + k))
+        swapped += other != state
+        rated = [evaluate(game, game.view(x, seat), seat, game.legal(x, seat), names=names, rounds=4, width=3, seed=k)
+                 for x in (state, other)]
+        assert rated[0] == rated[1]
+    assert swapped > 0
+
+
+def test_analyse_grades_each_persons_move_of_a_game_and_not_the_bots():
+    s = engine.new_game("giftbringer", [Seat("ann"), Seat("bob", "heuristic")], seed=4, options={"rounds": 2})
+    rng, bot = random.Random(4), s.game.bots["random"](0)
+    while s.result() is None:
+        seat = s.to_act_seats()[0]
+        if s.is_bot(seat):
+            s.step_bot()
+        else:
+            s.submit(seat, bot.choose(s.view(seat), s.legal_commands(seat), rng))  # ann plays at random
+    grades = analyse(s, rounds=4, width=3)
+    assert grades and all(g.seat == 0 for g in grades)
+    assert all(g.grade in ("best", "good", "inaccuracy", "mistake", "blunder") for g in grades)
+    for g in grades:
+        assert g.best_chance >= g.chance or g.grade == "best"
+        assert (g.grade == "best") == (g.played == g.best or g.best_chance <= g.chance)
+    assert any(g.grade != "best" for g in grades)  # random play makes mistakes
+    only_bob = analyse(s, seat=1, rounds=2, width=2)
+    assert only_bob and all(g.seat == 1 for g in only_bob)
