@@ -210,6 +210,32 @@ def arena_lines(game: engine.Game, seats: list[str], records: list, args) -> lis
     return lines
 
 
+def _progress(what: str):
+    """A context giving ``advance(note)`` with the note "k/total": a rich spinner line
+    on stderr when it is a terminal, else nothing. Removed when done."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def line():
+        if not sys.stderr.isatty():
+            yield lambda note: None
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(TextColumn(what), BarColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                      console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("", total=None)
+
+            def advance(note: str) -> None:
+                k, total = (int(x) for x in note.split("/"))
+                progress.update(task, completed=k, total=total, description=note)
+
+            yield advance
+
+    return line()
+
+
 def _arena_progress(total: int):
     """A context giving ``advance(note)``, called after each game: a rich progress bar
     on stderr when it is a terminal, else a line per game ("game 3/8 · expert 2 ·
@@ -292,6 +318,49 @@ def _save_path(text: str) -> str:
     from .paths import find_save
 
     return str(find_save(text))
+
+
+def cmd_analyse(args) -> int:
+    """``boxtop analyse PATH [--seat NAME] [--time S] [--rounds R] [--jobs J]``: every
+    person's move (or one seat's) graded against the search from that seat's view
+    (``engine.core.analysis``), a progress bar on stderr while it runs; the analysis is
+    kept beside the save, so a second run prints it at once."""
+    from engine.core import analysis
+
+    path = _save_path(args.path)
+    session = engine.load(path)
+    seat = None
+    if args.seat is not None:
+        names = [n.lower() for n in session.names]
+        if args.seat.lower() not in names:
+            raise ValueError(f"{args.seat} has no seat in this game; the seats are {', '.join(session.names)}")
+        seat = names.index(args.seat.lower())
+    with _progress("moves") as advance:
+        done = analysis.analyse_save(path, seat, rounds=args.rounds, seconds=args.time, jobs=args.jobs,
+                                     progress=lambda k, total: advance(f"{k}/{total}"))
+    for line in analysis_lines(session, done):
+        print(line)
+    return 0
+
+
+def analysis_lines(session: engine.LocalSession, done) -> list[str]:
+    """An analysis as lines: one a move ("12 · ann: cross 3 on V2 — mistake: 41 %; best
+    land S1, 55 %"), then each seat's count of every grade."""
+    from engine.core.analysis import GRADES
+
+    lines = []
+    for g in done.grades:
+        line = f"{g.ply:>4} · {session.names[g.seat]}: {g.played} — {g.grade}: {g.chance:.0%}"
+        if g.played != g.best and g.grade != "best":
+            line += f"; best {g.best}, {g.best_chance:.0%}"
+        lines.append(line)
+    if not done.grades:
+        lines.append("no move to grade: every move was a bot's or had no other choice")
+    for i, name in enumerate(session.names):
+        mine = [g.grade for g in done.grades if g.seat == i]
+        if mine:
+            lines.append(f"{name}: " + ", ".join(f"{mine.count(k)} {k}" for k in GRADES if mine.count(k)))
+    return lines
 
 
 def cmd_verify(args) -> int:
@@ -537,6 +606,15 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--name", help="player name; takes over that name's open connection (needed unless started "
                       "by boxtop host)")
     join.set_defaults(func=cmd_join)
+
+    analyse = sub.add_parser("analyse", aliases=["analyze"],
+                             help="grade every person's move of a saved game against the search")
+    analyse.add_argument("path", help="a save file, or the name of one in the save folder")
+    analyse.add_argument("--seat", metavar="NAME", help="only this seat's moves (default: every person's)")
+    analyse.add_argument("--time", type=_positive_seconds, metavar="S", help="seconds of search a move (default: 24 rounds)")
+    analyse.add_argument("--rounds", type=_count, default=24, metavar="R", help="play-out rounds a move at most (default 24)")
+    analyse.add_argument("--jobs", type=_count, default=1, metavar="J", help="worker processes (default 1)")
+    analyse.set_defaults(func=cmd_analyse)
 
     verify = sub.add_parser("verify", help="re-decide every recorded command of a save")
     verify.add_argument("path")

@@ -21,8 +21,11 @@ seed (``tests/test_analysis.py``).
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
-from typing import Any
+import time
+from typing import Any, Callable, Iterator
 
 import msgspec
 
@@ -47,13 +50,14 @@ class Evaluation(msgspec.Struct, frozen=True):
 
 
 def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
-             width: int = 6, include: tuple = (), seed: int = 0) -> list[Evaluation]:
+             width: int = 6, include: tuple = (), seed: int = 0, seconds: float | None = None) -> list[Evaluation]:
     """Rate up to ``width`` of ``legal`` (the ``normal`` bot's first ideas, as the rollout
     search picks them) and every command of ``include`` (a move played), by ``rounds``
-    paired play-outs each from ``view``; best first. ``names`` write the notation.
+    paired play-outs each from ``view`` (with ``seconds``, as many rounds as begin within
+    them, at least 2 and at most ``rounds``); best first. ``names`` write the notation.
 
     Raises ``ValueError`` when the game has no sampler (no search), or when ``legal`` is
-    empty. The same arguments give the same evaluations (``seed``)."""
+    empty. Without ``seconds`` the same arguments give the same evaluations (``seed``)."""
     if not legal:
         raise ValueError("there is no legal command to rate")
     search = RolloutSearch(game, iterations=1, width=width, policy=HeuristicPolicy(game, epsilon=0.0))
@@ -62,8 +66,11 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     commands += [c for c in include if c in legal and c not in commands]
     totals = {i: 0.0 for i in range(len(commands))}
     played = 0
+    end = None if seconds is None else time.perf_counter() + seconds
     if len(commands) > 1:
-        for _ in range(max(1, rounds)):
+        for k in range(max(1, rounds)):
+            if end is not None and k >= 2 and time.perf_counter() >= end:
+                break
             state = game.sample(view, seat, random.Random(rng.getrandbits(64)))
             stream = rng.getrandbits(64)
             for i, command in enumerate(commands):
@@ -103,29 +110,116 @@ class MoveGrade(msgspec.Struct, frozen=True):
     grade: str
 
 
-def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: int = 6,
-            seed: int = 0) -> list[MoveGrade]:
-    """Grade every move of the people of ``session`` (an ``engine.LocalSession``; bots'
-    moves are not graded), or of ``seat`` alone, each against ``evaluate`` from that
-    seat's view at that moment. A move with no other legal command is not graded. Raises
-    ``ValueError`` when the game has no sampler."""
-    game, names = session.game, session.names
-    graded = []
-    for ply, entry in enumerate(session.applied_entries()):  # ply 0 is the setup
+def moves_to_grade(session: Any, seat: int | None = None) -> list[int]:
+    """The plies (places in the applied log; 0 is the setup) of the moves ``analyse``
+    grades: every person's move (bots' are not graded), or ``seat``'s alone, that had
+    another legal command."""
+    plies = []
+    for ply, entry in enumerate(session.applied_entries()):
         if ply == 0 or entry.seat is None or (seat is not None and entry.seat != seat):
             continue
         if seat is None and session.is_bot(entry.seat):
             continue
-        state = session.state_at(ply)  # before this move
-        legal = game.legal(state, entry.seat)
-        if len(legal) < 2:
-            continue
-        view = game.view(state, entry.seat)
-        rated = evaluate(game, view, entry.seat, legal, names=names, rounds=rounds, width=width,
-                         include=(entry.command,), seed=seed + ply)
-        played = game.notation(entry.command, names)
-        mine = next(e for e in rated if e.notation == played)
-        top = rated[0]
-        graded.append(MoveGrade(ply, entry.seat, played, mine.chance, top.notation, top.chance,
-                                grade(top.chance - mine.chance, best=top.notation == played)))
-    return graded
+        if len(session.game.legal(session.state_at(ply), entry.seat)) > 1:
+            plies.append(ply)
+    return plies
+
+
+def grade_move(session: Any, ply: int, *, rounds: int = 24, width: int = 6, seed: int = 0,
+               seconds: float | None = None) -> MoveGrade:
+    """The grade of the move at ``ply`` of ``session`` (see ``moves_to_grade``), against
+    ``evaluate`` from its seat's view just before it."""
+    game, names = session.game, session.names
+    entry = session.applied_entries()[ply]
+    state = session.state_at(ply)  # before this move
+    rated = evaluate(game, game.view(state, entry.seat), entry.seat, game.legal(state, entry.seat), names=names,
+                     rounds=rounds, width=width, include=(entry.command,), seed=seed + ply, seconds=seconds)
+    played = game.notation(entry.command, names)
+    mine = next(e for e in rated if e.notation == played)
+    top = rated[0]
+    return MoveGrade(ply, entry.seat, played, mine.chance, top.notation, top.chance,
+                     grade(top.chance - mine.chance, best=top.notation == played))
+
+
+def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: int = 6,
+            seed: int = 0) -> list[MoveGrade]:
+    """Grade every move of the people of ``session`` (an ``engine.LocalSession``), or of
+    ``seat`` alone (``moves_to_grade``), in order. Raises ``ValueError`` when the game
+    has no sampler."""
+    return [grade_move(session, ply, rounds=rounds, width=width, seed=seed) for ply in moves_to_grade(session, seat)]
+
+
+class Analysis(msgspec.Struct):
+    """An analysis as stored beside its save (``stored_path``): the save's ``entries``
+    count when it was made (a save played on is analysed again), the ``seat`` analysed
+    (None: every person), its budget (``rounds``, ``seconds``) and the ``grades``."""
+
+    entries: int
+    seat: int | None
+    rounds: int
+    seconds: float | None
+    grades: list[MoveGrade]
+
+
+def stored_path(save: str | os.PathLike) -> str:
+    """Where the analysis of the save at ``save`` is kept: beside it, ``NAME.analysis.json``."""
+    path = os.fspath(save)
+    return (path[:-5] if path.endswith(".json") else path) + ".analysis.json"
+
+
+def stored(save: str | os.PathLike, entries: int, seat: int | None) -> Analysis | None:
+    """The analysis kept beside ``save`` for a log of ``entries`` entries and ``seat``, or
+    None (none kept, another log or seat, or a file that does not decode)."""
+    try:
+        with open(stored_path(save), "rb") as f:
+            kept = msgspec.json.decode(f.read(), type=Analysis)
+    except (OSError, msgspec.DecodeError):
+        return None
+    return kept if kept.entries == entries and kept.seat in (seat, None) else None
+
+
+def _grade_in_worker(task: tuple) -> MoveGrade:
+    from .saves import load  # a worker loads the save once a move: a few milliseconds
+
+    save, ply, rounds, width, seconds = task
+    return grade_move(load(save), ply, rounds=rounds, width=width, seconds=seconds)
+
+
+def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: int = 24, width: int = 6,
+                 seconds: float | None = None, jobs: int = 1,
+                 progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Analyse the save at ``save`` (every person, or ``seat``) and keep the analysis
+    beside it (``stored_path``); one kept already for this log and seat is returned
+    instead, so a game is analysed once. ``jobs`` worker processes grade moves side by
+    side; ``progress(done, total)`` after each. Raises ``SaveError`` for a broken save,
+    ``ValueError`` when the game has no sampler, ``OSError`` when the analysis cannot be
+    written (the grades are lost then only from the disk)."""
+    from .saves import load
+
+    session = load(save)
+    entries = len(session.entries)
+    kept = stored(save, entries, seat)
+    if kept is not None:
+        grades = [g for g in kept.grades if seat is None or g.seat == seat]
+        return Analysis(entries, seat, kept.rounds, kept.seconds, grades)
+    plies = moves_to_grade(session, seat)
+    grades: list[MoveGrade] = []
+    for g in _grades(session, os.fspath(save), plies, rounds, width, seconds, jobs):
+        grades.append(g)
+        if progress is not None:
+            progress(len(grades), len(plies))
+    grades.sort(key=lambda g: g.ply)
+    analysis = Analysis(entries, seat, rounds, seconds, grades)
+    with open(stored_path(save), "wb") as f:
+        f.write(msgspec.json.format(msgspec.json.encode(analysis)))
+    return analysis
+
+
+def _grades(session: Any, save: str, plies: list[int], rounds: int, width: int, seconds: float | None,
+            jobs: int) -> Iterator[MoveGrade]:
+    if jobs <= 1 or len(plies) <= 1:
+        for ply in plies:
+            yield grade_move(session, ply, rounds=rounds, width=width, seconds=seconds)
+        return
+    with multiprocessing.Pool(min(jobs, len(plies))) as pool:
+        yield from pool.imap_unordered(_grade_in_worker, [(save, ply, rounds, width, seconds) for ply in plies])

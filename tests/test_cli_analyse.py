@@ -1,0 +1,52 @@
+"""``boxtop analyse`` (issue 26, "Analysis of a finished or saved game"): every person's
+move of a saved game graded against the search from that seat's view, kept beside the
+save so that it is computed once."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import msgspec
+
+from engine.core.analysis import Analysis, stored_path
+from tui.cli import main
+
+SAVES = Path(__file__).resolve().parent.parent / "saves"
+
+
+def copy(tmp_path, name: str) -> Path:
+    path = tmp_path / name
+    shutil.copy(SAVES / name, path)
+    return path
+
+
+def test_analyse_grades_the_persons_moves_and_keeps_the_analysis_beside_the_save(tmp_path, capsys):
+    path = copy(tmp_path, "naughty-or-nice-full.json")  # ann and three bots
+    assert main(["analyse", str(path), "--rounds", "2", "--jobs", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    moves = [line for line in out if " · ann: " in line]
+    assert moves and all(" · bot" not in line for line in out)  # bots' moves are not graded
+    assert all(any(f"— {g}:" in line for g in ("best", "good", "inaccuracy", "mistake", "blunder")) for line in moves)
+    assert out[-1].startswith("ann: ") and "best" in out[-1]
+    kept = Path(stored_path(path))
+    assert kept.name == "naughty-or-nice-full.analysis.json"
+    analysis = msgspec.json.decode(kept.read_bytes(), type=Analysis)
+    assert len(analysis.grades) == len(moves) and analysis.rounds == 2
+    # computed once: a second run prints the kept analysis without searching again
+    before = os.stat(kept).st_mtime_ns
+    assert main(["analyse", str(path), "--rounds", "2"]) == 0
+    assert capsys.readouterr().out.splitlines() == out and os.stat(kept).st_mtime_ns == before
+
+
+def test_analyse_one_seat_and_an_unknown_seat_is_one_line(tmp_path, capsys):
+    path = copy(tmp_path, "giftbringer-three.json")
+    assert main(["analyse", str(path), "--seat", "zed", "--rounds", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "zed has no seat in this game" in err
+    seat = msgspec.json.decode(path.read_bytes())["seats"][0]
+    name = seat["name"] if isinstance(seat, dict) else seat
+    assert main(["analyse", str(path), "--seat", name.upper(), "--rounds", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert all(f" · {name}: " in line for line in out if " · " in line)
