@@ -1,4 +1,4 @@
-"""The ``boxtop`` command line: the menu, games, play, load, demo, arena, replay and verify.
+"""The ``boxtop`` command line: the menu, games, play, load, demo, arena, analyse, replay and verify.
 
 Every failure a player can cause (a bad flag, a broken save) ends with one line on
 stderr and exit status 2 — never a traceback. The Textual app is imported only by the
