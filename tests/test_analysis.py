@@ -72,3 +72,11 @@ def test_analyse_grades_each_persons_move_of_a_game_and_not_the_bots():
     assert any(g.grade != "best" for g in grades)  # random play makes mistakes
     only_bob = analyse(s, seat=1, rounds=2, width=2)
     assert only_bob and all(g.seat == 1 for g in only_bob)
+
+
+def test_a_solo_game_is_rated_by_its_score():
+    # Issue 26: "its estimated chance to win (or expected score in a solo ... game)"; a
+    # lone seat has no one to lead, so its score itself is the measure (search.SOLO_FLATTER).
+    s = engine.new_game("giftbringer", [Seat("ann")], seed=2, options={"rounds": 1})
+    rated = evaluate(s.game, s.view(0), 0, s.legal_commands(0), names=s.names, rounds=2, width=3)
+    assert len(rated) >= 2 and all(0.5 <= e.chance < 1.0 for e in rated)

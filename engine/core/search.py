@@ -139,10 +139,19 @@ def outcome(game: Game, state: Any, n: int, scale: float | None = None) -> list[
     return won
 
 
+#: A lone seat (a solo game) has no one to lead: its standing itself is put on the
+#: logistic curve, this many times flatter, so that a better score is a higher share.
+SOLO_FLATTER = 10.0
+
+
 def _margin(standing: list[float], i: int, scale: float) -> float:
     """Seat ``i``'s chance of winning from its lead over the best other seat, by a
-    logistic curve with ``scale`` standing points per e-fold (0.5 when level)."""
-    lead = standing[i] - max(x for j, x in enumerate(standing) if j != i)
+    logistic curve with ``scale`` standing points per e-fold (0.5 when level); a lone
+    seat's own standing on a curve ``SOLO_FLATTER`` times flatter."""
+    others = [x for j, x in enumerate(standing) if j != i]
+    if not others:
+        return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -standing[i] / (scale * SOLO_FLATTER)))))
+    lead = standing[i] - max(others)
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -lead / scale))))
 
 
