@@ -78,6 +78,7 @@ ALLOWED = frozenset({
     "StrengthScreen.pick", "StrengthScreen.cancel",
     "GameScreen.command_line", "GameScreen.log", "GameScreen.log_page", "LogPane.done", "SharedGameScreen.undo", "SharedGameScreen.redo",
     "SharedGameScreen.rules", "SharedGameScreen.leave", "SharedGameScreen.bot_for_away",
+    "SharedGameScreen.hint",  # says hints are off in shared rooms
     "RulesScreen.close", "ResultScreen.back", "ResultScreen.menu", "ResultScreen.again",
     # table talk: open the line to say something (the room is sent a Say), cancel it
     "WaitingRoomScreen.talk", "SharedGameScreen.talk", "TalkLine.cancel",

@@ -223,3 +223,26 @@ def _grades(session: Any, save: str, plies: list[int], rounds: int, width: int, 
         return
     with multiprocessing.Pool(min(jobs, len(plies))) as pool:
         yield from pool.imap_unordered(_grade_in_worker, [(save, ply, rounds, width, seconds) for ply in plies])
+
+
+#: How many of a seat's best commands a hint shows.
+HINTS = 3
+
+
+def hint(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
+         seed: int = 0) -> list[Evaluation]:
+    """The ``HINTS`` best commands of ``legal`` for ``seat`` from ``view`` (its own view:
+    nothing else is read), each with its chance, best first (``evaluate``)."""
+    return evaluate(game, view, seat, legal, names=names, rounds=rounds, seed=seed)[:HINTS]
+
+
+def hint_task(slug: str, view: bytes, legal: bytes, seat: int, names: list[str], rounds: int,
+              seed: int) -> list[Evaluation]:
+    """``hint`` for a worker process (``engine.core.thinking.run``): the view and the
+    legal commands arrive as msgpack bytes of the game's types."""
+    from .registry import get
+
+    game = get(slug)
+    decoded = msgspec.msgpack.decode(view, type=game.view_type)
+    commands = msgspec.msgpack.decode(legal, type=list[game.command_type])
+    return hint(game, decoded, seat, commands, names=names, rounds=rounds, seed=seed)

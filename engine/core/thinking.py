@@ -216,3 +216,17 @@ async def answer(question: Question) -> Answer:
                 raise
             _pool = None
     raise AssertionError("unreachable")
+
+
+async def run(fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` in the pool, off the event loop (``fn`` and ``args`` picklable; an
+    analysis, a hint); its result. A pool broken by a worker that died is made again
+    once; raises what ``fn`` raises, and ``BrokenProcessPool`` when ``stop`` ends it."""
+    global _pool
+    pool()  # made on the caller's thread (see ``pool``)
+    try:
+        future = await asyncio.to_thread(pool().submit, fn, *args)
+    except BrokenProcessPool:
+        _pool = None
+        future = await asyncio.to_thread(pool().submit, fn, *args)
+    return await asyncio.wrap_future(future)

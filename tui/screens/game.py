@@ -75,6 +75,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+o", "load", "Load"),
         Binding("question_mark", "rules", "Rules"),
         Binding("L", "log", "Log"),
+        Binding("B", "hint", "Best moves", show=False),  # in the rules screen's keys; the footer has no room
         Binding("pageup", "log_page(-1)", "Log up", show=False),
         Binding("pagedown", "log_page(1)", "Log down", show=False),
         Binding("escape", "leave", "Menu"),
@@ -361,6 +362,26 @@ class GameScreen(Screen[None]):
             return
         self.say("Undone.")
         self.refresh_table()
+
+    def action_hint(self) -> None:
+        """``B``: the search's best moves for the person at the keyboard, from their view
+        (``tui.screens.hint``); said in one line when there is no move of theirs to hint."""
+        seat = self.seat
+        if seat is None or self.session.is_bot(seat):
+            self.say("No one plays at this keyboard: the bots play this game.", error=True)
+            return
+        if self.session.result() is not None:
+            self.say("The game is over: there is no move to hint.", error=True)
+            return
+        if seat not in self.session.to_act_seats():
+            self.say("A hint is for your own move: wait for your turn.", error=True)
+            return
+        if len(self.session.legal_commands(seat)) < 2:
+            self.say("You have only one move here: " + self.session.legal(seat)[0] + ".")
+            return
+        from .hint import HintScreen
+
+        self.app.push_screen(HintScreen(self.session, seat))
 
     def action_redo(self) -> None:
         if self.seat is None:

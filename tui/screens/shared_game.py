@@ -255,6 +255,9 @@ class SharedGameScreen(GameScreen):
             return bool(self._away()) and self.session.result() is None
         return super().check_action(action, parameters)
 
+    def action_hint(self) -> None:
+        self.say("Hints are off in shared rooms.", error=True)
+
     def action_undo(self) -> None:
         if self.seat is not None:
             self._send_play("undo")
