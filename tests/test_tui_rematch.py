@@ -164,11 +164,12 @@ async def test_a_room_made_without_the_bell_never_rings(service, bells, monkeypa
 
 @pytest.mark.parametrize("bell", [True, False])
 async def test_a_local_game_rings_after_no_key_for_a_while_unless_its_bell_is_off(bells, monkeypatch, bell):
-    monkeypatch.setattr(tui.turn_bell, "IDLE", 1.0)
+    monkeypatch.setattr(tui.turn_bell, "IDLE", 1000.0)  # while the form is filled, however slowly
     async with menu_app(SIZE) as pilot:
         await new_game(pilot, "Giftbringer", ["ann"], options={"rounds": 2}, seed=5, bell=bell)
         await wait_for_text(pilot, "Round 1 of 2")
         assert bells == []  # the form's keys came just now: ann is at the table
+        monkeypatch.setattr(tui.turn_bell, "IDLE", 1.0)
         await asyncio.sleep(1.7)  # then no key for a while
         assert bells == ([1] if bell else [])
         await asyncio.sleep(0.6)
