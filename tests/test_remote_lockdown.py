@@ -190,11 +190,12 @@ async def service():
 
 class Other:
     """A second player on the service, played through the protocol: keeps the newest
-    room and table it was sent (``room`` / ``table``, None until one comes)."""
+    room and table it was sent (``room`` / ``table``, None until one comes) and the last
+    refusal's sentence (``refused``)."""
 
     def __init__(self, client: ServiceClient) -> None:
         self.client = client
-        self.room = self.table = None
+        self.room = self.table = self.refused = None
         self.task = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -203,6 +204,8 @@ class Other:
                 self.room = m.room
             elif isinstance(m, p.TableUpdate):
                 self.table = m.table
+            elif isinstance(m, p.Refused):
+                self.refused = m.message
 
     async def send(self, message) -> None:
         await self.client.send(message)
@@ -210,6 +213,23 @@ class Other:
     async def close(self) -> None:
         self.task.cancel()
         await self.client.close()
+
+
+async def play_to_the_end(pilot, bob: Other, brain, limit: int = 3000) -> None:
+    """bob (seat 1 of his room) plays ``brain``'s choices through the protocol, each once
+    the room has decided the last, until the game's result (at most ``limit`` moves)."""
+    rng = random.Random(1)
+    for _ in range(limit):
+        table = bob.table
+        if table is not None and table.result is not None:
+            return
+        if table is not None and 0 in table.to_act:
+            seen_by_bob = SharedTable(table)
+            command = brain.choose(seen_by_bob.view(0), seen_by_bob.legal_commands(0), rng)
+            await bob.send(p.Play(seen_by_bob.game.notation(command, seen_by_bob.names)))
+            await until(pilot, lambda: bob.table is not table, what="bob's move")
+        else:
+            await pilot.pause(0.02)
 
 
 async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(service):
@@ -230,18 +250,7 @@ async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(servi
         await pilot.press("w")
         await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game, watched")
         await audit(pilot, seen, "gift-trap, watching")
-        brain, rng = HeuristicBot(1), random.Random(1)
-        for _ in range(2000):
-            table = bob.table
-            if table is not None and table.result is not None:
-                break
-            if table is not None and 0 in table.to_act:
-                seen_by_bob = SharedTable(table)
-                command = brain.choose(seen_by_bob.view(0), seen_by_bob.legal_commands(0), rng)
-                await bob.send(p.Play(seen_by_bob.game.notation(command, seen_by_bob.names)))
-                await until(pilot, lambda: bob.table is not table, what="bob's move")
-            else:
-                await pilot.pause(0.02)
+        await play_to_the_end(pilot, bob, HeuristicBot(1))
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
         await audit(pilot, seen, "result")
         await pilot.press("m")
@@ -320,18 +329,7 @@ async def test_every_games_table_watched_finished_played_and_its_rules_reach_onl
         await pilot.press("w")
         await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game, watched")
         await audit(pilot, seen, "watching")
-        brain, rng = game.bots["heuristic"](1), random.Random(1)
-        for _ in range(3000):
-            table = bob.table
-            if table is not None and table.result is not None:
-                break
-            if table is not None and 0 in table.to_act:
-                seen_by_bob = SharedTable(table)
-                command = brain.choose(seen_by_bob.view(0), seen_by_bob.legal_commands(0), rng)
-                await bob.send(p.Play(seen_by_bob.game.notation(command, seen_by_bob.names)))
-                await until(pilot, lambda: bob.table is not table, what="bob's move")
-            else:
-                await pilot.pause(0.02)
+        await play_to_the_end(pilot, bob, game.bots["heuristic"](1))
         await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
         await audit(pilot, seen, "result")
         await pilot.press("m")

@@ -23,24 +23,13 @@ from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
 
 from ssh_helpers import QUICK  # noqa: E402
+from test_remote_lockdown import Other  # noqa: E402
 from test_ssh_game import session  # noqa: E402
 
 
-class Player:
-    """A connection to the room service that keeps its newest room, table and refusal."""
-
-    def __init__(self, client: ServiceClient) -> None:
-        self.client, self.room, self.table, self.refused = client, None, None, None
-        self.task = asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        while (m := await self.client.recv()) is not None:
-            if isinstance(m, p.InRoom):
-                self.room = m.room
-            elif isinstance(m, p.TableUpdate):
-                self.table = m.table
-            elif isinstance(m, p.Refused):
-                self.refused = m.message
+class Player(Other):
+    """A connection to the room service that keeps its newest room, table and refusal
+    (``test_remote_lockdown.Other``), waits for a condition and plays a move."""
 
     async def until(self, check, what: str) -> None:
         for _ in range(400):
