@@ -42,11 +42,14 @@ GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 class Evaluation(msgspec.Struct, frozen=True):
     """One command of a seat as the search rates it: its ``notation`` (with the table's
-    names), its ``chance`` (0–1, the mean of ``rounds`` play-outs)."""
+    names), its ``chance`` (0–1, the mean of ``rounds`` play-outs) and the standard
+    ``error`` (0–1) of its drop below the best rated command (the paired rounds'
+    differences: 0 for the best, and when fewer than two rounds were played)."""
 
     notation: str
     chance: float
     rounds: int
+    error: float = 0.0
 
 
 def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
@@ -64,7 +67,7 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     rng = random.Random(seed)
     commands = search.candidates(view, seat, legal, random.Random(rng.getrandbits(64)))
     commands += [c for c in include if c in legal and c not in commands]
-    totals = {i: 0.0 for i in range(len(commands))}
+    rewards: list[list[float]] = [[] for _ in commands]
     played = 0
     end = None if seconds is None else time.perf_counter() + seconds
     if len(commands) > 1:
@@ -74,19 +77,33 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
             state = game.sample(view, seat, random.Random(rng.getrandbits(64)))
             stream = rng.getrandbits(64)
             for i, command in enumerate(commands):
-                totals[i] += search.rate(state, seat, command, random.Random(stream))
+                rewards[i].append(search.rate(state, seat, command, random.Random(stream)))
             played += 1
-    chances = {i: (totals[i] / played if played else 1.0) for i in totals}
+    chances = {i: (sum(rewards[i]) / played if played else 1.0) for i in range(len(commands))}
     order = sorted(chances, key=lambda i: (-chances[i], i))
-    return [Evaluation(game.notation(commands[i], names), round(chances[i], 4), played) for i in order]
+    top = rewards[order[0]]
+    return [Evaluation(game.notation(commands[i], names), round(chances[i], 4), played,
+                       round(_error([a - b for a, b in zip(top, rewards[i])]), 4)) for i in order]
 
 
-def grade(drop: float, best: bool = False) -> str:
+def _error(diffs: list[float]) -> float:
+    """The standard error of the mean of ``diffs`` (0 for fewer than two)."""
+    n = len(diffs)
+    if n < 2:
+        return 0.0
+    mean = sum(diffs) / n
+    return (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
+
+
+def grade(drop: float, best: bool = False, error: float = 0.0) -> str:
     """The grade of a move whose chance is ``drop`` (0–1) below the best command's:
     "best" when it is the best rated (``best``) or no worse, then "good", "inaccuracy"
-    (≥ ``INACCURACY``), "mistake" (≥ ``MISTAKE``), "blunder" (≥ ``BLUNDER``)."""
+    (≥ ``INACCURACY``), "mistake" (≥ ``MISTAKE``), "blunder" (≥ ``BLUNDER``). The drop
+    counts less one standard ``error`` of it (0–1): a drop within the play-outs' noise
+    is no mistake (docs/bots.md, "Grades")."""
     if best or drop <= 0.0:
         return "best"
+    drop -= error
     if drop >= BLUNDER:
         return "blunder"
     if drop >= MISTAKE:
@@ -138,7 +155,7 @@ def grade_move(session: Any, ply: int, *, rounds: int = 24, width: int = 6, seed
     mine = next(e for e in rated if e.notation == played)
     top = rated[0]
     return MoveGrade(ply, entry.seat, played, mine.chance, top.notation, top.chance,
-                     grade(top.chance - mine.chance, best=top.notation == played))
+                     grade(top.chance - mine.chance, best=top.notation == played, error=mine.error))
 
 
 def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: int = 6,

@@ -44,5 +44,8 @@ GAME = Game(
     help_text=document(__package__, "HELP.md"),
     progress=progress.text,
     sample=sampler.sample,
+    standing=sampler.standing,
+    horizon=sampler.HORIZON,
+    lead=sampler.LEAD,
     secret=lambda command: isinstance(command, Keep),
 )

@@ -504,11 +504,13 @@ def _end_turn(tx: Tx) -> None:
         return
 
 
-def _final(tx: Tx) -> None:
-    """"Endgame scoring": 3 for most of each symbol, 5 for all five (level 5);
-    Rudolf's reindeer for Santa (level 4+). Every seat gets the same rows, in the same
-    order: with Santa at the table (level 4+) each has a "Rudolf" row, 0 but his."""
-    s = tx.state
+def final_rows(s: State) -> tuple:
+    """The endgame's score rows of every seat if the game ended now, seat order: a tuple
+    of ``((row, points), ...)`` ending with ``("total", n)`` ("Endgame scoring": 3 for
+    most of each symbol, 5 for all five (level 5); Rudolf's reindeer for Santa (level
+    4+)). Every seat gets the same rows, in the same order: with Santa at the table
+    (level 4+) each has a "Rudolf" row, 0 but his. Pure: the search's ``standing`` reads
+    it mid-game."""
     counts = [symbols_of(p.kiddos) for p in s.players]
     rudolf = any(p.rudolf >= 0 for p in s.players)
     out = []
@@ -527,7 +529,12 @@ def _final(tx: Tx) -> None:
             rows.append(("Rudolf", RUDOLF_POINTS[min(max(p.rudolf, 0), 7)]))
         rows.append(("total", sum(v for _, v in rows)))
         out.append(tuple(rows))
-    tx.emit(ev.FinalScore(tuple(out)))
+    return tuple(out)
+
+
+def _final(tx: Tx) -> None:
+    """"Endgame scoring" (``final_rows``)."""
+    tx.emit(ev.FinalScore(final_rows(tx.state)))
 
 
 def result(state: State) -> Result | None:

@@ -88,9 +88,21 @@ from collections import Counter
 
 from . import events as ev
 from .data import CARDS, CREATURES, KIDDOS, PRESENTS, SYMBOLS
-from .rules import REACTION_FOR
+from .rules import REACTION_FOR, final_rows
 from .state import Player, State
 from .view import View
+
+#: The rollout search's cut (``Game.horizon``: commands played out before ``standing``
+#: scores) and lead (``Game.lead``: points that make a near-certain win). A 4-player game
+#: is about 135 commands; a turn's swing is a few points (a kiddo gifted is 2–6).
+HORIZON, LEAD = 40, 5.0
+
+
+def standing(state: State) -> list[float]:
+    """How well each seat stands, for the search's play-outs cut short: its total if the
+    game ended now ("Endgame scoring", ``rules.final_rows``: points so far, most of each
+    symbol and all five at level 5, Rudolf's reindeer)."""
+    return [float(dict(rows)["total"]) for rows in final_rows(state)]
 
 
 def sample(view: View, seat: int | None, rng: random.Random) -> State:
