@@ -23,6 +23,26 @@ def test_grades_follow_the_drop_in_win_chance():
     assert GRADES == ("best", "good", "inaccuracy", "mistake", "blunder")
 
 
+def test_a_drop_within_the_playouts_noise_is_no_mistake():
+    # docs/bots.md, "Grades": the drop less one standard error of it.
+    assert grade(MISTAKE + 0.01, error=0.02) == "inaccuracy"
+    assert grade(INACCURACY + 0.01, error=0.02) == "good"
+    assert grade(BLUNDER + 0.01, error=0.0) == "blunder"
+    assert grade(0.3, best=True, error=0.5) == "best"
+
+
+def test_naughty_or_nice_stands_by_the_endgame_totals_if_the_game_ended_now():
+    # Naughty or Nice, "Endgame scoring": the search's standing is what it would score
+    # now; at the end of the game that is the result's totals.
+    game = registry.get("naughty-or-nice")
+    session = engine.load("saves/naughty-or-nice-full.json")
+    totals = [rows["total"] for rows in session.result().scores]
+    assert game.standing(session.state) == [float(t) for t in totals]
+    early = session.state_at(40)
+    assert all(s >= p.score for s, p in zip(game.standing(early), early.players))  # bonuses only add
+    assert game.horizon and game.lead
+
+
 @pytest.mark.parametrize("slug", registry.slugs())
 def test_evaluate_rates_the_seats_commands_best_first_with_chances_and_the_played_one(slug):
     game = registry.get(slug)
@@ -80,3 +100,4 @@ def test_a_solo_game_is_rated_by_its_score():
     s = engine.new_game("giftbringer", [Seat("ann")], seed=2, options={"rounds": 1})
     rated = evaluate(s.game, s.view(0), 0, s.legal_commands(0), names=s.names, rounds=2, width=3)
     assert len(rated) >= 2 and all(0.5 <= e.chance < 1.0 for e in rated)
+
