@@ -195,11 +195,32 @@ def stored(save: str | os.PathLike, entries: int, seat: int | None) -> Analysis 
     return kept if kept.entries == entries and kept.seat in (seat, None) else None
 
 
-def _grade_in_worker(task: tuple) -> MoveGrade:
-    from .saves import load  # a worker loads the save once a move: a few milliseconds
+#: A worker's last loaded save: (its bytes, the session), so the moves of one game are
+#: graded without loading it again for each.
+_loaded: tuple[bytes, Any] | None = None
 
-    save, ply, rounds, width, seconds = task
-    return grade_move(load(save), ply, rounds=rounds, width=width, seconds=seconds)
+
+def grade_task(data: bytes, ply: int, rounds: int = 24, width: int = 6, seconds: float | None = None) -> MoveGrade:
+    """``grade_move`` for a worker process (``engine.core.thinking.run`` or a pool): the
+    game arrives as its save file's bytes (``save_file.dumps``), loaded once per worker.
+    Raises ``SaveError`` for bytes that are not a save."""
+    global _loaded
+    if _loaded is None or _loaded[0] != data:
+        from .saves import loads
+
+        _loaded = (data, loads(data))
+    return grade_move(_loaded[1], ply, rounds=rounds, width=width, seconds=seconds)
+
+
+def _grade_in_worker(task: tuple) -> MoveGrade:
+    return grade_task(*task)
+
+
+def keep(save: str | os.PathLike, analysis: "Analysis") -> None:
+    """Write ``analysis`` beside the save at ``save`` (``stored_path``), as JSON. Raises
+    ``OSError`` when it cannot be written."""
+    with open(stored_path(save), "wb") as f:
+        f.write(msgspec.json.format(msgspec.json.encode(analysis)))
 
 
 def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: int = 24, width: int = 6,
@@ -219,27 +240,28 @@ def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: in
     if kept is not None:
         grades = [g for g in kept.grades if seat is None or g.seat == seat]
         return Analysis(entries, seat, kept.rounds, kept.seconds, grades)
+    with open(save, "rb") as f:
+        data = f.read()
     plies = moves_to_grade(session, seat)
     grades: list[MoveGrade] = []
-    for g in _grades(session, os.fspath(save), plies, rounds, width, seconds, jobs):
+    for g in _grades(session, data, plies, rounds, width, seconds, jobs):
         grades.append(g)
         if progress is not None:
             progress(len(grades), len(plies))
     grades.sort(key=lambda g: g.ply)
     analysis = Analysis(entries, seat, rounds, seconds, grades)
-    with open(stored_path(save), "wb") as f:
-        f.write(msgspec.json.format(msgspec.json.encode(analysis)))
+    keep(save, analysis)
     return analysis
 
 
-def _grades(session: Any, save: str, plies: list[int], rounds: int, width: int, seconds: float | None,
+def _grades(session: Any, data: bytes, plies: list[int], rounds: int, width: int, seconds: float | None,
             jobs: int) -> Iterator[MoveGrade]:
     if jobs <= 1 or len(plies) <= 1:
         for ply in plies:
             yield grade_move(session, ply, rounds=rounds, width=width, seconds=seconds)
         return
     with multiprocessing.Pool(min(jobs, len(plies))) as pool:
-        yield from pool.imap_unordered(_grade_in_worker, [(save, ply, rounds, width, seconds) for ply in plies])
+        yield from pool.imap_unordered(_grade_in_worker, [(data, ply, rounds, width, seconds) for ply in plies])
 
 
 #: How many of a seat's best commands a hint shows.
