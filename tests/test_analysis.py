@@ -10,7 +10,9 @@ import pytest
 import engine
 from engine import Seat
 from engine.core import registry
-from engine.core.analysis import BLUNDER, GRADES, INACCURACY, MISTAKE, analyse, evaluate, grade
+from engine.core.analysis import (
+    BLUNDER, GRADES, INACCURACY, MISTAKE, analyse, evaluate, grade, grade_position,
+)
 from test_search_hidden import HIDDEN, positions
 
 
@@ -71,6 +73,10 @@ def test_swapping_what_the_seat_cannot_see_leaves_the_ratings(slug):
         rated = [evaluate(game, game.view(x, seat), seat, game.legal(x, seat), names=names, rounds=4, width=3, seed=k)
                  for x in (state, other)]
         assert rated[0] == rated[1]
+        played = game.legal(state, seat)[-1]  # the grade of a move played there: the same too
+        graded = [grade_position(game, game.view(x, seat), seat, game.legal(x, seat), played, names=names, ply=k,
+                                 rounds=4, width=3, seed=k) for x in (state, other)]
+        assert graded[0] == graded[1]
     assert swapped > 0
 
 

@@ -21,11 +21,12 @@ seed (``tests/test_analysis.py``).
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import random
 import time
-from typing import Any, Callable, Iterator
+from typing import Any, AsyncIterator, Callable, Iterator
 
 import msgspec
 
@@ -145,17 +146,27 @@ def moves_to_grade(session: Any, seat: int | None = None) -> list[int]:
 def grade_move(session: Any, ply: int, *, rounds: int = 24, width: int = 6, seed: int = 0,
                seconds: float | None = None) -> MoveGrade:
     """The grade of the move at ``ply`` of ``session`` (see ``moves_to_grade``), against
-    ``evaluate`` from its seat's view just before it."""
-    game, names = session.game, session.names
+    ``evaluate`` from its seat's view just before it (``grade_position``)."""
+    game = session.game
     entry = session.applied_entries()[ply]
     state = session.state_at(ply)  # before this move
-    rated = evaluate(game, game.view(state, entry.seat), entry.seat, game.legal(state, entry.seat), names=names,
-                     rounds=rounds, width=width, include=(entry.command,), seed=seed + ply, seconds=seconds)
-    played = game.notation(entry.command, names)
-    mine = next(e for e in rated if e.notation == played)
+    return grade_position(game, game.view(state, entry.seat), entry.seat, game.legal(state, entry.seat),
+                          entry.command, names=session.names, ply=ply, rounds=rounds, width=width,
+                          seed=seed + ply, seconds=seconds)
+
+
+def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *, names: list[str], ply: int,
+                   rounds: int = 24, width: int = 6, seed: int = 0, seconds: float | None = None) -> MoveGrade:
+    """The grade of ``played`` (one of ``legal``) by ``seat`` from ``view``, its own view
+    (nothing else is read), as the move at ``ply``: ``evaluate`` with the played command
+    among those rated. Raises ``ValueError`` as ``evaluate`` does."""
+    rated = evaluate(game, view, seat, legal, names=names, rounds=rounds, width=width, include=(played,),
+                     seed=seed, seconds=seconds)
+    text = game.notation(played, names)
+    mine = next(e for e in rated if e.notation == text)
     top = rated[0]
-    return MoveGrade(ply, entry.seat, played, mine.chance, top.notation, top.chance,
-                     grade(top.chance - mine.chance, best=top.notation == played, error=mine.error))
+    return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance,
+                     grade(top.chance - mine.chance, best=top.notation == text, error=mine.error))
 
 
 def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: int = 6,
@@ -262,6 +273,36 @@ def _grades(session: Any, data: bytes, plies: list[int], rounds: int, width: int
         return
     with multiprocessing.Pool(min(jobs, len(plies))) as pool:
         yield from pool.imap_unordered(_grade_in_worker, [(data, ply, rounds, width, seconds) for ply in plies])
+
+
+async def grades_off_loop(data: bytes, plies: list[int], *, rounds: int = 24, width: int = 6,
+                          seconds: float | None = None, parallel: int = 1) -> AsyncIterator[MoveGrade]:
+    """Grade the moves at ``plies`` of the game saved as ``data`` (``save_file.dumps``) in
+    ``engine.core.thinking``'s worker processes, ``parallel`` at a time, never on the
+    event loop; each grade as it comes (not in ply order). For a screen that stays
+    responsive while a game is analysed. Raises what ``grade_task`` raises."""
+    from . import thinking
+
+    waiting = iter(plies)
+    running: set[asyncio.Task] = set()
+
+    def more() -> None:
+        for ply in waiting:
+            running.add(asyncio.ensure_future(thinking.run(grade_task, data, ply, rounds, width, seconds)))
+            if len(running) >= max(1, parallel):
+                return
+
+    more()
+    try:
+        while running:
+            done, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+            running.difference_update(done)
+            more()
+            for task in done:
+                yield task.result()
+    finally:
+        for task in running:
+            task.cancel()
 
 
 #: How many of a seat's best commands a hint shows.
