@@ -278,4 +278,33 @@ async def _(pilot: Player) -> None:
     await wait_for_screen(pilot, "ResultScreen")
 
 
+async def _analysed_replay(pilot: Player) -> None:
+    """The example game replayed with its kept analysis (``a``), seen as ann at entry 19,
+    just after her third graded move."""
+    await pilot.press("r")
+    await wait_for_screen(pilot, "LoadScreen")
+    await pilot.press("enter")
+    await wait_for_screen(pilot, "ReplayScreen")
+    await pilot.press("a")
+    await wait_for_text(pilot, "Analysed: 17 moves graded")
+    await pilot.press("home", "v", *["right"] * 18)
+    await wait_for_text(pilot, "entry 19 of")
+
+
+ANALYSED = ("naughty-or-nice-full.json", "naughty-or-nice-full.analysis.json")
+
+
+@SHOTS.shot("naughty-or-nice-replay-graded", saves=ANALYSED)
+async def _(pilot: Player) -> None:
+    await _analysed_replay(pilot)
+    await wait_for_text(pilot, "Better:")
+
+
+@SHOTS.shot("naughty-or-nice-replay-chart", saves=ANALYSED)
+async def _(pilot: Player) -> None:
+    await _analysed_replay(pilot)
+    await pilot.press("w")
+    await wait_for_text(pilot, "chance to win, %")
+
+
 test_screen = screen_test(SHOTS)

@@ -48,7 +48,8 @@ TURN_BELL_EVERY = 0.5
 class BoxtopApp(App[None]):
     """The app. ``session``: open this game at once (``saved_in``: the file it goes on
     being saved in, ``boxtop load``); ``replay``: replay this loaded game (``boxtop replay``:
-    escape ends the app; ``note``: a line shown first); ``remote``: ``(socket_path,
+    escape ends the app; ``note``: a line shown first; ``saved_in``: the save, where its
+    analysis is kept); ``remote``: ``(socket_path,
     name[, key[, token[, takeover]]])`` of a room service to join (the last three as
     ``tui.remote.RemoteLink`` takes them; locked down as the module docstring says);
     otherwise the menu. ``save_dir`` overrides the save folder (platformdirs')."""
@@ -253,7 +254,8 @@ class BoxtopApp(App[None]):
             game.save_path = self.start_saved_in
             self.push_screen(game)
         elif self.start_replay is not None:
-            self.push_screen(ReplayScreen(self.start_replay, from_shell=True, note=self.start_note))
+            self.push_screen(ReplayScreen(self.start_replay, from_shell=True, note=self.start_note,
+                                          path=self.start_saved_in))
 
     # ------------------------------------------------------------------ the turn bell
     def ring_if_turn(self) -> None:
@@ -289,9 +291,10 @@ class BoxtopApp(App[None]):
         screen.save_path = save_path
         self.switch_screen(screen)
 
-    def open_replay(self, session: engine.LocalSession) -> None:
-        """Show the replay of ``session`` in place of the screen on top."""
-        self.switch_screen(ReplayScreen(session))
+    def open_replay(self, session: engine.LocalSession, path: Path | None = None, keep: bool = True) -> None:
+        """Show the replay of ``session`` in place of the screen on top; its analysis is
+        read from beside ``path`` (the save) and, with ``keep``, written there."""
+        self.switch_screen(ReplayScreen(session, path=path, keep=keep))
 
     def play_again(self, session: engine.LocalSession) -> None:
         """Show ``session``'s table in place of a finished game (its table and result)."""

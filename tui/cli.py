@@ -395,7 +395,9 @@ def cmd_replay(args) -> int:
     _in_app(session.game)
     from .app import BoxtopApp
 
-    BoxtopApp(replay=session, note=note).run()
+    from pathlib import Path
+
+    BoxtopApp(replay=session, note=note, saved_in=Path(path)).run()
     return 0
 
 

@@ -21,6 +21,7 @@ import platformdirs
 
 import engine
 from engine import SaveError
+from engine.core import analysis
 from engine.core.saves import Summary, summary
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "saves"
@@ -198,14 +199,18 @@ def list_saves(folder: Path | None = None) -> list[SaveRow]:
     """Every file to offer on the load screen: the player's own ``.json`` files, newest
     first (by the date saved inside; a file that is not a save by its modification
     time), then the games the app saved elsewhere that are still there (``remembered``),
-    newest first, then the examples in ``saves/``, newest first. Each is read cheaply
+    newest first, then the examples in ``saves/``, newest first (never an analysis kept
+    beside a save, ``NAME.analysis.json``). Each is read cheaply
     (``engine.core.saves.summary``: a save's first line); a file that is not a save is
     a row with its ``problem`` and the list goes on."""
     found: list[SaveRow] = []
     own = folder or saves_dir()
 
     def files(where: Path, skip: tuple[str, ...] = ()) -> list[Path]:
-        return [p for p in where.glob("*.json") if p.name not in skip and p.is_file()] if where.is_dir() else []
+        if not where.is_dir():
+            return []
+        return [p for p in where.glob("*.json")
+                if p.name not in skip and not p.name.endswith(analysis.SUFFIX) and p.is_file()]
 
     elsewhere = [p for p in remembered() if p.is_file() and not _inside(p, own) and not _inside(p, EXAMPLES)]
     for group, paths in (("your saves", files(own)), ("saved elsewhere", elsewhere),

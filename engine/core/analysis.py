@@ -189,10 +189,14 @@ class Analysis(msgspec.Struct):
     grades: list[MoveGrade]
 
 
+#: How the name of an analysis kept beside its save ends (not a save: a save list skips it).
+SUFFIX = ".analysis.json"
+
+
 def stored_path(save: str | os.PathLike) -> str:
     """Where the analysis of the save at ``save`` is kept: beside it, ``NAME.analysis.json``."""
     path = os.fspath(save)
-    return (path[:-5] if path.endswith(".json") else path) + ".analysis.json"
+    return (path[:-5] if path.endswith(".json") else path) + SUFFIX
 
 
 def stored(save: str | os.PathLike, entries: int, seat: int | None) -> Analysis | None:

@@ -222,7 +222,7 @@ class LoadScreen(Screen[None]):
         if self.over_game:
             self.app.pop_screen()  # back to the game, which the one opened now replaces
         if self.mode == "replay":
-            self.app.open_replay(session)
+            self.app.open_replay(session, path, keep=saved_in(path) is not None)  # not beside an example
         else:
             self.app.open_game(session, saved_in(path))
 

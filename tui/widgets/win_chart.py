@@ -1,0 +1,71 @@
+"""``WinChart``: every seat's estimated chance to win over a game, drawn by plotext
+(``textual-plotext``'s ``PlotextPlot``), with a mark at the entry the replay shows.
+
+The points are an analysis's grades (``engine.core.analysis.MoveGrade``): at each graded
+move of a seat, the chance the search gave the move played, from that seat's view. A
+seat whose moves were not graded (a bot's) has no line.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual_plotext import PlotextPlot
+
+#: The grades marked on the chart (an "x"): an inaccuracy or worse.
+FLAWS = ("inaccuracy", "mistake", "blunder")
+#: A line's colour for each seat, in seat order (plotext's colour names).
+SEAT_COLOURS = ("cyan", "orange", "green", "magenta", "yellow", "blue", "red", "white")
+
+
+class WinChart(PlotextPlot):
+    """The chart of ``names``' chances (0–100 %) against the entry number, one line a
+    seat, and a vertical mark at ``position`` (the entries shown). ``solo``: the line is
+    the expected share of the score, and the title says so."""
+
+    DEFAULT_CSS = """
+    WinChart { height: 1fr; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.names: Sequence[str] = ()
+        self.points: dict[int, list[tuple[int, float]]] = {}
+        self.flaws: list[tuple[int, float]] = []  # (entry, chance) of an inaccuracy or worse
+        self.position = 0
+        self.last = 1
+        self.solo = False
+
+    def show(self, names: Sequence[str], grades: Sequence, position: int, last: int, solo: bool = False) -> None:
+        """Draw ``grades`` (``MoveGrade``s, any order) for ``names``; the mark at
+        ``position`` of ``last`` entries."""
+        self.names, self.position, self.last, self.solo = names, position, max(1, last), solo
+        points: dict[int, list[tuple[int, float]]] = {}
+        flaws = []
+        for g in sorted(grades, key=lambda g: g.ply):
+            points.setdefault(g.seat, []).append((g.ply + 1, round(100 * g.chance, 1)))
+            if g.grade in FLAWS:
+                flaws.append((g.ply + 1, round(100 * g.chance, 1)))
+        self.points, self.flaws = points, flaws
+        self._draw()
+
+    def _draw(self) -> None:
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title("expected share of the score, %" if self.solo else "chance to win, %")
+        plt.xlim(1, self.last)
+        plt.ylim(0, 100)
+        plt.yticks([0, 25, 50, 75, 100])
+        ticks = sorted({1, *range(0, self.last, 25 if self.last <= 150 else 100), self.last} - {0})
+        plt.xticks(ticks, [str(t) for t in ticks])
+        plt.xlabel("entry")
+        for seat, line in sorted(self.points.items()):
+            xs, ys = zip(*line)
+            plt.plot(list(xs), list(ys), marker="braille", color=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                     label=str(self.names[seat]))
+        if self.flaws:
+            xs, ys = zip(*self.flaws)
+            plt.scatter(list(xs), list(ys), marker="x", color="red", label="mistakes")
+        plt.vline(self.position, "gray")
+        self.refresh()
