@@ -42,11 +42,14 @@ GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 class Evaluation(msgspec.Struct, frozen=True):
     """One command of a seat as the search rates it: its ``notation`` (with the table's
-    names), its ``chance`` (0–1, the mean of ``rounds`` play-outs)."""
+    names), its ``chance`` (0–1, the mean of ``rounds`` play-outs), and its ``words``:
+    the command in a plain sentence from the seat's view (``Game.explain``), "" for a
+    game without them."""
 
     notation: str
     chance: float
     rounds: int
+    words: str = ""
 
 
 def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
@@ -54,7 +57,8 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     """Rate up to ``width`` of ``legal`` (the ``normal`` bot's first ideas, as the rollout
     search picks them) and every command of ``include`` (a move played), by ``rounds``
     paired play-outs each from ``view`` (with ``seconds``, as many rounds as begin within
-    them, at least 2 and at most ``rounds``); best first. ``names`` write the notation.
+    them, at least 2 and at most ``rounds``); best first. ``names`` write the notation
+    and, where the game has ``Game.explain``, each command's words (from ``view`` alone).
 
     Raises ``ValueError`` when the game has no sampler (no search), or when ``legal`` is
     empty. Without ``seconds`` the same arguments give the same evaluations (``seed``)."""
@@ -78,7 +82,10 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
             played += 1
     chances = {i: (totals[i] / played if played else 1.0) for i in totals}
     order = sorted(chances, key=lambda i: (-chances[i], i))
-    return [Evaluation(game.notation(commands[i], names), round(chances[i], 4), played) for i in order]
+    explain = game.explain
+    return [Evaluation(game.notation(commands[i], names), round(chances[i], 4), played,
+                       explain(commands[i], view, names) if explain is not None else "")
+            for i in order]
 
 
 def grade(drop: float, best: bool = False) -> str:
@@ -232,7 +239,7 @@ HINTS = 3
 def hint(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
          seed: int = 0) -> list[Evaluation]:
     """The ``HINTS`` best commands of ``legal`` for ``seat`` from ``view`` (its own view:
-    nothing else is read), each with its chance, best first (``evaluate``)."""
+    nothing else is read), each with its chance and its words, best first (``evaluate``)."""
     return evaluate(game, view, seat, legal, names=names, rounds=rounds, seed=seed)[:HINTS]
 
 
