@@ -34,7 +34,7 @@ class HintScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", "Close"), Binding("enter", "close", "Close", show=False)]
     DEFAULT_CSS = """
     HintScreen { align: center middle; }
-    #hint-box { width: 70; max-width: 100%; height: auto; border: round $accent; padding: 1 2; background: $surface; }
+    #hint-box { width: 76; max-width: 100%; height: auto; border: round $accent; padding: 1 2; background: $surface; }
     #hint-wait { height: 1; margin-top: 1; }
     #hint-moves { height: auto; }
     #hint-moves .hint-words { color: $text-muted; padding-left: 3; }

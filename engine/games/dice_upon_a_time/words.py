@@ -112,13 +112,14 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def _card_words(cards: tuple[str, ...]) -> str:
-    """What a trade names: the tokens counted, then quests, Story cards, Magic Items."""
+    """What a trade names: the tokens counted, then quests, Story cards and Magic Items
+    by name (a quest's AP is on the table: a line of two quests would not fit)."""
     words = [tokens_text([x for x in cards if x in RESOURCES])] if any(x in RESOURCES for x in cards) else []
     for x in cards:
         if x in RESOURCES:
             continue
         if x in CARDS.quests:
-            words.append(quest_label(x))
+            words.append(CARDS.quests[x].name)
         elif x in STORIES:
             words.append(STORIES[x].name)
         else:
@@ -342,7 +343,7 @@ def _answer(view: View, kind: str, yes: bool, names: Sequence[str]) -> str:
     if not yes:
         return f"Refuse {who}'s offer."
     if offer.give and offer.get:
-        return f"Accept {who}'s trade: you get {_card_words(offer.give)} for {_card_words(offer.get)}."
+        return f"Accept: get {_card_words(offer.give)}, give {_card_words(offer.get)}."
     if offer.give:
         return f"Accept {_card_words(offer.give)} from {who} as a gift."
     return f"Accept: give {who} {_card_words(offer.get)}."

@@ -213,10 +213,13 @@ def _react(view: View, code: str, take: tuple[str, ...], names: Sequence[str]) -
     """A reaction (HELP.md, "A turn", Reactions): Tomte cancels the creature just played,
     Papa Wolverine takes two presents of a Fulfill."""
     held = next((h for h in reversed(view.held) if h.open), None)
-    mover = _name(names, held.seat) if held is not None else "their"
     if code == "TO":
-        what = _creature(held.creature) if held is not None and held.creature in CREATURES else "creature"
-        return f"Tomte: cancel {mover}'s {what}."
+        if held is None or held.creature not in CREATURES:
+            return "Tomte: cancel the creature just played."
+        return f"Tomte: cancel {_name(names, held.seat)}'s {_creature(held.creature)}."
     if code == "PW":
-        return f"Papa Wolverine: take {_and([_present(p) for p in take]) or 'presents'} that {mover} just gave."
-    return f"React with {_creature(code)}."
+        took = _and([_present(p) for p in take]) or "presents"
+        if held is None:
+            return f"Papa Wolverine: take {took} just given."
+        return f"Papa Wolverine: take {took} that {_name(names, held.seat)} just gave."
+    return f"React with {_the(code)}."
