@@ -36,12 +36,11 @@ LONGEST = 100
 
 
 # ---------------------------------------------------------------------- Gift Trap
-def _gift_trap(seat: int = 0):
+def _gift_trap():
     """Four players, extra tiles, the yellow stack dealt onto spaces 1–5 (known gifts)."""
     s = gt.table(4, seed=7, extra_tiles=True)
     gt.deal(s)
-    state = replace(s.state, spaces=("rubber-duck", "wool-socks", "chocolate-bar", "deck-of-cards", "sticky-notes"))
-    return state
+    return replace(s.state, spaces=("rubber-duck", "wool-socks", "chocolate-bar", "deck-of-cards", "sticky-notes"))
 
 
 def gift_trap_cases():
@@ -87,10 +86,10 @@ def giftbringer_cases():
     marks["H4"] = (False, False, False)
     results = (Result(2), Result(6), Result(3), Result(5, used=True))
     fresh = replace(sheet, marks=marks, results=results)
-    # landed at Frost Fjord (S1), Bjorn and Astrid recruited, Fjord Path visited; Elder
-    # Croft (H3: 2 Presents, G C, Happiness) is next to it? — any place one visit away
+    # landed at Frost Fjord (S1) with Bjorn and Astrid recruited: 3 Presents to bring, 2
+    # Gratitude slots free (Jarl's Longhouse gives three letters: one is lost)
     visiting = replace(sheet, ship="S1", recruited=("V1", "V2"), visited=("R1",), results=results,
-                       marks={**sheet.marks, "V1": (True, True), "V2": (True, True)})
+                       marks={**sheet.marks, "V1": (True, True), "V2": (True, True)}, gratitude={"V1": ("G",)})
     play = replace(state, phase="play", round=1, dice=(2, 6, 3, 5))
     view = GAME.view(replace(play, sheets=(fresh, state.sheets[1])), 0)
     visit_view = GAME.view(replace(play, sheets=(visiting, state.sheets[1])), 0)

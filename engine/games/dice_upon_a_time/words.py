@@ -19,9 +19,9 @@ from engine.core.reactions import Pass
 
 from . import commands as cmd
 from .board import RESOURCES
-from .notation import (CHARACTERS, DIE_NAME, FACE_NAME, MAGIC, STORIES, TOKEN_NAME, quest_label, seat_word,
-                       socket_name, story_option, tokens_text)
-from .table import CARDS, LOCATIONS, event_of, lowest_face, route_from
+from .notation import (CHARACTERS, DIE_NAME, FACE_NAME, MAGIC, STORIES, quest_label, seat_word, socket_name,
+                       story_option, tokens_text)
+from .table import CARDS, LOCATIONS, lowest_face, route_from
 from .view import View
 
 #: What each Character's ability does, in a few words (HELP.md, "Characters").
