@@ -58,6 +58,9 @@ def test_evaluate_rates_the_seats_commands_best_first_with_chances_and_the_playe
     assert game.notation(last, s_names) in [e.notation for e in rated] and 2 <= len(rated) <= 4
     again = evaluate(game, game.view(state, seat), seat, legal, names=s_names, rounds=6, width=3, include=(last,), seed=1)
     assert again == rated  # reproducible from the seed
+    # issue 26, "in notation and in words": each rated command's words, from the view
+    by_notation = {game.notation(c, s_names): c for c in legal}
+    assert all(e.words and e.words == game.explain(by_notation[e.notation], game.view(state, seat), s_names) for e in rated)
 
 
 @pytest.mark.parametrize("slug", sorted(HIDDEN))

@@ -1,30 +1,49 @@
 """A hint by keys (issue 26, "A hint"): ``B`` at your turn (the issue asks for h, which is the vim key left in every game) shows the search's best three
-moves for your seat, each with its chance, found in a worker; escape closes it."""
+moves for your seat, each with its chance, found in a worker, in notation and in words
+(each move's sentence on the lines under it, indented); escape closes it."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
+
 from tui.app import BoxtopApp
-from tui_driver import Player, new_game, screen_text, wait_for_screen, wait_for_text
+from tui_driver import Player, flat, new_game, region_text, screen_text, wait_for_screen, wait_for_text
 
 SIZE = (100, 30)
 
 
-async def test_b_shows_your_three_best_moves_with_their_chances_and_escape_closes_it():
+@pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=["100x30", "80x24"])
+async def test_b_shows_your_three_best_moves_with_their_chances_and_words_and_escape_closes_it(size):
     app = BoxtopApp()
-    async with app.run_test(size=SIZE) as textual_pilot:
+    async with app.run_test(size=size) as textual_pilot:
         pilot = Player(textual_pilot.app)
         await new_game(pilot, "Giftbringer", ["ann", "bot"], options={"rounds": 2})
         await pilot.press("B")
         await wait_for_screen(pilot, "HintScreen")
         await wait_for_text(pilot, "% to win", timeout=60)
+        await pilot.pause()
         text = screen_text(app)
         moves = re.findall(r"\b([123])\. (.+?)  about (\d+)% to win", text)
         assert [m[0] for m in moves] == ["1", "2", "3"], text
-        legal = app.screen_stack[-2].session.legal(0)
+        session = app.screen_stack[-2].session
+        legal = session.legal(0)
         assert all(m[1].strip() in legal for m in moves)  # in the game's notation, legal now
         chances = [int(m[2]) for m in moves]
         assert chances == sorted(chances, reverse=True)
+        # in words too: each move's sentence from ann's view, under its line, indented
+        # past the number ("1. "), wrapping inside the box when it is long
+        game, view = session.game, session.view(0)
+        hint = app.screen
+        lines, words = list(hint.query(".hint-move")), list(hint.query(".hint-words"))
+        assert len(lines) == len(words) == 3
+        for (_, notation, _), line, said in zip(moves, lines, words):
+            expected = game.explain(game.parse(notation.strip(), session.names), view, session.names)
+            assert flat(" ".join(region_text(app, said.content_region))) == expected, text
+            assert said.content_region.y == line.region.bottom  # the next row
+            assert said.content_region.x == line.content_region.x + 3
+        box = hint.query_one("#hint-box").region
+        assert box.bottom <= size[1] - 1 and box.right <= size[0]  # the box fits, the footer shows
         await pilot.press("escape")
         await wait_for_screen(pilot, "GameScreen")

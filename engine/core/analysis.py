@@ -43,14 +43,17 @@ GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 class Evaluation(msgspec.Struct, frozen=True):
     """One command of a seat as the search rates it: its ``notation`` (with the table's
-    names), its ``chance`` (0–1, the mean of ``rounds`` play-outs) and the standard
+    names), its ``chance`` (0–1, the mean of ``rounds`` play-outs), the standard
     ``error`` (0–1) of its drop below the best rated command (the paired rounds'
-    differences: 0 for the best, and when fewer than two rounds were played)."""
+    differences: 0 for the best, and when fewer than two rounds were played), and its
+    ``words``: the command in a plain sentence from the seat's view (``Game.explain``),
+    "" for a game without them."""
 
     notation: str
     chance: float
     rounds: int
     error: float = 0.0
+    words: str = ""
 
 
 def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
@@ -58,7 +61,8 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     """Rate up to ``width`` of ``legal`` (the ``normal`` bot's first ideas, as the rollout
     search picks them) and every command of ``include`` (a move played), by ``rounds``
     paired play-outs each from ``view`` (with ``seconds``, as many rounds as begin within
-    them, at least 2 and at most ``rounds``); best first. ``names`` write the notation.
+    them, at least 2 and at most ``rounds``); best first. ``names`` write the notation
+    and, where the game has ``Game.explain``, each command's words (from ``view`` alone).
 
     Raises ``ValueError`` when the game has no sampler (no search), or when ``legal`` is
     empty. Without ``seconds`` the same arguments give the same evaluations (``seed``)."""
@@ -83,8 +87,11 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     chances = {i: (sum(rewards[i]) / played if played else 1.0) for i in range(len(commands))}
     order = sorted(chances, key=lambda i: (-chances[i], i))
     top = rewards[order[0]]
+    explain = game.explain
     return [Evaluation(game.notation(commands[i], names), round(chances[i], 4), played,
-                       round(_error([a - b for a, b in zip(top, rewards[i])]), 4)) for i in order]
+                       round(_error([a - b for a, b in zip(top, rewards[i])]), 4),
+                       explain(commands[i], view, names) if explain is not None else "")
+            for i in order]
 
 
 def _error(diffs: list[float]) -> float:
@@ -316,7 +323,7 @@ HINTS = 3
 def hint(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
          seed: int = 0) -> list[Evaluation]:
     """The ``HINTS`` best commands of ``legal`` for ``seat`` from ``view`` (its own view:
-    nothing else is read), each with its chance, best first (``evaluate``)."""
+    nothing else is read), each with its chance and its words, best first (``evaluate``)."""
     return evaluate(game, view, seat, legal, names=names, rounds=rounds, seed=seed)[:HINTS]
 
 

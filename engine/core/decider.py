@@ -85,6 +85,14 @@ class Game:
     - ``result(state) -> Result | None``;
     - ``parse(text, names) -> Command`` / ``notation(command, names) -> str``: the notation;
     - ``describe(event, names) -> str``: an event as a log line;
+    - ``explain(command, view, names) -> str``: the command in one short plain-English
+      sentence for a player ("Give the gift in space 3 (Teddy Bear) to bob."), in the
+      rulebook's words for the game's things, naming cards, places and dice from
+      ``view`` (what ``view(state, seat)`` returns for the seat that would give the
+      command) and never from anything else: it cannot tell what the seat may not
+      know. Under 70 characters where it can be, one line, never markup; raises
+      ``TypeError`` for something that is not one of the game's commands, like
+      ``notation``. A hint shows it under each move's notation. None: no words;
     - ``bots``: bot kind → factory ``(seed) -> Bot``;
     - ``view_type``: the Struct ``view`` returns, to decode a view sent over the network;
     - ``edition``: names the game's data (a sheet, a card list): results made with other
@@ -151,6 +159,7 @@ class Game:
     standing: Callable[[Any], list[float]] | None = None
     horizon: int | None = None
     lead: float | None = None
+    explain: Callable[[Any, Any, Sequence[str]], str] | None = None
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI or

@@ -2,9 +2,10 @@
 worker process from that seat's view only (``engine.core.analysis.hint``).
 
 While the search runs the box says so and the game's keys wait; escape closes the box
-and the answer, when it comes, is dropped. The moves are shown in the game's notation,
-each with its estimated chance to win (in a solo game, its share of the score), so the
-player can type one on the ``:`` line or find it on the table.
+and the answer, when it comes, is dropped. Each move is shown in the game's notation,
+with its estimated chance to win (in a solo game, its share of the score), so the
+player can type one on the ``:`` line or find it on the table, and under it in words
+(issue 26, "in notation and in words": ``engine.Game.explain``), indented and muted.
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ class HintScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", "Close"), Binding("enter", "close", "Close", show=False)]
     DEFAULT_CSS = """
     HintScreen { align: center middle; }
-    #hint-box { width: 70; max-width: 100%; height: auto; border: round $accent; padding: 1 2; background: $surface; }
+    #hint-box { width: 76; max-width: 100%; height: auto; border: round $accent; padding: 1 2; background: $surface; }
     #hint-wait { height: 1; margin-top: 1; }
+    #hint-moves { height: auto; }
+    #hint-moves .hint-words { color: $text-muted; padding-left: 3; }
     #hint-note { color: $text-muted; margin-top: 1; }
     """
 
@@ -48,7 +51,7 @@ class HintScreen(ModalScreen[None]):
             yield Static(Text(f"Hint for {self.session.names[self.seat]}: looking for your best moves…"),
                          id="hint-title")
             yield LoadingIndicator(id="hint-wait")
-            yield Static("", id="hint-moves")
+            yield Vertical(id="hint-moves")
             yield Static("escape closes (and stops looking)", id="hint-note")
         yield GameFooter()
 
@@ -71,13 +74,22 @@ class HintScreen(ModalScreen[None]):
             self.show(found)
 
     def show(self, found: list) -> None:
-        """Show the best moves (``engine.core.analysis.Evaluation``s), best first."""
+        """Show the best moves (``engine.core.analysis.Evaluation``s), best first: each
+        its notation and chance on one line, then its words (when the game has them) on
+        the lines under it, indented past the number and muted; a long sentence wraps
+        within that indent. Names and words go in as plain text, never as markup."""
         self.found = found
         self.query_one("#hint-wait").display = False
         self.query_one("#hint-title", Static).update(Text(f"Hint for {self.session.names[self.seat]}: your best moves"))
-        lines = [Text.assemble((f"{n}. ", "bold"), (e.notation, "bold"), f"  about {e.chance:.0%} to win")
-                 for n, e in enumerate(found, 1)]
-        self.query_one("#hint-moves", Static).update(Text("\n").join(lines))
+        lines: list[Static] = []
+        for n, e in enumerate(found, 1):
+            lines.append(Static(Text.assemble((f"{n}. ", "bold"), (e.notation, "bold"), f"  about {e.chance:.0%} to win"),
+                                classes="hint-move"))
+            if e.words:
+                lines.append(Static(Text(e.words), classes="hint-words"))
+        moves = self.query_one("#hint-moves", Vertical)
+        moves.remove_children()
+        moves.mount_all(lines)
         self.query_one("#hint-note", Static).update("type one on the : line, or find it on the table · escape closes")
 
     def action_close(self) -> None:

@@ -172,12 +172,11 @@ class ReplayScreen(Screen[None]):
     def _words(self, g) -> str:
         """The better move of ``g`` in words, from its seat's view before the move ("")."""
         game = self.session.game
-        explain = getattr(game, "explain", None)
-        if explain is None:
+        if game.explain is None:
             return ""
         try:
             command = game.parse(g.best, self.session.names)
-            return explain(command, game.view(self.session.state_at(g.ply), g.seat), self.session.names)
+            return game.explain(command, game.view(self.session.state_at(g.ply), g.seat), self.session.names)
         except (engine.IllegalCommand, ValueError, TypeError):
             return ""
 

@@ -12,7 +12,7 @@ from importlib import resources
 from engine.core.decider import Game
 from engine.core.tomldata import document
 
-from . import bot, notation, progress, rules, sampler, state, view
+from . import bot, notation, progress, rules, sampler, state, view, words
 from .commands import Command
 from .events import Event
 from .options import Options
@@ -49,6 +49,7 @@ GAME = Game(
     parse=notation.parse,
     notation=notation.notation,
     describe=notation.describe,
+    explain=words.explain,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
     edition=edition_of(*(_data(f) for f in ("actions.toml", "tiles.toml", "abilities.toml", "cities.toml"))),

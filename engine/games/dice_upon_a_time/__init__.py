@@ -13,7 +13,7 @@ Magic Item and Character texts are reconstructions (``BOARD.md``, ``QUESTS.md``,
 from engine.core.decider import Game
 from engine.core.tomldata import document, edition
 
-from . import bot, legal, notation, progress, rules, sampler, state, view
+from . import bot, legal, notation, progress, rules, sampler, state, view, words
 from .board import raw
 from .commands import Command
 from .events import Event
@@ -41,6 +41,7 @@ GAME = Game(
     parse=notation.parse,
     notation=notation.notation,
     describe=notation.describe,
+    explain=words.explain,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
     edition=edition("map-", raw, ("board.toml", "dice.toml", "quests.toml", "events.toml", "stories.toml",

@@ -9,7 +9,7 @@ from importlib import resources
 
 from engine.core.decider import Game
 
-from . import bot, notation, rules, sampler, state, view
+from . import bot, notation, rules, sampler, state, view, words
 from .commands import Command
 from .events import Event
 from .options import Options
@@ -35,6 +35,7 @@ GAME = Game(
     parse=notation.parse,
     notation=notation.notation,
     describe=notation.describe,
+    explain=words.explain,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
     brief=view.brief,

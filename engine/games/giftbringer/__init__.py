@@ -12,7 +12,7 @@ import msgspec
 
 from engine.core.decider import Game
 
-from . import bot, notation, rules, sampler, sheet, state, view
+from . import bot, notation, rules, sampler, sheet, state, view, words
 from .commands import Command
 from .events import Event
 from .options import Options
@@ -58,6 +58,7 @@ GAME = Game(
     parse=notation.parse,
     notation=notation.notation,
     describe=notation.describe,
+    explain=words.explain,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
     edition=edition_of(resources.files(__package__).joinpath("data/sheet.toml").read_bytes()),

@@ -9,7 +9,7 @@ decision on an unclear passage; the 40 kiddos are a reconstruction (``data/kiddo
 from engine.core.decider import Game
 from engine.core.tomldata import document, edition
 
-from . import bot, legal, notation, progress, rules, sampler, state, view
+from . import bot, legal, notation, progress, rules, sampler, state, view, words
 from .commands import Command, Keep
 from .data import raw
 from .events import Event
@@ -37,6 +37,7 @@ GAME = Game(
     parse=notation.parse,
     notation=notation.notation,
     describe=notation.describe,
+    explain=words.explain,
     bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
     view_type=view.View,
     edition=edition("cards-", raw, ("presents.toml", "creatures.toml", "givers.toml", "kiddos.toml")),
