@@ -9,8 +9,11 @@ import shutil
 from pathlib import Path
 
 import msgspec
+import pytest
 
-from engine.core.analysis import Analysis, stored_path
+import engine
+
+from engine.core.analysis import Analysis, moves_to_grade, stored_path
 from tui.cli import main
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -47,6 +50,29 @@ def test_analyse_one_seat_and_an_unknown_seat_is_one_line(tmp_path, capsys):
     assert err.count("\n") == 1 and "zed has no seat in this game" in err
     seat = msgspec.json.decode(path.read_bytes())["seats"][0]
     name = seat["name"] if isinstance(seat, dict) else seat
-    assert main(["analyse", str(path), "--seat", name.upper(), "--rounds", "2"]) == 0
+    assert main(["analyse", str(path), "--seat", name.upper(), "--rounds", "2", "--width", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert all(f" · {name}: " in line for line in out if " · " in line)
+
+
+EXAMPLES = sorted(p.name for p in SAVES.glob("*.json")
+                  if p.name != "expected.json" and not p.name.endswith(".analysis.json"))
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_analyse_every_example_game(tmp_path, capsys, name):
+    # Issue 26, "Done means": boxtop analyse on every example save (the smallest budget:
+    # one round, one command besides the one played; the budget is docs/bots.md's).
+    path = copy(tmp_path, name)
+    assert main(["analyse", str(path), "--rounds", "1", "--width", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    session = engine.load(path)
+    graded = moves_to_grade(session)
+    kept = msgspec.json.decode(Path(stored_path(path)).read_bytes(), type=Analysis)
+    assert [g.ply for g in kept.grades] == graded
+    assert len([line for line in out if " · " in line]) == len(graded)
+    if not graded:
+        assert out == ["no move to grade: every move was a bot's or had no other choice"]
+    else:
+        people = {session.names[g.seat] for g in kept.grades}
+        assert {line.split(":")[0] for line in out if " · " not in line} == people  # a count of grades each

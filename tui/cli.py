@@ -321,7 +321,7 @@ def _save_path(text: str) -> str:
 
 
 def cmd_analyse(args) -> int:
-    """``boxtop analyse PATH [--seat NAME] [--time S] [--rounds R] [--jobs J]``: every
+    """``boxtop analyse PATH [--seat NAME] [--time S] [--rounds R] [--width W] [--jobs J]``: every
     person's move (or one seat's) graded against the search from that seat's view
     (``engine.core.analysis``), a progress bar on stderr while it runs; the analysis is
     kept beside the save, so a second run prints it at once."""
@@ -336,7 +336,7 @@ def cmd_analyse(args) -> int:
             raise ValueError(f"{args.seat} has no seat in this game; the seats are {', '.join(session.names)}")
         seat = names.index(args.seat.lower())
     with _progress("moves") as advance:
-        done = analysis.analyse_save(path, seat, rounds=args.rounds, seconds=args.time, jobs=args.jobs,
+        done = analysis.analyse_save(path, seat, rounds=args.rounds, width=args.width, seconds=args.time, jobs=args.jobs,
                                      progress=lambda k, total: advance(f"{k}/{total}"))
     for line in analysis_lines(session, done):
         print(line)
@@ -615,6 +615,8 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--seat", metavar="NAME", help="only this seat's moves (default: every person's)")
     analyse.add_argument("--time", type=_positive_seconds, metavar="S", help="seconds of search a move (default: 24 rounds)")
     analyse.add_argument("--rounds", type=_count, default=24, metavar="R", help="play-out rounds a move at most (default 24)")
+    analyse.add_argument("--width", type=_count, default=6, metavar="W",
+                         help="commands compared a move besides the one played (default 6)")
     analyse.add_argument("--jobs", type=_count, default=1, metavar="J", help="worker processes (default 1)")
     analyse.set_defaults(func=cmd_analyse)
 
