@@ -1,6 +1,7 @@
 """Analysis speed (issue 26, must-hold 4): a 4-player Naughty or Nice game of four people,
 every move graded at 0.2 s a move with two worker processes (``boxtop analyse PATH --time
-0.2 --jobs 2``) in under a minute on 2 cores.
+0.2 --jobs 2``) in under a minute on 2 cores; and the replay screen's step key while the
+replay's own analysis runs in the worker pool, beside the same steps after it.
 
 The game is four people's hot seat whose moves the ``normal`` bot chose (a save of people,
 so every move with a choice is graded). The baseline beside it in the same run is the
@@ -11,6 +12,7 @@ Run: ``.venv/bin/pytest tests/bench/test_bench_analysis.py --benchmark-enable --
 """
 
 import random
+import re
 from pathlib import Path
 
 import engine
@@ -47,3 +49,65 @@ def test_analyse_a_four_player_naughty_or_nice_game(benchmark, tmp_path):
                               setup=fresh, rounds=1, iterations=1)
     benchmark.extra_info.update(moves=moves, floor_s=round(moves * SECONDS / JOBS, 1))
     assert len(done.grades) == moves
+
+
+async def _steps_while_analysing(folder: Path, size=(80, 24)) -> dict:
+    """The replay of the example Naughty or Nice game, its analysis (``a``, 24 rounds a
+    move) under way: wall-clock ms from a step key (``l``) to the status line showing
+    the new entry, 20 steps; then the same 20 steps once the analysis has ended (the
+    baseline, same run)."""
+    import asyncio
+    import shutil
+    import time
+
+    from tui.app import BoxtopApp
+    from tui.paths import EXAMPLES
+    from tui_driver import Player, screen_text, shows, wait_for, wait_for_screen, wait_for_text
+
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(EXAMPLES / "naughty-or-nice-full.json", folder)
+
+    def entry(app) -> int:
+        return int(re.search(r"entry (\d+) of", screen_text(app)).group(1))
+
+    async def steps(pilot, app) -> list[float]:
+        out = []
+        for _ in range(20):
+            before = entry(app)
+            t0 = time.perf_counter()
+            await pilot.press("l")
+            await wait_for(pilot, lambda: entry(app) == before + 1, "a step", timeout=10)
+            out.append((time.perf_counter() - t0) * 1000)
+            await asyncio.sleep(0.05)
+        return out
+
+    app = BoxtopApp()
+    async with app.run_test(size=size) as textual_pilot:
+        pilot = Player(textual_pilot.app)
+        await wait_for_text(pilot, "New game")
+        await pilot.press("r")
+        await wait_for_screen(pilot, "LoadScreen")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "ReplayScreen")
+        await pilot.press("home", "a")
+        await wait_for_text(pilot, "Analysing:")
+        busy = await steps(pilot, app)
+        assert shows(app, "Analysing:")  # still under way at the last step
+        await wait_for_text(pilot, "Analysed:", timeout=300)
+        quiet = await steps(pilot, app)
+        await pilot.press("ctrl+q")
+    med = lambda xs: round(sorted(xs)[len(xs) // 2], 1)  # noqa: E731
+    return {"step_ms_median_analysing": med(busy), "step_ms_max_analysing": round(max(busy), 1),
+            "step_ms_median_after": med(quiet), "step_ms_max_after": round(max(quiet), 1)}
+
+
+def test_the_replay_steps_while_its_analysis_runs(benchmark, tmp_path, monkeypatch):
+    import asyncio
+    import os
+
+    monkeypatch.setenv("BOXTOP_SAVE_DIR", str(tmp_path / "saves"))
+    figures = benchmark.pedantic(lambda: asyncio.run(_steps_while_analysing(tmp_path / "saves")),
+                                 rounds=1, iterations=1)
+    figures["loadavg_1min"] = round(os.getloadavg()[0], 2)
+    benchmark.extra_info.update(figures)
+    print(f"\nthe replay's step keys while it analyses: {figures}")
