@@ -66,6 +66,11 @@ async def main() -> None:
 
     replay = engine.load(str(EXAMPLES / "gift-trap-hot-seat.json"))
     await shoot(BoxtopApp(replay=replay), "replay", ["home"] + ["right"] * 40 + ["v"])
+    # the example Naughty or Nice game with its kept analysis: ann's third graded move, then the chart
+    naughty = EXAMPLES / "naughty-or-nice-full.json"
+    graded = ["a", "home", "v"] + ["right"] * 18
+    await shoot(BoxtopApp(replay=engine.load(str(naughty)), saved_in=naughty), "replay-analysis", graded)
+    await shoot(BoxtopApp(replay=engine.load(str(naughty)), saved_in=naughty), "replay-chances", graded + ["w"])
 
     await shoot(BoxtopApp(), "rules", ["question_mark", "enter"])  # the menu's Rules, then Gift Trap's page
 
