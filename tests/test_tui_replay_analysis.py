@@ -14,7 +14,7 @@ import msgspec
 from engine.core import analysis
 from tui.paths import EXAMPLES, list_saves
 from tui.screens.replay import ReplayScreen
-from tui_driver import menu_app, screen_text, shows, status_line, wait_for, wait_for_screen, wait_for_text
+from tui_driver import menu_app, screen_text, settle, shows, status_line, wait_for, wait_for_screen, wait_for_text
 
 SAVE = "naughty-or-nice-full.json"
 KEPT = "naughty-or-nice-full.analysis.json"  # the example's analysis (``boxtop analyse``): ann's 17 moves
@@ -118,3 +118,26 @@ async def test_w_shows_the_chart_of_chances_in_place_of_the_table(isolated_user_
         await pilot.press("w")
         await wait_for_text(pilot, "Row 1")
         assert not shows(app, "chance to win, %")
+
+
+async def test_a_solo_games_moves_are_rated_not_given_a_chance_to_win(isolated_user_folders, monkeypatch):
+    # Issue 26: "its estimated chance to win (or expected score in a solo ... game)".
+    monkeypatch.setattr(ReplayScreen, "ROUNDS", 1)
+    saves = isolated_user_folders / "saves"
+    saves.mkdir(parents=True, exist_ok=True)
+    shutil.copy(EXAMPLES / "giftbringer-solo.json", saves)
+    async with menu_app() as pilot:
+        app = pilot.app
+        await _replay(pilot)
+        await pilot.press("a")
+        await wait_for_text(pilot, "moves graded", timeout=60)
+        await wait_for_text(pilot, "Analysed:", timeout=60)
+        await pilot.press("home")
+        for _ in range(12):  # to the first graded move
+            await pilot.press("l")
+            await settle(pilot)
+            if re.search(r"ann: \S+.* \(rated \d+%", screen_text(app)):
+                break
+        assert re.search(r"ann: \S+.* \(rated \d+%", screen_text(app)) and "to win" not in screen_text(app)
+        await pilot.press("w")
+        await wait_for_text(pilot, "expected share of the score, %")

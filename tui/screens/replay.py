@@ -18,6 +18,7 @@ from textual.widgets import ProgressBar, Static
 
 import engine
 
+from ..chances import chance_text
 from ..chat import with_talk
 from ..games import table_for
 from ..widgets.footer import GameFooter  # fits its row (Textual's Footer cut "esc Back" at 80 columns)
@@ -152,7 +153,7 @@ class ReplayScreen(Screen[None]):
             keys = "n/p jump to mistakes, w shows the chances"
             return Text(f"Analysed: {len(self.grades)} moves graded. {keys}.", style="dim")
         name = s.names[g.seat]
-        line = Text.assemble((f"{name}: {MARKS[g.grade]}", "bold"), f" ({g.chance:.0%} to win")
+        line = Text.assemble((f"{name}: {MARKS[g.grade]}", "bold"), f" ({chance_text(g.chance, len(s.seats) == 1)}")
         if self.seat != g.seat:
             line.append(f"; the best {g.best_chance:.0%}). " if g.grade != "best" else "). ")
             if g.grade != "best":
