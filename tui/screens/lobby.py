@@ -1,9 +1,10 @@
 """The lobby of a shared host and the waiting room of one room (``boxtop join``).
 
-The lobby lists the host's newest rooms (code, game, seats, state) but no private one;
-``c`` creates a room, enter joins the highlighted one, ``w`` watches it, and a room code
-typed into the code box (``/``; any case, dashes optional) joins that room, private or
-not. The waiting room shows the room code to tell friends and its seats; the
+The lobby lists the host's newest rooms (code, game, seats, state, undo policy, whether
+hints are on, spectators, creator) but no private one; ``c`` creates a room, enter joins
+the highlighted one, ``w`` watches it, and a room code typed into the code box (``/``;
+any case, dashes optional) joins that room, private or not. The waiting room shows the
+room code to tell friends, its undo policy, whether hints are allowed and its seats; the
 room's creator hands seats to bots and starts the game. Both only send the room service
 messages (``host.protocol``); what they show comes back from the service.
 
@@ -37,6 +38,12 @@ from . import say_line
 UNDO_TEXT = {
     "strict": "Undo (strict): your last move, before your turn ends, if it showed nothing new.",
     "casual": "Undo (casual): your last move, until another player moves, if it showed nothing new.",
+}
+#: Whether a room lets its players ask for a hint (``RoomSummary.hints``), as the waiting
+#: room says it.
+HINTS_TEXT = {
+    True: "Hints: allowed (B at your turn shows your best moves; the result says who asked).",
+    False: "Hints: off.",
 }
 
 
@@ -73,7 +80,7 @@ class LobbyScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    LABELS = ("code", "game", "seats", "state", "undo", "watching", "creator")
+    LABELS = ("code", "game", "seats", "state", "undo", "hints", "watching", "creator")
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -108,8 +115,8 @@ class LobbyScreen(Screen[None]):
     def _cells(self, r: RoomSummary) -> tuple[Text, ...]:
         """A room's row: Text cells (a str cell of a DataTable is read as markup)."""
         seats = Text(", ").join(seat_text(s, self.player) for s in r.seats)
-        return (Text(r.code), Text(r.title), seats, state_text(r, self.player), Text(r.undo), Text(str(r.spectators)),
-                Text(r.creator))
+        return (Text(r.code), Text(r.title), seats, state_text(r, self.player), Text(r.undo),
+                Text("on" if r.hints else "off"), Text(str(r.spectators)), Text(r.creator))
 
     def show_rooms(self, rooms: list[RoomSummary], more: int = 0) -> None:
         """Redraw the whole room list (``host.protocol.Lobby``: ``more`` older rooms not
@@ -264,6 +271,7 @@ class WaitingRoomScreen(Screen[None]):
         yield TitleBar()
         yield Static(id="room-code")
         yield Static(id="room-undo")
+        yield Static(id="room-hints")
         yield DataTable(id="room-seats", cursor_type="row")
         yield LogPane(id="room-talk")
         yield TalkLine(id="room-talk-line", select_on_focus=False)
@@ -294,6 +302,7 @@ class WaitingRoomScreen(Screen[None]):
             title=room.title, code=room.code, where=where, lead=lead,
         ))
         self.query_one("#room-undo", Static).update(undo)
+        self.query_one("#room-hints", Static).update(HINTS_TEXT[room.hints])
         fill_table(self.query_one(DataTable), ("seat", "who"),
                    [(Text(str(i + 1)), seat_text(s, self.player, strength=True)) for i, s in enumerate(room.seats)])
         self.refresh_bindings()
