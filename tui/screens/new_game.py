@@ -28,7 +28,7 @@ from ..widgets.game_options import GameOptions
 #: What the "turn bell" box does, beside it.
 BELL_NOTE = "rings once when your turn comes while you look elsewhere or idle"
 #: What a room's "hints" box does, beside it (a local game always has them).
-HINTS_NOTE = "players may ask for their best moves (B); the result says who did"
+HINTS_NOTE = "players may ask for their best moves (B)"
 DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
 
 
