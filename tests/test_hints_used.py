@@ -18,6 +18,7 @@ import engine
 from engine import IllegalCommand
 from engine.core.saves import dumps, loads, summary
 from tui import best
+from tui.cli import header_line
 from tui_driver import menu_app, new_game, screen_text, wait_for_screen, wait_for_text
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -42,6 +43,7 @@ def test_a_save_names_the_seats_that_asked_for_a_hint_only_when_one_did(tmp_path
     assert engine.load(path).hinted == {1, 2}
     assert engine.verify(path).hinted == {1, 2}  # the re-decided log does not mind it
     assert summary(path).hints == ["bob", "cyd"]
+    assert header_line(engine.load(path)) == "Gift Trap · ann, bob, cyd · seed 1 · hints used by bob, cyd"  # replay --print
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in SAVES.glob("*.json") if p.name != "expected.json"))
