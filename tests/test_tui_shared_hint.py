@@ -148,7 +148,7 @@ async def test_b_while_watching_a_room_that_allows_hints_says_no_one_plays_here(
             await pilot.press("w")
             await wait_for_text(pilot, "watching")
             await pilot.press("B")
-            await wait_for_text(pilot, "You are watching: no one plays at this keyboard.")
+            await wait_for_text(pilot, "You are watching this game: no one plays at this keyboard.")
             assert pilot.app.screen.__class__.__name__ == "SharedGameScreen"
             assert svc.rooms.get(bob.table.code).record.hinted == []
     finally:

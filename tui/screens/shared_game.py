@@ -262,7 +262,7 @@ class SharedGameScreen(GameScreen):
         s = self.session
         seat = self.seat
         if seat is None:
-            self.say("You are watching: no one plays at this keyboard.", error=True)
+            self.say("You are watching this game: no one plays at this keyboard.", error=True)
             return
         if not s.table.hints:
             self.say("Hints are off in this room.", error=True)
