@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from tui.app import BoxtopApp
-from tui_driver import Player, new_game, screen_text, wait_for_screen, wait_for_text
+from tui_driver import Player, new_game, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SIZE = (100, 30)
 
@@ -18,7 +18,9 @@ async def test_b_shows_your_three_best_moves_with_their_chances_and_escape_close
         await new_game(pilot, "Giftbringer", ["ann", "bot"], options={"rounds": 2})
         await pilot.press("B")
         await wait_for_screen(pilot, "HintScreen")
-        await wait_for_text(pilot, "% to win", timeout=60)
+        # the three moves drawn (the box is laid out again once they come: wait for all of them)
+        await wait_for(pilot, lambda: len(re.findall(r"about \d+% to win", screen_text(app))) == 3, "three moves",
+                       timeout=60)
         text = screen_text(app)
         moves = re.findall(r"\b([123])\. (.+?)  about (\d+)% to win", text)
         assert [m[0] for m in moves] == ["1", "2", "3"], text

@@ -103,7 +103,9 @@ async def test_b_in_a_room_that_allows_hints_shows_your_best_moves_and_the_resul
         code = bob.table.code
         await pilot.press("B")
         await wait_for_screen(pilot, "HintScreen")
-        await wait_for_text(pilot, "% to win", timeout=60)
+        # the three moves drawn (the box is laid out again once they come: wait for all of them)
+        await wait_for(pilot, lambda: len(re.findall(r"about \d+% to win", screen_text(pilot.app))) == 3, "three moves",
+                       timeout=60)
         text = screen_text(pilot.app)
         moves = re.findall(r"\b([123])\. (.+?)  about (\d+)% to win", text)
         assert [m[0] for m in moves] == ["1", "2", "3"], text
