@@ -18,6 +18,7 @@ from typing import Annotated, Union
 
 import msgspec
 
+from engine.core.analysis import HINTS, Evaluation
 from engine.core.chat import MAX_CHARS, MAX_MUTED, RECENT, ChatLine
 from engine.core.room import RoomSummary, Table
 
@@ -83,6 +84,8 @@ class CreateRoom(msgspec.Struct, frozen=True, tag="create-room"):
     private: bool = False
     #: False: the turn bell never rings in this room (``tui.turn_bell``).
     bell: bool = True
+    #: True: the players may ask for a hint (``AskHint``); the result says who did.
+    hints: bool = False
 
 
 class JoinRoom(msgspec.Struct, frozen=True, tag="join-room"):
@@ -133,7 +136,18 @@ class Rematch(msgspec.Struct, frozen=True, tag="rematch"):
     yes: bool = True
 
 
-ClientMessage = Union[Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, LeaveRoom, SetBot, StartGame, Play, Rematch]
+class AskHint(msgspec.Struct, frozen=True, tag="ask-hint"):
+    """Ask for a hint for one's own move (``engine.core.room.Room.hint_question``): the
+    search's best moves, worked out on the host from one's own seat's view only, in a
+    worker process. Answered with ``Hint`` (its ``ref`` this one's), the moves or the
+    refusal's sentence (hints off in the room, not one's turn, asked too often …). The
+    room records that the seat asked. ``ref``: the client's running number for it."""
+
+    ref: int = 0
+
+
+ClientMessage = Union[Hello, ListRooms, CreateRoom, JoinRoom, WatchRoom, LeaveRoom, SetBot, StartGame, Play, Rematch,
+                      AskHint]
 
 
 # ---------------------------------------------------------------------- service → client
@@ -187,13 +201,23 @@ class Refused(msgspec.Struct, frozen=True, tag="refused"):
     ack: int = 0
 
 
+class Hint(msgspec.Struct, frozen=True, tag="hint"):
+    """The answer to ``AskHint`` number ``ref``: the seat's best ``moves``, best first
+    (at most ``engine.core.analysis.HINTS``, each with its notation and its chance), or
+    ``refused``: one sentence saying why there is none (then ``moves`` is empty)."""
+
+    ref: int
+    moves: Annotated[list[Evaluation], msgspec.Meta(max_length=HINTS)] = []
+    refused: str = ""
+
+
 class Bye(msgspec.Struct, frozen=True, tag="bye"):
     """The service closes the connection; ``reason`` one sentence."""
 
     reason: str
 
 
-ServiceMessage = Union[Welcome, Lobby, LobbyChanged, InRoom, TableUpdate, Refused, Bye]
+ServiceMessage = Union[Welcome, Lobby, LobbyChanged, InRoom, TableUpdate, Refused, Hint, Bye]
 
 
 # ---------------------------------------------------------------------- table talk

@@ -80,6 +80,12 @@ ENTER_BURST, ENTER_EVERY = 10, 2.0
 #: Seconds over which lobby changes are gathered into one ``LobbyChanged``: every lobby
 #: client redraws once for them, however fast rooms come, go and change.
 LOBBY_EVERY = 0.25
+#: Hints one player (a key, or a name without one) may ask for in a row, then one every
+#: ``HINT_EVERY`` seconds: each is a second of a worker's search on the host. A hint
+#: asked again for the same position is the one found before, and costs nothing.
+HINT_BURST, HINT_EVERY = 6, 5.0
+#: Hints kept for a position asked again (the newest ones).
+HINTS_KEPT = 64
 #: Names one key may claim on a host, unless the authorized-keys file pins it to more.
 MAX_NAMES_PER_KEY = 3
 #: Rooms at which the host counts as near its cap: it then sweeps rooms nobody is in
@@ -115,6 +121,7 @@ class Connection:
         self.ack = 0  # the ref of the last Play decided for this connection
         self.table_ply: int | None = None  # the ply of the last table sent (None: none yet in this room)
         self.lobby_seq = 0  # the service's lobby change number when this got the whole lobby
+        self.hint_ref = 0  # the ref of the newest AskHint: only its answer is sent
 
     def allow(self) -> bool:
         """Take a token for one frame; False when the bucket is empty (a flood)."""
@@ -210,6 +217,11 @@ class RoomService:
         self._lobby_flush: asyncio.TimerHandle | None = None
         self._rates: dict[tuple[str, str], TokenBucket] = {}  # ("create" or "enter", player): ``_check_rate``
         self._sweeper: asyncio.Task | None = None
+        # Hints: the answers found (by their question, ``Room.hint_question``'s arguments), the
+        # searches under way (one per question, shared by whoever asks it meanwhile).
+        self._hints_found: dict[tuple, list] = {}
+        self._hint_searches: dict[tuple, asyncio.Future] = {}
+        self._hint_tasks: set[asyncio.Task] = set()
         for room in self.rooms.rooms.values():
             self._adopt(room)
 
@@ -235,6 +247,8 @@ class RoomService:
         if self.server is not None:
             self.server.close()
         for task in list(self._bot_tasks.values()):
+            task.cancel()
+        for task in [*self._hint_tasks, *self._hint_searches.values()]:
             task.cancel()
         if self._lobby_flush is not None:
             self._lobby_flush.cancel()
@@ -393,7 +407,7 @@ class RoomService:
             room = self.rooms.create(
                 game=m.game, creator=conn.name, seats=seats, options=dict(m.options), seed=new_seed(), undo=m.undo,
                 private=m.private,
-                bell=m.bell,
+                bell=m.bell, hints=m.hints,
             )
             self._adopt(room)
             try:
@@ -425,6 +439,8 @@ class RoomService:
             self._room_of(conn).play(conn.name, m.text)
         elif isinstance(m, p.Rematch):
             self._answer_rematch(conn, m.yes)
+        elif isinstance(m, p.AskHint):
+            self._ask_hint(conn, m.ref)
 
     def _check_room_limits(self, conn: Connection) -> None:
         """Raise ``RoomError`` when the host has ``MAX_ROOMS`` rooms or the connection's
@@ -443,10 +459,12 @@ class RoomService:
     def _check_rate(self, conn: Connection, kind: str) -> None:
         """Raise ``RoomError`` when the connection's player (its key, or its name without
         one) has done ``kind`` too often just now: "create" a room (``CREATE_BURST``, then
-        one each ``CREATE_EVERY`` seconds) or "enter" one (``ENTER_BURST``, ``ENTER_EVERY``)."""
+        one each ``CREATE_EVERY`` seconds), "enter" one (``ENTER_BURST``, ``ENTER_EVERY``)
+        or ask for a "hint" (``HINT_BURST``, ``HINT_EVERY``)."""
         burst, every, what = {
             "create": (CREATE_BURST, CREATE_EVERY, "opening rooms"),
             "enter": (ENTER_BURST, ENTER_EVERY, "going in and out of rooms"),
+            "hint": (HINT_BURST, HINT_EVERY, "asking for hints"),
         }[kind]
         who = (kind, conn.key or f"name {conn.name.lower()}")
         bucket = self._rates.get(who)
@@ -510,7 +528,7 @@ class RoomService:
         """Once every person of finished ``room`` has answered (``Room.again_decided``),
         open the next game in a new room, the finished one kept as it is (its save and
         lobby line; swept later as any finished room): same game, options, undo policy,
-        privacy and bell, a new secret seed, the seats moved on by one place
+        privacy, bell and hints, a new secret seed, the seats moved on by one place
         (``Room.again_seats``). When everyone said yes it starts at once; else it waits
         with the open seats of those who said no, created by the old creator if they
         said yes (else the first who did). The people who said yes are moved into it.
@@ -527,7 +545,7 @@ class RoomService:
             self._check_room_limits(maker)
         new = self.rooms.create(
             game=record.game, creator=creator, seats=seats, options=dict(record.options), seed=new_seed(),
-            undo=record.undo, private=record.private, bell=record.bell,
+            undo=record.undo, private=record.private, bell=record.bell, hints=record.hints,
         )
         if record.spectator_talk:  # the creator's choice holds for the next game too
             new.set_spectator_talk(creator, True)
@@ -737,6 +755,79 @@ class RoomService:
             message = self._chat_lines(conn, room, room.chat.recent(conn.name, conn.watching), fresh=True)
             if message.lines or message.spectator_talk or message.muted:
                 conn.send(message)
+
+    # ------------------------------------------------------------------ hints
+    def _ask_hint(self, conn: Connection, ref: int) -> None:
+        """``conn`` asks for a hint (``AskHint`` number ``ref``): its room gives the question
+        (``Room.hint_question``: that seat's own view and legal commands) and records that
+        the seat asked (``Room.note_hint``); a worker process answers it (``_look_for_hint``); ``conn``
+        gets ``Hint`` with the moves, or with the refusal's sentence. A hint found for
+        the same question before is answered at once, without a search or a token of
+        the player's rate (``HINT_BURST``). Only the answer to ``conn``'s newest
+        ``AskHint`` is sent."""
+        conn.hint_ref = ref
+        try:
+            if conn.watching:
+                raise RoomError("You are watching this game: no one plays at this keyboard.")
+            room = self._room_of(conn)
+            question = room.hint_question(conn.name)
+            if question not in self._hints_found:
+                self._check_rate(conn, "hint")
+            room.note_hint(conn.name)
+        except RoomError as err:
+            conn.send(p.Hint(ref, refused=str(err)))
+            return
+        except JournalWriteError as err:
+            self._journal_failed(err)
+            conn.send(p.Hint(ref, refused=CANNOT_RECORD))
+            return
+        if question in self._hints_found:
+            conn.send(p.Hint(ref, self._hints_found[question]))
+            return
+        task = asyncio.get_running_loop().create_task(self._look_for_hint(conn, ref, question))
+        self._hint_tasks.add(task)
+        task.add_done_callback(self._hint_tasks.discard)
+
+    async def _look_for_hint(self, conn: Connection, ref: int, question: tuple) -> None:
+        """Answer ``conn``'s ``AskHint`` ``ref`` with the hint for ``question`` (the
+        arguments of ``engine.core.analysis.hint_task``), searched in the bounded pool of
+        worker processes (``engine.core.thinking.run``; in a thread of this process when
+        no worker can think), once for everyone asking it meanwhile."""
+        search = self._hint_searches.get(question)
+        if search is None:
+            search = self._hint_searches[question] = asyncio.ensure_future(self._search_hint(question))
+            search.add_done_callback(lambda f: (self._hint_searches.pop(question, None), f.cancelled() or f.exception()))
+        try:
+            moves = await asyncio.shield(search)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not stop the other rooms: log it, tell this player
+            traceback.print_exc(file=sys.stderr)
+            if conn.hint_ref == ref:
+                conn.send(p.Hint(ref, refused="The host could not find a hint; the error was logged."))
+            return
+        if conn.hint_ref == ref:
+            conn.send(p.Hint(ref, moves))
+
+    async def _search_hint(self, question: tuple) -> list:
+        """The hint for ``question``, kept for the next time it is asked (the newest
+        ``HINTS_KEPT``). Raises what ``engine.core.analysis.hint_task`` raises."""
+        from engine.core import analysis
+
+        moves = None
+        if not self._no_workers:
+            try:
+                moves = await thinking.run(analysis.hint_task, *question)
+            except (OSError, BrokenProcessPool) as err:
+                self._no_workers = True
+                print(f"boxtop: hints cannot be found in worker processes here ({err}); they are found in the host's own",
+                      file=sys.stderr)
+        if moves is None:
+            moves = await asyncio.to_thread(analysis.hint_task, *question)
+        if len(self._hints_found) >= HINTS_KEPT:
+            del self._hints_found[next(iter(self._hints_found))]
+        self._hints_found[question] = moves
+        return moves
 
     # ------------------------------------------------------------------ bots
     def _adopt(self, room: Room) -> None:

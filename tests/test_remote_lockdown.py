@@ -47,6 +47,7 @@ from host.service import RoomService
 from test_player_text import screen_text, until
 from tui.app import BoxtopApp
 from tui.remote import SharedTable
+from tui.screens.hint import HintScreen
 from tui.screens.lobby import LobbyScreen, WaitingRoomScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.result import ResultScreen
@@ -78,7 +79,8 @@ ALLOWED = frozenset({
     "StrengthScreen.pick", "StrengthScreen.cancel",
     "GameScreen.command_line", "GameScreen.log", "GameScreen.log_page", "LogPane.done", "SharedGameScreen.undo", "SharedGameScreen.redo",
     "SharedGameScreen.rules", "SharedGameScreen.leave", "SharedGameScreen.bot_for_away",
-    "SharedGameScreen.hint",  # says hints are off in shared rooms
+    "SharedGameScreen.hint",  # asks the room for a hint (AskHint) where it allows them; else one line
+    "HintScreen.close",  # closes the hint's box
     "RulesScreen.close", "ResultScreen.back", "ResultScreen.menu", "ResultScreen.again",
     # table talk: open the line to say something (the room is sent a Say), cancel it
     "WaitingRoomScreen.talk", "SharedGameScreen.talk", "TalkLine.cancel",
@@ -283,9 +285,9 @@ async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(servi
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await bob.send(p.LeaveRoom())
 
-        # bob's Giftbringer room: the waiting room as a guest, the game, its rules (with a link)
+        # bob's Giftbringer room: the waiting room as a guest, the game, a hint, its rules (with a link)
         bob.room = None
-        await bob.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()]))
+        await bob.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], hints=True))
         await until(pilot, lambda: bob.room is not None)
         await pilot.press("slash", *bob.room.code, "enter")
         await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
@@ -293,12 +295,17 @@ async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(servi
         await bob.send(p.StartGame())
         await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
         await audit(pilot, seen, "giftbringer, playing")
+        await pilot.press("B")
+        await until(pilot, lambda: isinstance(app.screen, HintScreen), what="the hint")
+        await audit(pilot, seen, "hint")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
         await audit(pilot, seen, "giftbringer rules")
     await bob.close()
 
-    assert len(seen) == 11
+    assert len(seen) == 12
     outside = {}  # each action not on the list → the first screen it was found on
     for where, found in seen.items():
         for action in sorted(found - ALLOWED):

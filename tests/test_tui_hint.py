@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tui.app import BoxtopApp
-from tui_driver import Player, flat, new_game, region_text, screen_text, wait_for_screen, wait_for_text
+from tui_driver import Player, flat, new_game, region_text, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SIZE = (100, 30)
 
@@ -22,7 +22,9 @@ async def test_b_shows_your_three_best_moves_with_their_chances_and_words_and_es
         await new_game(pilot, "Giftbringer", ["ann", "bot"], options={"rounds": 2})
         await pilot.press("B")
         await wait_for_screen(pilot, "HintScreen")
-        await wait_for_text(pilot, "% to win", timeout=60)
+        # the three moves drawn (the box is laid out again once they come: wait for all of them)
+        await wait_for(pilot, lambda: len(re.findall(r"about \d+% to win", screen_text(app))) == 3, "three moves",
+                       timeout=60)
         await pilot.pause()
         text = screen_text(app)
         moves = re.findall(r"\b([123])\. (.+?)  about (\d+)% to win", text)

@@ -328,11 +328,11 @@ def seats_of(game: engine.Game, seats: Sequence[str | engine.Seat]) -> list[engi
 
 async def fill_form(pilot: Pilot, game: str, seats: Sequence[str], options: Mapping[str, object] | None = None,
                     seed: int | None = None, undo: str | None = None, private: bool | None = None,
-                    bell: bool | None = None) -> None:
+                    bell: bool | None = None, hints: bool | None = None) -> None:
     """Fill the new-game (or new-room) form that is open, by keys: the game, the number of
     players, each seat's name and kind, the ``options`` (name → value: a bool ticks a box,
     a drop-down list's value is chosen from it, anything else is typed), the ``seed``, the
-    undo policy (``"strict"``/``"casual"``), a room's ``private`` box and the ``bell`` box. In a room's form
+    undo policy (``"strict"``/``"casual"``), a room's ``private`` and ``hints`` boxes and the ``bell`` box. In a room's form
     names are not typed (seats are open to whoever joins): a person's seat stays a
     person's, a bot's is chosen."""
     from tui.screens.new_game import kinds
@@ -378,6 +378,9 @@ async def fill_form(pilot: Pilot, game: str, seats: Sequence[str], options: Mapp
     if private is not None:
         await focus(pilot, "private")
         await tick(pilot, private)
+    if hints is not None:
+        await focus(pilot, "hints")
+        await tick(pilot, hints)
     if bell is not None:
         await focus(pilot, "bell")
         await tick(pilot, bell)
@@ -397,13 +400,14 @@ async def new_game(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] =
 
 async def new_room(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] = ("ann", "bob", "bot"),
                    options: Mapping[str, object] | None = None, undo: str | None = None,
-                   private: bool | None = None, bell: bool | None = None) -> None:
+                   private: bool | None = None, bell: bool | None = None, hints: bool | None = None) -> None:
     """From the lobby: ``c``, fill the new-room form and create it with ``ctrl+g``; returns
     in the waiting room. ``seats``: a name keeps a seat for a person (the first is the
-    creator's), ``bot``/``random`` gives it to a bot."""
+    creator's), ``bot``/``random`` gives it to a bot; ``hints``: tick (or not) the box
+    that lets the players ask for hints."""
     await pilot.press("c")
     await wait_for_screen(pilot, "NewGameScreen")
-    await fill_form(pilot, game, seats, options, None, undo, private, bell)
+    await fill_form(pilot, game, seats, options, None, undo, private, bell, hints)
     await pilot.press("ctrl+g")
     await wait_for_screen(pilot, "WaitingRoomScreen")
 

@@ -384,6 +384,12 @@ class BoxtopApp(App[None]):
                 await self.push_screen(SharedGameScreen(message.table))
         elif isinstance(message, (p.ChatLines, p.ChatRefused)):
             self._route_talk(message)
+        elif isinstance(message, p.Hint):
+            from .screens.hint import HintScreen
+
+            hint = self._room_screen(HintScreen)
+            if hint is not None:  # else its box was closed: the answer is dropped
+                hint.answer(message)
         elif isinstance(message, p.Refused):
             game = self._room_screen(SharedGameScreen)
             if game is not None:

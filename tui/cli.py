@@ -96,12 +96,14 @@ def result_line(session: engine.LocalSession) -> str:
 
 def header_line(session: engine.LocalSession) -> str:
     """The first line of ``demo`` and ``replay --print``: the game, its players, the
-    seed and the options that differ from the defaults ("Naughty or Nice · bot1, bot2
-    · seed 24 · level 1")."""
+    seed, the options that differ from the defaults and who asked for a hint ("Naughty
+    or Nice · bot1, ann · seed 24 · level 1 · hints used by ann")."""
     from engine.core.saves import options_note
 
     note = options_note(session.game.slug, session.options, session.seats)
-    return " · ".join([session.game.title, ", ".join(session.names), f"seed {session.seed}"] + ([note] if note else []))
+    hints = f"hints used by {', '.join(session.hinted_names())}" if session.hinted else ""
+    return " · ".join([session.game.title, ", ".join(session.names), f"seed {session.seed}"]
+                      + [part for part in (note, hints) if part])
 
 
 def print_entries(session: engine.LocalSession, out=None) -> None:

@@ -318,6 +318,8 @@ async def grades_off_loop(data: bytes, plies: list[int], *, rounds: int = 24, wi
 
 #: How many of a seat's best commands a hint shows.
 HINTS = 3
+#: Play-out rounds a hint's search plays for each command (about a second on one core).
+HINT_ROUNDS = 24
 
 
 def hint(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
@@ -327,7 +329,7 @@ def hint(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rou
     return evaluate(game, view, seat, legal, names=names, rounds=rounds, seed=seed)[:HINTS]
 
 
-def hint_task(slug: str, view: bytes, legal: bytes, seat: int, names: list[str], rounds: int,
+def hint_task(slug: str, view: bytes, legal: bytes, seat: int, names: list[str] | tuple[str, ...], rounds: int,
               seed: int) -> list[Evaluation]:
     """``hint`` for a worker process (``engine.core.thinking.run``): the view and the
     legal commands arrive as msgpack bytes of the game's types."""
@@ -336,4 +338,14 @@ def hint_task(slug: str, view: bytes, legal: bytes, seat: int, names: list[str],
     game = get(slug)
     decoded = msgspec.msgpack.decode(view, type=game.view_type)
     commands = msgspec.msgpack.decode(legal, type=list[game.command_type])
-    return hint(game, decoded, seat, commands, names=names, rounds=rounds, seed=seed)
+    return hint(game, decoded, seat, commands, names=list(names), rounds=rounds, seed=seed)
+
+
+def hint_args(game: Game, view: Any, seat: int, legal: list, names: list[str], seed: int,
+              rounds: int = HINT_ROUNDS) -> tuple:
+    """The arguments of ``hint_task`` (to pass to ``engine.core.thinking.run``) for
+    ``seat``'s hint from ``view`` (that seat's own view: nothing else may be given) and
+    its ``legal`` commands: ``(slug, view bytes, legal bytes, seat, names, rounds, seed)``,
+    hashable, so equal questions can share one answer. Raises ``TypeError`` when the view
+    or a command cannot be encoded."""
+    return (game.slug, msgspec.msgpack.encode(view), msgspec.msgpack.encode(legal), seat, tuple(names), rounds, seed)

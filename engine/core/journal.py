@@ -49,7 +49,11 @@ class RoomRecord(msgspec.Struct):
     for bot seats), ``seed``, ``creator`` (a player name), ``started``, ``undo`` and
     ``private`` (not listed in the lobby), ``spectator_talk`` (spectators' lines reach
     the players: the creator's choice), ``bell`` (the terminal bell rings for a seat
-    whose turn comes while its person looks elsewhere; False: it never rings)."""
+    whose turn comes while its person looks elsewhere; False: it never rings),
+    ``hints`` (the creator lets the players ask for a hint, ``Room.hint_question``) and
+    ``hinted`` (the seats that asked for one in this game, in seat order: metadata kept
+    beside the log, as the room's talk is, never game state). A record written before a
+    field existed reads it as its default."""
 
     code: str
     game: str
@@ -62,6 +66,8 @@ class RoomRecord(msgspec.Struct):
     private: bool = False
     spectator_talk: bool = False
     bell: bool = True
+    hints: bool = False
+    hinted: list[int] = []
 
 
 class Journal:

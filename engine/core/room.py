@@ -55,7 +55,8 @@ class RoomSummary(msgspec.Struct, frozen=True):
     whether it is ``private`` (never listed; reached by its code only), and its ``undo``
     policy ("strict" or "casual", ``LocalSession.undo_refusal``); ``to_act`` the names of
     the people to act while it is playing (public on the table too: a lobby marks the
-    rooms waiting for its own player), ``bell`` the room's turn-bell option."""
+    rooms waiting for its own player), ``bell`` the room's turn-bell option, ``hints``
+    whether its players may ask for a hint (``Room.hint_question``)."""
 
     code: str
     game: str
@@ -68,6 +69,7 @@ class RoomSummary(msgspec.Struct, frozen=True):
     undo: str = "strict"
     to_act: list[str] = []
     bell: bool = True
+    hints: bool = False
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -85,7 +87,9 @@ class Table(msgspec.Struct, frozen=True):
     Once the game is over, ``again`` holds each seat's answer to a rematch (True: yes,
     False: no, None: still to answer; a bot says yes) and ``again_room`` the code of the
     next game's room once it is decided ("" before); ``bell`` is the room's turn-bell
-    option (``Room.again_answers``).
+    option (``Room.again_answers``). ``hints``: the room lets its players ask for a hint
+    (``Room.hint_question``); ``hinted``: the seats that asked for one in this game (the
+    result says so).
     """
 
     code: str
@@ -107,6 +111,8 @@ class Table(msgspec.Struct, frozen=True):
     again: list[bool | None] | None = None
     again_room: str = ""
     bell: bool = True
+    hints: bool = False
+    hinted: list[int] = []
 
 
 class LogMirror:
@@ -193,12 +199,13 @@ class Room:
     def create(
         cls, journal: Journal, code: str, game: str, creator: str, seats: list[Seat],
         options: dict | None = None, seed: int = 0, undo: str = "strict", private: bool = False,
-        bell: bool = True,
+        bell: bool = True, hints: bool = False,
     ) -> "Room":
         """A new room waiting for players. ``seats``: ``Seat("", None)`` for an open
         seat, ``Seat(name, kind)`` for a bot (a ``Seat(name)`` keeps that seat for its
         player, as a rematch does); ``private``: never listed in the lobby; ``bell``: the
-        turn bell may ring (``RoomRecord.bell``).
+        turn bell may ring (``RoomRecord.bell``); ``hints``: the players may ask for a
+        hint (``hint_question``).
         Raises ``RoomError`` for a bad set-up."""
         try:
             g = registry.get(game)
@@ -225,7 +232,8 @@ class Room:
                 named.append(Seat(s.name))
         seats = named
         record = RoomRecord(
-            code, game, msgspec.to_builtins(opts), seats, int(seed), creator, False, undo, bool(private), bell=bool(bell)
+            code, game, msgspec.to_builtins(opts), seats, int(seed), creator, False, undo, bool(private),
+            bell=bool(bell), hints=bool(hints),
         )
         journal.put_room(record)
         return cls(record, journal)
@@ -250,6 +258,7 @@ class Room:
             if not entries:
                 raise RoomError("it is marked started but has no entries, not even the setup")
             session = LocalSession(g, record.seats, record.seed, record.options, record.undo, entries=entries, shared=True)
+            session.hinted = {seat for seat in record.hinted if 0 <= seat < len(session.seats)}
             for seat in [None, *range(len(session.seats))]:  # what table_for will be asked
                 msgspec.json.encode(g.view(session.state, seat))
                 session.log_lines(seat)
@@ -300,7 +309,7 @@ class Room:
         return RoomSummary(
             self.code, self.game.slug, self.game.title, seats, self.record.creator, self.state(),
             sum(self.spectators.values()), self.record.private, self.record.undo,
-            to_act=self.people_to_act(), bell=self.record.bell,
+            to_act=self.people_to_act(), bell=self.record.bell, hints=self.record.hints,
         )
 
     def _save_record(self) -> None:
@@ -444,6 +453,8 @@ class Room:
                 self.session = LocalSession(
                     self.game, s.seats, s.seed, s.options, s.undo_policy, entries=s.entries[:before], shared=True
                 )
+                self.session.hinted = s.hinted  # metadata beside the log: not taken back
+                self._chat_into_session()
                 raise
 
     def play(self, player: str, text: str) -> Entry:
@@ -550,6 +561,66 @@ class Room:
         self.record.spectator_talk = bool(allowed)
         self._save_record()
 
+    # ------------------------------------------------------------------ a hint
+    def hint_refusal(self, player: str) -> str | None:
+        """Why ``player`` may not have a hint now (one sentence), or None when they may
+        (``hint_question``, ``note_hint``):
+        the room allows hints (``RoomRecord.hints``), the game is in play, ``player``
+        sits here (not watching) and is to act with more than one legal command."""
+        if not self.record.hints:
+            return "Hints are off in this room."
+        s = self.session
+        if s is None:
+            return "The game has not started yet."
+        seat = self.seat_of(player)
+        if seat is None:
+            return "You are watching this game: no one plays at this keyboard."
+        if s.is_bot(seat):
+            return "A bot plays your seat now: there is no move of yours to hint."
+        if s.result() is not None:
+            return "The game is over: there is no move to hint."
+        legal = s.legal(seat)
+        if not legal:
+            return "A hint is for your own move: wait for your turn."
+        if len(legal) < 2:
+            return f"You have only one move here: {legal[0]}."
+        return None
+
+    def hint_question(self, player: str) -> tuple:
+        """What a worker is asked for ``player``'s hint: the arguments of
+        ``engine.core.analysis.hint_task``, made from that seat's own view and legal
+        commands only (``analysis.hint_args``; no other seat's hidden facts, no seed),
+        hashable (an equal question has the same answer). Records nothing: ``note_hint``.
+        Raises ``RoomError`` with ``hint_refusal``'s sentence when ``player`` may not
+        have a hint now."""
+        from .analysis import hint_args
+
+        refusal = self.hint_refusal(player)
+        if refusal is not None:
+            raise RoomError(refusal)
+        s, seat = self.session, self.seat_of(player)
+        return hint_args(s.game, s.game.view(s.state, seat), seat, s.legal_commands(seat), s.names, s.ply)
+
+    def note_hint(self, player: str) -> None:
+        """Record that ``player``'s seat asked for a hint in this game (journaled with the
+        room, ``RoomRecord.hinted``; the session's ``hinted``, so its result and its save
+        say so). Not a game event: no entry, no change of state, and an undo keeps it.
+        Raises ``RoomError`` when ``player`` has no seat in the started game, what the
+        journal raises when it cannot record (``JournalWriteError``: nothing recorded)."""
+        seat = self.seat_of(player)
+        s = self.session
+        if s is None or seat is None:
+            raise RoomError("Only a player at the table can ask for a hint.")
+        if seat in s.hinted:
+            return
+        before, self.record.hinted = self.record.hinted, sorted(s.hinted | {seat})
+        try:
+            self._save_record()
+        except BaseException:
+            self.record.hinted = before
+            raise
+        s.note_hint(seat)
+
     # ------------------------------------------------------------------ what each sees
     def table_for(self, player: str | None, since: int | None = None) -> Table | None:
         """The started game as ``player`` may see it (their seat's view, or a spectator's
@@ -589,6 +660,8 @@ class Room:
             again=self.again_answers(),
             again_room=self.again_room,
             bell=self.record.bell,
+            hints=self.record.hints,
+            hinted=sorted(s.hinted),
         )
 
     def subscribe(self, listener: Callable[["Room"], None]) -> Callable[[], None]:

@@ -1,11 +1,13 @@
 """Writing a save file: the document of a session, written atomically.
 
 ``{format: "boxtop-save", version, game, options, seats, seed, engine, undo, saved_at,
-summary, entries, chat}`` (``docs/architecture.md``, "The log, randomness and saves"): the
+summary, hints, entries, chat}`` (``docs/architecture.md``, "The log, randomness and saves"): the
 header (everything but ``entries`` and ``chat``) on the first line, one entry a line
-after it, its ``summary`` saying where the game stands; ``chat``, a shared room's table
-talk that its players could read (``engine.core.chat.ChatLine``, each with the ply it
-was said at), only when there is some (older saves have none). Reading, loading and verifying a save are
+after it, its ``summary`` saying where the game stands; ``hints``, the seats (indexes,
+in order) that asked for a hint (``LocalSession.note_hint``), only when one did;
+``chat``, a shared room's table talk that its players could read
+(``engine.core.chat.ChatLine``, each with the ply it was said at), only when there is
+some (older saves have neither). Reading, loading and verifying a save are
 ``engine.core.saves``, which imports this module; this one imports no session (a
 session's ``save`` calls it), so the core's modules import one way.
 """
@@ -108,6 +110,7 @@ def _document(session: LocalSession) -> dict[str, Any]:
         "undo": session.undo_policy,
         "saved_at": now(),
         "summary": progress(session),
+    } | ({"hints": sorted(session.hinted)} if session.hinted else {}) | {  # none: as older saves
         "entries": session.entries,
     }
 

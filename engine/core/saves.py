@@ -1,7 +1,8 @@
 """Save files: one msgspec JSON document, written atomically, loaded or refused whole.
 
 ``{format: "boxtop-save", version, game, options, seats, seed, engine, undo, saved_at,
-summary, entries}`` (``docs/architecture.md``, "The log, randomness and saves"). Loading
+summary, hints, entries, chat}`` (``docs/architecture.md``, "The log, randomness and
+saves"; ``hints`` and ``chat`` only when there are some: ``engine.core.save_file``). Loading
 checks the format and version, decodes with the game's own types and refolds every
 entry; a broken file raises ``SaveError`` with one sentence and nothing half-loaded.
 
@@ -39,6 +40,7 @@ class _Header(msgspec.Struct):
     engine: str = ""
     undo: str = "strict"
     saved_at: str = ""
+    hints: list[int] = []  # the seats that asked for a hint; none in older saves
     entries: msgspec.Raw = msgspec.Raw(b"[]")
     chat: list[ChatLine] = []  # a shared room's table talk; none in older saves
 
@@ -49,8 +51,9 @@ class Summary(msgspec.Struct, frozen=True):
     the game has no rounds), ``winners`` (names; None while the game is unfinished) and
     ``totals`` (each seat's total points once the game is over, when its scores have a
     total; else None), ``state`` (where an unfinished game stands, "turn 19 · bob
-    leads"; None once it is over) and ``options`` (those that differ from the game's
-    defaults, in a few words: ``options_note``)."""
+    leads"; None once it is over), ``options`` (those that differ from the game's
+    defaults, in a few words: ``options_note``) and ``hints`` (the names of the seats
+    that asked for a hint, in seat order; [] when none did)."""
 
     game: str
     players: list[str]
@@ -60,6 +63,7 @@ class Summary(msgspec.Struct, frozen=True):
     totals: list[int] | None = None
     state: str | None = None
     options: str = ""
+    hints: list[str] = []
 
 
 class _Format(msgspec.Struct):
@@ -74,6 +78,7 @@ class _Head(msgspec.Struct):
     seats: list[Seat] = []
     saved_at: str = ""
     summary: Progress | None = None
+    hints: list[int] = []
 
 
 def _first_line(err: Exception) -> str:
@@ -125,6 +130,7 @@ def loads(data: bytes, redecide: bool = False, name: str = "save file") -> Local
             game, header.seats, header.seed, options, header.undo, entries=entries, redecide=redecide
         )
         session.chat = list(header.chat)
+        session.hinted = {seat for seat in header.hints if 0 <= seat < len(session.seats)}
         return session
     except ValueError as err:
         raise SaveError(f"{name}: {_first_line(err)}") from None
@@ -180,7 +186,7 @@ def summary(path: str | os.PathLike) -> Summary:
         session = loads(data, name=name)  # raises SaveError for whatever is wrong
         saved_at = msgspec.json.decode(data, type=_Head).saved_at
         found = _Head(FORMAT, VERSION, session.game.slug, msgspec.to_builtins(session.options),
-                      list(session.seats), saved_at, progress(session))
+                      list(session.seats), saved_at, progress(session), sorted(session.hinted))
     names = [seat.name for seat in found.seats]
     winners = found.summary.winners
     return Summary(
@@ -188,6 +194,7 @@ def summary(path: str | os.PathLike) -> Summary:
         None if winners is None else [names[i] for i in winners if 0 <= i < len(names)],
         found.summary.totals, found.summary.state if winners is None else None,
         options_note(found.game, found.options, found.seats),
+        [names[i] for i in sorted(set(found.hints)) if 0 <= i < len(names)],
     )
 
 

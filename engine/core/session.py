@@ -82,6 +82,9 @@ class LocalSession:
         self.entries: list[Entry] = []
         #: Table talk kept with the save (``engine.core.chat.ChatLine``s; a shared room's).
         self.chat: list = []
+        #: The seats that asked for a hint in this game (``note_hint``); kept with the save.
+        #: Metadata beside the log, as the talk is: no entry, no change of state.
+        self.hinted: set[int] = set()
         self._applied: list[int] = []  # indexes into entries, the effective line
         self._redo: list[int] = []  # undone entries, most recent last
         self._to_act: list[frozenset[int]] = []  # to_act after k applied entries
@@ -166,6 +169,22 @@ class LocalSession:
     def parse(self, text: str) -> Any:
         """Parse notation into a command; raises ``IllegalCommand`` naming what is wrong."""
         return self.game.parse(text.strip(), self.names)
+
+    # ------------------------------------------------------------------ hints
+    def note_hint(self, seat: int | str) -> bool:
+        """Record that ``seat`` (an index or a name) asked for a hint (``engine.core.analysis.hint``):
+        the result and the save say so. Not a game event: the log and the state are
+        unchanged. Returns whether it is new (False: the seat had asked before). Raises
+        ``IllegalCommand`` for an unknown seat."""
+        i = self.seat_index(seat)
+        if i in self.hinted:
+            return False
+        self.hinted.add(i)
+        return True
+
+    def hinted_names(self) -> list[str]:
+        """The names of the seats that asked for a hint (``note_hint``), in seat order."""
+        return [self.names[i] for i in sorted(self.hinted)]
 
     # ------------------------------------------------------------------ play
     def play(self, seat: int | str, command: Any) -> Entry:

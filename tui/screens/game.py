@@ -95,6 +95,7 @@ class GameScreen(Screen[None]):
         self.humans = [i for i in range(len(session.seats)) if not session.is_bot(i)]
         self.seat: int | None = self.humans[0] if self.humans else None
         self.saved_at_length = len(session.entries)
+        self.saved_hinted = set(session.hinted)  # the seats that had asked for a hint when saved
         self.save_path: Path | None = None
         self.result_shown = session.result() is not None
         self.handing_over = False
@@ -500,7 +501,7 @@ class GameScreen(Screen[None]):
             self.say(self.save_failure, error=True)
             return None
         self.save_path = path
-        self.saved_at_length = len(self.session.entries)
+        self.saved_at_length, self.saved_hinted = len(self.session.entries), set(self.session.hinted)
         self.say(sentence("Saved to {}.", path, width))
         return path
 
@@ -516,7 +517,7 @@ class GameScreen(Screen[None]):
         def saved(path: Path | None) -> None:
             if path is not None:
                 self.save_path = path
-                self.saved_at_length = len(self.session.entries)
+                self.saved_at_length, self.saved_hinted = len(self.session.entries), set(self.session.hinted)
                 self.say(sentence("Saved to {}.", path, self.size.width - 2))
             self.table.focus()
 
@@ -528,11 +529,12 @@ class GameScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.session.game.slug))
 
     def autosave(self) -> Path | None:
-        """Save the game if it has moves not saved yet, to its file (a new one in the save
-        folder the first time): before leaving it, when it ends, when the app ends.
-        Returns the file the game is saved in (None when it never was); raises
-        ``engine.SaveError`` when the save fails (the reason is on the message line too)."""
-        if len(self.session.entries) != self.saved_at_length:
+        """Save the game if it has moves (or a seat's first hint) not saved yet, to its file
+        (a new one in the save folder the first time): before leaving it, when it ends,
+        when the app ends. Returns the file the game is saved in (None when it never
+        was); raises ``engine.SaveError`` when the save fails (the reason is on the
+        message line too)."""
+        if len(self.session.entries) != self.saved_at_length or self.session.hinted != self.saved_hinted:
             if self.save_to(self.save_path) is None:
                 raise engine.SaveError(self.save_failure)
         return self.save_path

@@ -1,6 +1,13 @@
 """A hint (issue 26): the search's best moves for the seat at the keyboard, found in a
 worker process from that seat's view only (``engine.core.analysis.hint``).
 
+In a local game the app's own worker searches (``engine.core.thinking.run``); in a
+shared room the room's host does, from the seat's view it holds (``host.protocol.AskHint``,
+answered with ``Hint``; a shared room's table carries a shorter view than the search
+needs), and only when the room's creator allowed hints. Either way the seat is recorded
+as having used a hint (``LocalSession.note_hint``, ``Room.note_hint``): the result and
+the save say so.
+
 While the search runs the box says so and the game's keys wait; escape closes the box
 and the answer, when it comes, is dropped. Each move is shown in the game's notation,
 with its estimated chance to win (in a solo game, its share of the score), so the
@@ -10,7 +17,9 @@ player can type one on the ``:`` line or find it on the table, and under it in w
 
 from __future__ import annotations
 
-import msgspec
+import itertools
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,14 +31,20 @@ import engine
 
 from ..widgets.footer import GameFooter
 
-#: Play-out rounds a hint's search plays for each command (about a second on one core).
-HINT_ROUNDS = 24
+#: The running numbers of a shared room's hint questions (``host.protocol.AskHint.ref``).
+_REFS = itertools.count(1)
 
 
 class HintScreen(ModalScreen[None]):
-    """The hint for ``seat`` of ``session`` (an ``engine.LocalSession``): a box over the
-    table, "looking for your best moves" until the worker answers, then the best moves;
-    escape (or enter, once shown) closes it."""
+    """The hint for ``seat`` of ``session``: a box over the table, "looking for your best
+    moves" until the answer comes, then the best moves; escape (or enter, once shown)
+    closes it.
+
+    ``session`` is a local game's ``engine.LocalSession`` (searched in this app's worker
+    from ``session.view(seat)``; the seat noted at once, ``LocalSession.note_hint``) or a
+    shared room's ``tui.remote.SharedTable`` (asked of the room's host with
+    ``host.protocol.AskHint``, which notes the seat; the app hands the answer to
+    ``answer``). The caller checks first that the seat is to act with a choice."""
 
     BINDINGS = [Binding("escape", "close", "Close"), Binding("enter", "close", "Close", show=False)]
     DEFAULT_CSS = """
@@ -41,37 +56,57 @@ class HintScreen(ModalScreen[None]):
     #hint-note { color: $text-muted; margin-top: 1; }
     """
 
-    def __init__(self, session: engine.LocalSession, seat: int) -> None:
+    def __init__(self, session: "engine.LocalSession | Any", seat: int) -> None:
         super().__init__()
         self.session, self.seat = session, seat
+        self.name_shown = session.names[seat]
         self.found: list | None = None
+        self.ref = 0  # a shared room's question (``AskHint.ref``); 0 in a local game
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hint-box"):
-            yield Static(Text(f"Hint for {self.session.names[self.seat]}: looking for your best moves…"),
-                         id="hint-title")
+            yield Static(Text(f"Hint for {self.name_shown}: looking for your best moves…"), id="hint-title")
             yield LoadingIndicator(id="hint-wait")
             yield Vertical(id="hint-moves")
             yield Static("escape closes (and stops looking)", id="hint-note")
         yield GameFooter()
 
     def on_mount(self) -> None:
-        self.run_worker(self._look(), group="hint", exclusive=True)
+        if isinstance(self.session, engine.LocalSession):
+            self.session.note_hint(self.seat)  # metadata for the result and the save, not a move
+            self.run_worker(self._look(), group="hint", exclusive=True)
+        else:
+            from host import protocol as p
+
+            self.ref = next(_REFS)
+            self.app.send(p.AskHint(self.ref))
 
     async def _look(self) -> None:
         from engine.core import analysis, thinking
 
         s, seat = self.session, self.seat
-        game = s.game
-        view = msgspec.msgpack.encode(s.view(seat))
-        legal = msgspec.msgpack.encode(s.legal_commands(seat))
-        args = (game.slug, view, legal, seat, list(s.names), HINT_ROUNDS, s.ply)
+        args = analysis.hint_args(s.game, s.view(seat), seat, s.legal_commands(seat), s.names, s.ply)
         try:
             found = await thinking.run(analysis.hint_task, *args)
         except Exception:  # no worker could think here: think in this process, as bots do
             found = analysis.hint_task(*args)
         if self.is_attached:
             self.show(found)
+
+    def answer(self, hint: Any) -> None:
+        """The room's answer (``host.protocol.Hint``) to this screen's question: its moves,
+        or its refusal in one sentence. An answer to another question is dropped."""
+        if hint.ref != self.ref or not self.is_attached:
+            return
+        if hint.refused:
+            self.query_one("#hint-wait").display = False
+            self.query_one("#hint-title", Static).update(Text(f"Hint for {self.name_shown}: none"))
+            moves = self.query_one("#hint-moves", Vertical)
+            moves.remove_children()
+            moves.mount(Static(Text(hint.refused)))
+            self.query_one("#hint-note", Static).update("escape closes")
+            return
+        self.show(list(hint.moves))
 
     def show(self, found: list) -> None:
         """Show the best moves (``engine.core.analysis.Evaluation``s), best first: each
@@ -80,7 +115,7 @@ class HintScreen(ModalScreen[None]):
         within that indent. Names and words go in as plain text, never as markup."""
         self.found = found
         self.query_one("#hint-wait").display = False
-        self.query_one("#hint-title", Static).update(Text(f"Hint for {self.session.names[self.seat]}: your best moves"))
+        self.query_one("#hint-title", Static).update(Text(f"Hint for {self.name_shown}: your best moves"))
         lines: list[Static] = []
         for n, e in enumerate(found, 1):
             lines.append(Static(Text.assemble((f"{n}. ", "bold"), (e.notation, "bold"), f"  about {e.chance:.0%} to win"),

@@ -36,7 +36,8 @@ class Columns:
     there is room), players, the date saved (local time) and where the game stands or
     its result; the players take what is left. A save whose options differ from the
     game's defaults gets a second, dimmer line naming them ("cards beginner, characters
-    none"), so games that differ only in options are told apart."""
+    none"), so games that differ only in options are told apart; it says who asked for
+    a hint too ("hints used by ann": ``note_of``)."""
 
     DATE, GAP = 12, "  "
 
@@ -69,11 +70,19 @@ class Columns:
         if found is None:
             return Content(fit(row.path.name, self.game + len(self.GAP) + self.players) + self.GAP + "not a boxtop save")
         line = self._line(_title(found.game), ", ".join(found.players), _local(found.saved_at), status_of(found))
-        if not found.options:
+        if not note_of(found):
             return line
         width = self.game + self.players + self.DATE + self.status + 3 * len(self.GAP)
-        note = Content.styled(fit("  " + found.options, width - 2).rstrip(), "dim")
+        note = Content.styled(fit("  " + note_of(found), width - 2).rstrip(), "dim")
         return Content.assemble(line, "\n", note)
+
+
+def note_of(found: Summary) -> str:
+    """A save's second line in the load list: its options that differ from the game's
+    defaults and who asked for a hint, "cards beginner · hints used by ann"; "" for
+    neither."""
+    hints = f"hints used by {', '.join(found.hints)}" if found.hints else ""
+    return " · ".join(part for part in (found.options, hints) if part)
 
 
 def _title(slug: str) -> str:
@@ -147,7 +156,7 @@ class LoadScreen(Screen[None]):
         # the screen's margins and the list's border and padding; its scrollbar when the
         # rows (two for a save with options, and a heading per group) are more than the
         # lines between header and footer
-        lines = sum(2 if row.summary is not None and row.summary.options else 1 for row in rows)
+        lines = sum(2 if row.summary is not None and note_of(row.summary) else 1 for row in rows)
         scrollbar = 2 if lines + 4 > height - 8 else 0
         columns = Columns(max(40, width - 6 - scrollbar), rows)  # margins of 1, the border and padding
         options: list[Option | None] = [Option(columns.header(), disabled=True)]

@@ -1,11 +1,13 @@
 """The lobby of a shared host and the waiting room of one room (``boxtop join``).
 
-The lobby lists the host's newest rooms (code, game, seats, state) but no private one;
+The lobby lists the host's newest rooms (code, game, seats, state, undo policy, whether
+hints are on while a listed room allows them, spectators, creator) but no private one;
 ``c`` creates a room, enter joins the highlighted one, ``w`` watches it, and a room code
 typed into the code box (``/``; any case, dashes optional) joins that room, private or
-not. The waiting room shows the room code to tell friends and its seats; the
-room's creator hands seats to bots and starts the game. Both only send the room service
-messages (``host.protocol``); what they show comes back from the service.
+not. The waiting room shows the room code to tell friends, its undo policy, whether
+hints are allowed and its seats; the room's creator hands seats to bots and starts the
+game. Both only send the room service messages (``host.protocol``); what they show
+comes back from the service.
 
 Names, codes and the service's sentences are shown as text, never read as markup.
 """
@@ -38,6 +40,9 @@ UNDO_TEXT = {
     "strict": "Undo (strict): your last move, before your turn ends, if it showed nothing new.",
     "casual": "Undo (casual): your last move, until another player moves, if it showed nothing new.",
 }
+#: Whether a room lets its players ask for a hint (``RoomSummary.hints``), as the waiting
+#: room says it after its undo policy.
+HINTS_TEXT = {True: "Hints: allowed (B at your turn).", False: "Hints: off."}
 
 
 def seat_text(seat, me: str | None = None, strength: bool = False) -> Text:
@@ -73,7 +78,10 @@ class LobbyScreen(Screen[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    LABELS = ("code", "game", "seats", "state", "undo", "watching", "creator")
+    #: The room list's columns; "hints" ("on" for a room that allows them, else "off")
+    #: shows while a listed room allows hints, so an 80-column lobby of rooms without
+    #: them keeps its room for the seats.
+    LABELS = ("code", "game", "seats", "state", "undo", "hints", "watching", "creator")
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -105,11 +113,20 @@ class LobbyScreen(Screen[None]):
             "Lobby · you are [b]$name[/b] · c creates a room, enter joins, w watches", name=self.player
         ))
 
-    def _cells(self, r: RoomSummary) -> tuple[Text, ...]:
-        """A room's row: Text cells (a str cell of a DataTable is read as markup)."""
+    def _labels(self) -> tuple[str, ...]:
+        """The columns shown: ``LABELS``, less "hints" while no listed room allows them."""
+        return self.LABELS if any(r.hints for r in self.rooms) else tuple(x for x in self.LABELS if x != "hints")
+
+    def _cells(self, r: RoomSummary, labels: tuple[str, ...] = LABELS) -> tuple[Text, ...]:
+        """A room's row for the columns ``labels``: Text cells (a str cell of a DataTable
+        is read as markup)."""
         seats = Text(", ").join(seat_text(s, self.player) for s in r.seats)
-        return (Text(r.code), Text(r.title), seats, state_text(r, self.player), Text(r.undo), Text(str(r.spectators)),
-                Text(r.creator))
+        cells = {
+            "code": Text(r.code), "game": Text(r.title), "seats": seats, "state": state_text(r, self.player),
+            "undo": Text(r.undo), "hints": Text("on" if r.hints else "off"), "watching": Text(str(r.spectators)),
+            "creator": Text(r.creator),
+        }
+        return tuple(cells[label] for label in labels)
 
     def show_rooms(self, rooms: list[RoomSummary], more: int = 0) -> None:
         """Redraw the whole room list (``host.protocol.Lobby``: ``more`` older rooms not
@@ -141,8 +158,9 @@ class LobbyScreen(Screen[None]):
         seats column narrows (its lines end in "…") so that every column fits the screen."""
         table = self.query_one(DataTable)
         width = table.size.width or self.app.size.width - 4  # before the first layout: the CSS margins
-        fill_table(table, self.LABELS, [self._cells(r) for r in self.rooms], keys=[r.code for r in self.rooms],
-                   give_way=self.LABELS.index("seats"), room=width - table.styles.scrollbar_size_vertical)
+        labels = self._labels()
+        fill_table(table, labels, [self._cells(r, labels) for r in self.rooms], keys=[r.code for r in self.rooms],
+                   give_way=labels.index("seats"), room=width - table.styles.scrollbar_size_vertical)
         if not self.rooms and self.online:  # else a refusal of the connection may be showing
             self.say("No rooms yet: press c to create one, or / to type a room's code.")
         elif "No rooms yet" in str(self.query_one("#message", Static).render()):
@@ -263,7 +281,7 @@ class WaitingRoomScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Static(id="room-code")
-        yield Static(id="room-undo")
+        yield Static(id="room-undo")  # the undo policy, then whether hints are allowed
         yield DataTable(id="room-seats", cursor_type="row")
         yield LogPane(id="room-talk")
         yield TalkLine(id="room-talk-line", select_on_focus=False)
@@ -293,7 +311,7 @@ class WaitingRoomScreen(Screen[None]):
             "[b]$title[/b] · room code [b reverse] $code [/b reverse] — tell your friends · you are $where · $lead",
             title=room.title, code=room.code, where=where, lead=lead,
         ))
-        self.query_one("#room-undo", Static).update(undo)
+        self.query_one("#room-undo", Static).update(f"{undo} {HINTS_TEXT[room.hints]}")
         fill_table(self.query_one(DataTable), ("seat", "who"),
                    [(Text(str(i + 1)), seat_text(s, self.player, strength=True)) for i, s in enumerate(room.seats)])
         self.refresh_bindings()

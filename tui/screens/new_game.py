@@ -27,6 +27,8 @@ from ..widgets.game_options import GameOptions
 
 #: What the "turn bell" box does, beside it.
 BELL_NOTE = "rings once when your turn comes while you look elsewhere or idle"
+#: What a room's "hints" box does, beside it (a local game always has them).
+HINTS_NOTE = "players may ask for their best moves (B)"
 DEFAULT_NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
 
 
@@ -87,7 +89,8 @@ class NewGameScreen(Screen[None]):
     are people.
 
     With ``shared_as`` (the player's name on a host) it sets up a room instead: person
-    seats stay open for whoever joins (the creator takes the first), and "Create room"
+    seats stay open for whoever joins (the creator takes the first), the room's own
+    boxes show (private, spectators' talk, hints: off unless ticked), and "Create room"
     sends ``host.protocol.CreateRoom``."""
 
     BINDINGS = [
@@ -155,6 +158,9 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row option"):
                     yield Tick("spectators' talk", False, id="spectator-talk")
                     yield Static("players read what spectators say", classes="note")
+                with Horizontal(classes="row option"):
+                    yield Tick("hints", False, id="hints")
+                    yield Static(HINTS_NOTE, classes="note")
             with Horizontal(classes="row option"):
                 yield Tick("turn bell", True, id="bell")
                 yield Static(BELL_NOTE, classes="note")
@@ -328,7 +334,9 @@ class NewGameScreen(Screen[None]):
             return
         private = self.query_one("#private", Tick).value
         bell = self.query_one("#bell", Tick).value
-        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo, private, bell))
+        hints = self.query_one("#hints", Tick).value
+        self.app.send(p.CreateRoom(self.game.slug, [p.SeatSpec(s.bot) for s in seats], options, undo, private, bell,
+                                   hints))
         if self.query_one("#spectator-talk", Tick).value:  # the creator's choice, for the room just made
             self.app.send(p.SpectatorTalk(True))
         self.dismiss(None)

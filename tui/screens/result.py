@@ -45,6 +45,17 @@ def again_line(session: Any, me: str | None) -> Content:
     return Content(f"{keys}\nRematch? {answers}")
 
 
+def hints_line(session: Any) -> Content:
+    """"Hints used by ann." (or "by ann and bob") when seats of ``session`` (a
+    ``LocalSession`` or a ``SharedTable``) asked for a hint in this game; empty when none
+    did. Names are text, never markup."""
+    names = session.hinted_names() if hasattr(session, "hinted_names") else []
+    if not names:
+        return Content("")
+    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    return Content(f"Hints used by {said}.")
+
+
 class ResultScreen(Screen[None]):
     """Shown once when a game ends. enter/escape: back to the table; m: menu;
     r: replay this game; ctrl+s: save; a: play again (a local game). In a shared room: r says yes to a rematch with
@@ -79,6 +90,8 @@ class ResultScreen(Screen[None]):
                 said = f"{head}\n({note}" if gap and s.result().tiebreak else head + gap + note
                 yield Static(Content.styled(said, "bold"), id="result-winners")
                 yield DataTable(id="result-table", cursor_type="none")
+                hints = hints_line(s)
+                yield Static(hints, id="result-hints").set_styles(display="block" if hints.plain else "none")
                 yield Static("", id="result-best")
                 yield Static(self._saved_line(), id="result-saved")
                 again = again_line(s, self._me())
@@ -99,7 +112,8 @@ class ResultScreen(Screen[None]):
 
     def _personal_best(self) -> None:
         """A solo game played by a person goes into the personal best table
-        (``tui.best``, per game and edition); the table is shown."""
+        (``tui.best``, per game and edition); the table is shown. A game in which the
+        person asked for a hint is not one of their bests: the table is shown, and why."""
         s = self.session
         if not isinstance(s, engine.LocalSession) or len(s.seats) != 1 or s.is_bot(0):
             return
@@ -107,6 +121,14 @@ class ResultScreen(Screen[None]):
 
         key = f"{s.game.slug}/{s.game.edition}" if s.game.edition else s.game.slug
         points = s.result().scores[0].get("total", sum(s.result().scores[0].values()))
+        if 0 in s.hinted:
+            table = best.load().get(key, [])  # never raises: an unreadable file counts as empty
+            lines = [f"{i + 1}. {b.points} ({b.day}, seed {b.seed})" for i, b in enumerate(table[:5])]
+            said = ["With hints, this game is not counted among your personal bests."]
+            self.query_one("#result-best", Static).update(
+                "\n".join(said + (["Personal bests: " + " · ".join(lines)] if lines else []))
+            )
+            return
         try:
             if not getattr(s, "best_recorded", False):
                 s.best_recorded = True

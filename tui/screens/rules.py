@@ -37,7 +37,7 @@ GENERAL_KEYS = """\
 | enter | pick |
 | : | type a move (see [Notation](#notation)), or undo, redo, save |
 | u / ctrl+y | undo / redo (greyed out when not allowed) |
-| B | your best moves now, with their chances (a hint; not in shared rooms) |
+| B | your best moves now, with their chances (a hint; in shared rooms when the room allows it) |
 | ctrl+s | save the game |
 | ctrl+o | load another game (this one is saved first) |
 | ? | these rules |

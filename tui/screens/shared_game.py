@@ -45,7 +45,7 @@ class SharedGameScreen(GameScreen):
         self.save_dir: Path | None = None
         self.seat: int | None = table.seat
         self.humans = [] if table.seat is None else [table.seat]
-        self.saved_at_length = 0
+        self.saved_at_length, self.saved_hinted = 0, set()
         self.save_path = None
         self.result_shown = self.session.result() is not None
         self.handing_over = False
@@ -256,7 +256,32 @@ class SharedGameScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_hint(self) -> None:
-        self.say("Hints are off in shared rooms.", error=True)
+        """``B``: the search's best moves for this seat, worked out on the host from this
+        seat's view only (``tui.screens.hint``), when the room's creator allowed hints
+        (``Table.hints``); else, or for a spectator, or away from one's turn, one line."""
+        s = self.session
+        seat = self.seat
+        if seat is None:
+            self.say("You are watching this game: no one plays at this keyboard.", error=True)
+            return
+        if not s.table.hints:
+            self.say("Hints are off in this room.", error=True)
+            return
+        if s.is_bot(seat):
+            self.say("A bot plays your seat now: there is no move of yours to hint.", error=True)
+            return
+        if s.result() is not None:
+            self.say("The game is over: there is no move to hint.", error=True)
+            return
+        if seat not in s.to_act_seats() or not s.table.legal:
+            self.say("A hint is for your own move: wait for your turn.", error=True)
+            return
+        if len(s.table.legal) < 2:
+            self.say("You have only one move here: " + s.table.legal[0] + ".")
+            return
+        from .hint import HintScreen
+
+        self.app.push_screen(HintScreen(s, seat))
 
     def action_undo(self) -> None:
         if self.seat is not None:
