@@ -14,6 +14,7 @@ import pytest
 import engine
 
 from engine.core.analysis import Analysis, moves_to_grade, stored_path
+from test_golden_saves import FILES
 from tui.cli import main
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
@@ -55,9 +56,7 @@ def test_analyse_one_seat_and_an_unknown_seat_is_one_line(tmp_path, capsys):
     assert all(f" · {name}: " in line for line in out if " · " in line)
 
 
-EXAMPLES = sorted(p.name for p in SAVES.glob("*.json")
-                  if p.name != "expected.json" and not p.name.endswith(".analysis.json"))
-
+EXAMPLES = FILES  # every example game in saves/
 
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_analyse_every_example_game(tmp_path, capsys, name):
