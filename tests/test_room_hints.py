@@ -114,8 +114,9 @@ def test_a_hints_question_is_the_seats_own_view_and_moves(path):
     s = room.session
     while s.legal("bob") and len(s.view(1).my_gives) < 1:
         room.play("bob", s.legal("bob")[0])  # bob gives a tile face down
-    slug, view, legal, seat, names, rounds, seed = room.hint_question("ann")
-    assert (slug, seat, names, rounds, seed) == ("gift-trap", 0, ("ann", "bob", "bot3"), analysis.HINT_ROUNDS, s.ply)
+    slug, view, legal, seat, names, rounds, seed, seconds = room.hint_question("ann")
+    assert (slug, seat, names, rounds, seed, seconds) == (
+        "gift-trap", 0, ("ann", "bob", "bot3"), analysis.HINT_ROUNDS, s.ply, analysis.HINT_SECONDS)
     assert view == msgspec.msgpack.encode(s.view(0)) != msgspec.msgpack.encode(s.view(1))
     assert msgspec.msgpack.decode(view, type=s.game.view_type).my_gives == ()  # none of bob's
     assert legal == msgspec.msgpack.encode(s.legal_commands(0))

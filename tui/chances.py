@@ -5,6 +5,8 @@ win in a game of several seats, a rating of the score in a solo game (the search
 from __future__ import annotations
 
 
-def chance_text(chance: float, solo: bool) -> str:
-    """``chance`` (0–1) in words: "37% to win", or for a ``solo`` game "rated 37%"."""
-    return f"rated {chance:.0%}" if solo else f"{chance:.0%} to win"
+def chance_text(chance: float, solo: bool, about: bool = False) -> str:
+    """``chance`` (0–1) in words: "37% to win", or for a ``solo`` game "rated 37%";
+    ``about``: an estimate said as one ("about 37% to win", "rated about 37%")."""
+    near = "about " if about else ""
+    return f"rated {near}{chance:.0%}" if solo else f"{near}{chance:.0%} to win"

@@ -318,19 +318,22 @@ async def grades_off_loop(data: bytes, plies: list[int], *, rounds: int = 24, wi
 
 #: How many of a seat's best commands a hint shows.
 HINTS = 3
-#: Play-out rounds a hint's search plays for each command (about a second on one core).
-HINT_ROUNDS = 24
+#: Play-out rounds a hint's search plays for each command at most (about a second on one
+#: core), and the seconds it may take (rounds begun within them; at least two): a
+#: screen's progress bar runs against the seconds.
+HINT_ROUNDS, HINT_SECONDS = 24, 1.5
 
 
 def hint(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
-         seed: int = 0) -> list[Evaluation]:
+         seed: int = 0, seconds: float | None = None) -> list[Evaluation]:
     """The ``HINTS`` best commands of ``legal`` for ``seat`` from ``view`` (its own view:
-    nothing else is read), each with its chance and its words, best first (``evaluate``)."""
-    return evaluate(game, view, seat, legal, names=names, rounds=rounds, seed=seed)[:HINTS]
+    nothing else is read), each with its chance and its words, best first (``evaluate``,
+    ``rounds`` at most, within ``seconds`` when given)."""
+    return evaluate(game, view, seat, legal, names=names, rounds=rounds, seed=seed, seconds=seconds)[:HINTS]
 
 
 def hint_task(slug: str, view: bytes, legal: bytes, seat: int, names: list[str] | tuple[str, ...], rounds: int,
-              seed: int) -> list[Evaluation]:
+              seed: int, seconds: float | None = None) -> list[Evaluation]:
     """``hint`` for a worker process (``engine.core.thinking.run``): the view and the
     legal commands arrive as msgpack bytes of the game's types."""
     from .registry import get
@@ -338,14 +341,15 @@ def hint_task(slug: str, view: bytes, legal: bytes, seat: int, names: list[str] 
     game = get(slug)
     decoded = msgspec.msgpack.decode(view, type=game.view_type)
     commands = msgspec.msgpack.decode(legal, type=list[game.command_type])
-    return hint(game, decoded, seat, commands, names=list(names), rounds=rounds, seed=seed)
+    return hint(game, decoded, seat, commands, names=list(names), rounds=rounds, seed=seed, seconds=seconds)
 
 
 def hint_args(game: Game, view: Any, seat: int, legal: list, names: list[str], seed: int,
-              rounds: int = HINT_ROUNDS) -> tuple:
+              rounds: int = HINT_ROUNDS, seconds: float | None = HINT_SECONDS) -> tuple:
     """The arguments of ``hint_task`` (to pass to ``engine.core.thinking.run``) for
     ``seat``'s hint from ``view`` (that seat's own view: nothing else may be given) and
-    its ``legal`` commands: ``(slug, view bytes, legal bytes, seat, names, rounds, seed)``,
-    hashable, so equal questions can share one answer. Raises ``TypeError`` when the view
-    or a command cannot be encoded."""
-    return (game.slug, msgspec.msgpack.encode(view), msgspec.msgpack.encode(legal), seat, tuple(names), rounds, seed)
+    its ``legal`` commands: ``(slug, view bytes, legal bytes, seat, names, rounds, seed,
+    seconds)``, hashable, so equal questions can share one answer. Raises ``TypeError``
+    when the view or a command cannot be encoded."""
+    return (game.slug, msgspec.msgpack.encode(view), msgspec.msgpack.encode(legal), seat, tuple(names), rounds, seed,
+            seconds)

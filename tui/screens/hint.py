@@ -8,7 +8,8 @@ needs), and only when the room's creator allowed hints. Either way the seat is r
 as having used a hint (``LocalSession.note_hint``, ``Room.note_hint``): the result and
 the save say so.
 
-While the search runs the box says so and the game's keys wait; escape closes the box
+While the search runs, a bar runs against its budget of seconds and the game's keys
+wait; escape closes the box
 and the answer, when it comes, is dropped. Each move is shown in the game's notation,
 with its estimated chance to win (in a solo game, its share of the score), so the
 player can type one on the ``:`` line or find it on the table, and under it in words
@@ -18,6 +19,7 @@ player can type one on the ``:`` line or find it on the table, and under it in w
 from __future__ import annotations
 
 import itertools
+import time
 from typing import Any
 
 from rich.text import Text
@@ -25,10 +27,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import LoadingIndicator, Static
+from textual.widgets import ProgressBar, Static
 
 import engine
 
+from ..chances import chance_text
 from ..widgets.footer import GameFooter
 
 #: The running numbers of a shared room's hint questions (``host.protocol.AskHint.ref``).
@@ -66,12 +69,19 @@ class HintScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="hint-box"):
             yield Static(Text(f"Hint for {self.name_shown}: looking for your best moves…"), id="hint-title")
-            yield LoadingIndicator(id="hint-wait")
+            yield ProgressBar(total=100, show_eta=False, show_percentage=False, id="hint-wait")
             yield Vertical(id="hint-moves")
             yield Static("escape closes (and stops looking)", id="hint-note")
         yield GameFooter()
 
     def on_mount(self) -> None:
+        from engine.core.analysis import HINT_SECONDS
+
+        started = time.monotonic()
+        bar = self.query_one("#hint-wait", ProgressBar)
+        # the search's own budget is seconds (``analysis.HINT_SECONDS``): the bar runs against it
+        self.ticker = self.set_interval(0.1, lambda: bar.update(
+            progress=min(99.0, 100 * (time.monotonic() - started) / HINT_SECONDS)))
         if isinstance(self.session, engine.LocalSession):
             self.session.note_hint(self.seat)  # metadata for the result and the save, not a move
             self.run_worker(self._look(), group="hint", exclusive=True)
@@ -99,6 +109,7 @@ class HintScreen(ModalScreen[None]):
         if hint.ref != self.ref or not self.is_attached:
             return
         if hint.refused:
+            self.ticker.stop()
             self.query_one("#hint-wait").display = False
             self.query_one("#hint-title", Static).update(Text(f"Hint for {self.name_shown}: none"))
             moves = self.query_one("#hint-moves", Vertical)
@@ -114,11 +125,13 @@ class HintScreen(ModalScreen[None]):
         the lines under it, indented past the number and muted; a long sentence wraps
         within that indent. Names and words go in as plain text, never as markup."""
         self.found = found
+        self.ticker.stop()
         self.query_one("#hint-wait").display = False
         self.query_one("#hint-title", Static).update(Text(f"Hint for {self.name_shown}: your best moves"))
         lines: list[Static] = []
         for n, e in enumerate(found, 1):
-            lines.append(Static(Text.assemble((f"{n}. ", "bold"), (e.notation, "bold"), f"  about {e.chance:.0%} to win"),
+            chance = chance_text(e.chance, len(self.session.names) == 1, about=True)
+            lines.append(Static(Text.assemble((f"{n}. ", "bold"), (e.notation, "bold"), f"  {chance}"),
                                 classes="hint-move"))
             if e.words:
                 lines.append(Static(Text(e.words), classes="hint-words"))
