@@ -47,13 +47,15 @@ class Evaluation(msgspec.Struct, frozen=True):
     ``error`` (0–1) of its drop below the best rated command (the paired rounds'
     differences: 0 for the best, and when fewer than two rounds were played), and its
     ``words``: the command in a plain sentence from the seat's view (``Game.explain``),
-    "" for a game without them."""
+    "" for a game without them; ``seats``: every seat's mean reward (0–1, seat order) in
+    the same play-outs, each seat's chance as the rating seat estimates it."""
 
     notation: str
     chance: float
     rounds: int
     error: float = 0.0
     words: str = ""
+    seats: tuple[float, ...] = ()
 
 
 def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
@@ -73,6 +75,7 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     commands = search.candidates(view, seat, legal, random.Random(rng.getrandbits(64)))
     commands += [c for c in include if c in legal and c not in commands]
     rewards: list[list[float]] = [[] for _ in commands]
+    totals: list[list[float]] = [[] for _ in commands]  # every seat's summed rewards
     played = 0
     end = None if seconds is None else time.perf_counter() + seconds
     if len(commands) > 1:
@@ -82,7 +85,9 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
             state = game.sample(view, seat, random.Random(rng.getrandbits(64)))
             stream = rng.getrandbits(64)
             for i, command in enumerate(commands):
-                rewards[i].append(search.rate(state, seat, command, random.Random(stream)))
+                everyone = search.rates(state, seat, command, random.Random(stream))
+                rewards[i].append(everyone[seat])
+                totals[i] = [a + b for a, b in zip(totals[i], everyone)] if totals[i] else everyone
             played += 1
     chances = {i: (sum(rewards[i]) / played if played else 1.0) for i in range(len(commands))}
     order = sorted(chances, key=lambda i: (-chances[i], i))
@@ -90,7 +95,8 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     explain = game.explain
     return [Evaluation(game.notation(commands[i], names), round(chances[i], 4), played,
                        round(_error([a - b for a, b in zip(top, rewards[i])]), 4),
-                       explain(commands[i], view, names) if explain is not None else "")
+                       explain(commands[i], view, names) if explain is not None else "",
+                       tuple(round(t / played, 4) for t in totals[i]))
             for i in order]
 
 
@@ -124,7 +130,9 @@ def grade(drop: float, best: bool = False, error: float = 0.0) -> str:
 class MoveGrade(msgspec.Struct, frozen=True):
     """A move of a person graded: the ``ply`` (its place in the applied log, 1 = the first
     move), the ``seat`` that made it, the ``played`` command and its ``chance``, the
-    ``best`` command the search found and its ``best_chance``, and the ``grade``."""
+    ``best`` command the search found and its ``best_chance``, and the ``grade``;
+    ``chances``: every seat's chance after the move played (0–1, seat order), as the
+    mover estimated it from its view (empty in an analysis kept before it was added)."""
 
     ply: int
     seat: int
@@ -133,6 +141,7 @@ class MoveGrade(msgspec.Struct, frozen=True):
     best: str
     best_chance: float
     grade: str
+    chances: list[float] = []
 
 
 def moves_to_grade(session: Any, seat: int | None = None) -> list[int]:
@@ -173,7 +182,7 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
     mine = next(e for e in rated if e.notation == text)
     top = rated[0]
     return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance,
-                     grade(top.chance - mine.chance, best=top.notation == text, error=mine.error))
+                     grade(top.chance - mine.chance, best=top.notation == text, error=mine.error), list(mine.seats))
 
 
 def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: int = 6,

@@ -122,10 +122,15 @@ class RolloutSearch:
     def rate(self, state: Any, seat: int, command: Any, rng: random.Random) -> float:
         """``seat``'s reward (0–1, ``search.outcome`` with ``scale``) after ``command`` in
         ``state`` (a dealt state) and a play-out of ``depth`` commands with ``rng``."""
+        return self.rates(state, seat, command, rng)[seat]
+
+    def rates(self, state: Any, seat: int, command: Any, rng: random.Random) -> list[float]:
+        """Every seat's reward (0–1 each, seat order) after ``seat``'s ``command`` in
+        ``state`` and a play-out, as ``rate`` plays it (the same ``rng``, the same game)."""
         game = self.game
         n = seats(state)
         state = play_out(game, simulate(game, state, seat, command, rng), seat, self.policy, self.depth, rng)
-        return outcome(game, state, n, self.scale)[seat]
+        return outcome(game, state, n, self.scale)
 
     def _survivors(self, live: list, rewards: dict, rounds: int, hint: Any) -> list:
         """The commands not worse than the leader by ``prune`` standard errors of their

@@ -2,8 +2,9 @@
 (``textual-plotext``'s ``PlotextPlot``), with a mark at the entry the replay shows.
 
 The points are an analysis's grades (``engine.core.analysis.MoveGrade``): at each graded
-move of a seat, the chance the search gave the move played, from that seat's view. A
-seat whose moves were not graded (a bot's) has no line.
+move, every seat's chance after the move played, as the search estimated it from the
+mover's view (``MoveGrade.chances``), so a bot, whose moves are not graded, has a line
+too; an x marks the mover's point at each inaccuracy or worse.
 """
 
 from __future__ import annotations
@@ -43,7 +44,9 @@ class WinChart(PlotextPlot):
         points: dict[int, list[tuple[int, float]]] = {}
         flaws = []
         for g in sorted(grades, key=lambda g: g.ply):
-            points.setdefault(g.seat, []).append((g.ply + 1, round(100 * g.chance, 1)))
+            # every seat's chance as the mover estimated it (an older analysis: the mover's alone)
+            for seat, chance in (enumerate(g.chances) if g.chances else [(g.seat, g.chance)]):
+                points.setdefault(seat, []).append((g.ply + 1, round(100 * chance, 1)))
             if g.grade in FLAWS:
                 flaws.append((g.ply + 1, round(100 * g.chance, 1)))
         self.points, self.flaws = points, flaws
