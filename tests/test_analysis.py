@@ -99,6 +99,9 @@ def test_analyse_grades_each_persons_move_of_a_game_and_not_the_bots():
         assert g.best_chance >= g.chance or g.grade == "best"
         assert (g.grade == "best") == (g.played == g.best or g.best_chance <= g.chance)
     assert any(g.grade != "best" for g in grades)  # random play makes mistakes
+    # every seat's chance after the move, from the same play-outs (the chart's lines)
+    assert all(len(g.chances) == 2 and g.chances[0] == g.chance and 0 <= g.chances[1] <= 1 for g in grades)
+    assert len({g.chances[1] for g in grades}) > 1  # bob's line moves
     only_bob = analyse(s, seat=1, rounds=2, width=2)
     assert only_bob and all(g.seat == 1 for g in only_bob)
 
