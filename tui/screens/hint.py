@@ -8,10 +8,10 @@ needs), and only when the room's creator allowed hints. Either way the seat is r
 as having used a hint (``LocalSession.note_hint``, ``Room.note_hint``): the result and
 the save say so.
 
-While the search runs, a bar runs against its budget of seconds and the game's keys
-wait; escape closes the box
-and the answer, when it comes, is dropped. Each move is shown in the game's notation,
-with its estimated chance to win (in a solo game, its share of the score), so the
+While the search runs, a bar fills against its budget of seconds
+(``analysis.HINT_SECONDS``) and the game's keys wait; escape closes the box and the
+answer, when it comes, is dropped. Each move is shown in the game's notation, with its
+estimated chance to win (in a solo game, its score rated, ``tui.chances``), so the
 player can type one on the ``:`` line or find it on the table, and under it in words
 (issue 26, "in notation and in words": ``engine.Game.explain``), indented and muted.
 """
