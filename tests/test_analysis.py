@@ -78,7 +78,7 @@ def test_swapping_what_the_seat_cannot_see_leaves_the_ratings(slug):
         assert rated[0] == rated[1]
         played = game.legal(state, seat)[-1]  # the grade of a move played there: the same too
         graded = [grade_position(game, game.view(x, seat), seat, game.legal(x, seat), played, names=names, ply=k,
-                                 rounds=4, width=3, seed=k) for x in (state, other)]
+                                 rounds=2, width=2, seed=k) for x in (state, other)]
         assert graded[0] == graded[1]
     assert swapped > 0
 

@@ -22,7 +22,8 @@ from host.service import RoomService
 from tui.app import BoxtopApp
 
 from tui_driver import (
-    Player, fill_form, focus, lobby_app, new_room, screen_text, tick, type_text, wait_for, wait_for_screen, wait_for_text,
+    Player, fill_form, focus, footer_keys, lobby_app, new_room, screen_text, tick, type_text, wait_for, wait_for_screen,
+    wait_for_text,
 )
 
 SIZE = (100, 32)
@@ -179,3 +180,19 @@ async def test_spectators_talk_reaches_the_players_only_when_the_creator_ticks_i
         await eve.client.send(p.Say("now you hear me"))
         await wait_for_text(pilot, "» eve (watching): now you hear me")
         await eve.client.close()
+
+
+async def test_the_talk_key_stays_in_the_footer_of_a_table_with_many_keys_at_80_columns(service):
+    # Giftbringer's table has many keys: at 80×24 the footer keeps T Talk (pinned on a
+    # shared table, as the rules and the way back are everywhere).
+    svc, sock = service
+    async with lobby_app(sock, "ann", (80, 24)) as pilot:
+        app = pilot.app
+        await new_room(pilot, "Giftbringer", ["ann", "bot"], options={"rounds": 1})
+        await wait_for_text(pilot, "you created it")
+        await pilot.press("s")
+        await wait_for_screen(pilot, "SharedGameScreen")
+        await wait_for_text(pilot, "you are ann")
+        await pilot.pause(0.2)
+        keys = footer_keys(app)
+        assert "Talk" in keys, keys

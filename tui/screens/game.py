@@ -65,6 +65,8 @@ class GameScreen(Screen[None]):
     The seat at the keyboard is the human seat to act (the only human seat, in a game
     against bots); ``self.seat`` is None when no person plays (bots only)."""
 
+    #: Keys the footer keeps however narrow the screen, besides the rules and the way back.
+    FOOTER_PINNED: frozenset[str] = frozenset()
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
@@ -109,7 +111,7 @@ class GameScreen(Screen[None]):
         yield StatusLine(id="message")
         # always there (one line), so keys typed right after ":" are never lost while it opens
         yield CommandLine(id="command")
-        yield GameFooter()
+        yield GameFooter(pinned=self.FOOTER_PINNED)
 
     def on_mount(self) -> None:
         self.title = self.session.game.title

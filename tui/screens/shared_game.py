@@ -33,6 +33,7 @@ class SharedGameScreen(GameScreen):
     line to say something to the room (``tui.chat``; enter says it, escape cancels), and
     the room's talk shows in the log pane at the moves it was said after."""
 
+    FOOTER_PINNED = frozenset({"T"})  # talk: a table's many keys never push it off
     BINDINGS = [
         Binding("ctrl+b", "bot_for_away", "Bot for away seat"),
         # priority, as ":": the keys typed right after it are the line's, never the table's

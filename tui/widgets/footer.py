@@ -66,8 +66,10 @@ class GameFooter(LineView, can_focus=False):
     GameFooter > .game-footer--edge { color: $foreground 20%; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, pinned: frozenset[str] = frozenset()) -> None:
+        """``pinned``: keys that also always stay, on this screen (a shared table's talk)."""
         super().__init__(overflow="crop", id=id)
+        self.pinned_keys = self.PINNED_KEYS | pinned
         self._keys: list[tuple[int, int, str, bool]] = []  # (from x, to x, key, enabled)
 
     def on_mount(self) -> None:
@@ -92,7 +94,7 @@ class GameFooter(LineView, can_focus=False):
                 first.setdefault(binding.action, (binding, enabled))
         keys = [
             Key(b.key, self.app.get_key_display(b), b.description, enabled, b.action,
-                bool(keys_of[b.action] & self.PINNED_KEYS))
+                bool(keys_of[b.action] & self.pinned_keys))
             for b, enabled in first.values()
         ]
         palette = None
