@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 
+from engine.core.transaction import Transaction
+
 from .board import face_value, load_board, load_dice
 from .cards import load as load_cards
 from .state import Player, State, evolve, faces_plain
@@ -247,21 +249,14 @@ def chapters(s) -> int:
 
 
 # --------------------------------------------------------------------------- transaction
-class Tx:
+class Tx(Transaction):
     """The events of one command, each folded into ``state`` as it is emitted, so the
-    rules read the state the events so far have made: ``state`` (``State``), ``rng``
-    (the engine's seeded ``random.Random``: every draw and roll of the command),
-    ``events`` (the list emitted so far, in order)."""
+    rules read the state the events so far have made (``engine.core.transaction``):
+    ``state`` (``State``), ``rng`` (the engine's seeded ``random.Random``: every draw and
+    roll of the command), ``events`` (the list emitted so far, in order)."""
 
     def __init__(self, state: State, rng: random.Random):
-        self.state = state
-        self.rng = rng
-        self.events: list = []
-
-    def emit(self, *events) -> None:
-        for e in events:
-            self.events.append(e)
-            self.state = evolve(self.state, e)
+        super().__init__(state, rng, evolve)
 
 
 def clockwise(s, first: int) -> list[int]:

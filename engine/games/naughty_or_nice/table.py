@@ -14,6 +14,7 @@ import random
 from collections import Counter
 
 from engine.core import reactions
+from engine.core.transaction import Transaction
 
 from . import commands as cmd
 from . import events as ev
@@ -122,18 +123,11 @@ def cover(state: State, seat: int, kiddo: int, presents, caga: bool) -> bool | N
 
 
 # --------------------------------------------------------------------------- transaction
-class Tx:
-    """Events of one command, folded as they are emitted."""
+class Tx(Transaction):
+    """Events of one command, folded as they are emitted (``engine.core.transaction``)."""
 
     def __init__(self, state: State, rng: random.Random):
-        self.state = state
-        self.rng = rng
-        self.events: list = []
-
-    def emit(self, *events) -> None:
-        for e in events:
-            self.events.append(e)
-            self.state = evolve(self.state, e)
+        super().__init__(state, rng, evolve)
 
     def score(self, seat: int, points: int, reason: str) -> None:
         """Score ``points`` (negative: lose; scores stop at 0 unless ``negative_scores``)."""
