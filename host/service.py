@@ -114,8 +114,7 @@ class Connection:
         self.room: str | None = None
         self.watching = False
         self.chat_room: str | None = None  # the room whose recent talk it was sent
-        self.tokens = float(BURST)
-        self.stamp = time.monotonic()
+        self.frames = TokenBucket(RATE, BURST)
         self.bad_frames = 0
         self.closed = False
         self.ack = 0  # the ref of the last Play decided for this connection
@@ -125,13 +124,7 @@ class Connection:
 
     def allow(self) -> bool:
         """Take a token for one frame; False when the bucket is empty (a flood)."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+        return self.frames.take()
 
     def send(self, message) -> None:
         """Queue ``message``; a client that stopped reading is closed instead."""
@@ -214,6 +207,7 @@ class RoomService:
         self._lobby_seq = 0
         self._lobby_lines: dict[str, tuple[int, RoomSummary]] = {}
         self._lobby_gone: dict[str, int] = {}
+        self._more_seq = 0  # the lobby change number at which ``_more`` last changed
         self._lobby_flush: asyncio.TimerHandle | None = None
         self._rates: dict[tuple[str, str], TokenBucket] = {}  # ("create" or "enter", player): ``_check_rate``
         self._sweeper: asyncio.Task | None = None
@@ -572,12 +566,14 @@ class RoomService:
         rooms = self.rooms.rooms
         return p.Lobby([rooms[code].summary() for code in self._listed if code in rooms], self._more)
 
-    def _tell_lobby(self, lines: list[RoomSummary], gone: list[str]) -> None:
+    def _tell_lobby(self, lines: list[RoomSummary], gone: list[str], more_changed: bool = False) -> None:
         """Queue lobby changes (``lines`` new or changed, ``gone`` codes); every lobby
         client is told all that gathered within ``LOBBY_EVERY`` seconds in one
         ``LobbyChanged``. A client entering the lobby meanwhile gets the whole lobby,
         which has them already: applying them again changes nothing."""
         self._lobby_seq += 1
+        if more_changed:
+            self._more_seq = self._lobby_seq
         for line in lines:
             self._lobby_gone.pop(line.code, None)
             self._lobby_lines[line.code] = (self._lobby_seq, line)
@@ -600,7 +596,8 @@ class RoomService:
             if since not in messages:
                 new = [line for seq, line in lines.values() if seq > since]
                 left = sorted(code for code, seq in gone.items() if seq > since)
-                messages[since] = p.LobbyChanged(new, left, self._more) if new or left else None
+                told = new or left or self._more_seq > since  # "N more" alone changed too
+                messages[since] = p.LobbyChanged(new, left, self._more) if told else None
             if messages[since] is not None:
                 conn.send(messages[since])
 
@@ -618,10 +615,10 @@ class RoomService:
             listed[room.code] = line
         gone = [code for code in self._listed if code not in listed]
         more = len(public) - len(shown)
-        changed = new or gone or more != self._more
+        more_changed = more != self._more
         self._listed, self._more = listed, more
-        if changed:
-            self._tell_lobby(new, gone)
+        if new or gone or more_changed:
+            self._tell_lobby(new, gone, more_changed)
 
     def _lobby_change(self, room: Room) -> None:
         """Queue the lobby update for a change in ``room``: its new line, unless it is

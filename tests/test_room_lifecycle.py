@@ -235,6 +235,10 @@ async def test_the_whole_lobby_is_capped_and_says_how_many_more(service, monkeyp
     codes.append((await newest.ask(p.CreateRoom("gift-trap", [p.SeatSpec()] * 3), p.InRoom)).room.code)
     (update,) = await drain(eve)
     assert [r.code for r in update.rooms] == [codes[5]] and update.gone == [codes[2]] and update.more == 3
+    # an older room, not listed, goes: only "N more" changes, and the lobby is told so
+    await creators[0].close()
+    (update,) = await drain(eve)
+    assert update == p.LobbyChanged([], [], 2)
 
 
 async def test_lobby_changes_are_gathered_so_a_churning_player_costs_each_lobby_one_update(service, fast):

@@ -39,6 +39,9 @@ from .search import HeuristicPolicy
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.15
 #: The grades, best first.
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: The grades of a flawed move: an inaccuracy or worse (the replay's jump keys stop at
+#: them, its chart marks them).
+FLAWS = GRADES[2:]
 
 
 class Evaluation(msgspec.Struct, frozen=True):

@@ -17,13 +17,14 @@ from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 
 import engine
+from engine.core.analysis import FLAWS
 
 from ..chances import chance_text
 from ..chat import with_talk
 from ..games import table_for
 from ..widgets.footer import GameFooter  # fits its row (Textual's Footer cut "esc Back" at 80 columns)
 from ..widgets.title_bar import TitleBar
-from ..widgets.win_chart import FLAWS, WinChart  # the grades a jump key stops at too
+from ..widgets.win_chart import WinChart
 
 SPEEDS = (0.5, 1, 2, 4, 8, 16)  # entries a second
 #: How a grade reads beside its move in the log.

@@ -13,8 +13,8 @@ from typing import Sequence
 
 from textual_plotext import PlotextPlot
 
-#: The grades marked on the chart (an "x"): an inaccuracy or worse.
-FLAWS = ("inaccuracy", "mistake", "blunder")
+from engine.core.analysis import FLAWS
+
 #: A line's colour for each seat, in seat order (plotext's colour names).
 SEAT_COLOURS = ("cyan", "orange", "green", "magenta", "yellow", "blue", "red", "white")
 
