@@ -31,8 +31,7 @@ from typing import Any, AsyncIterator, Callable, Iterator
 import msgspec
 
 from .decider import Game
-from .rollouts import RolloutSearch
-from .search import HeuristicPolicy
+from .rollouts import RolloutSearch, paired_error
 
 #: Drops in win chance (0–1) from the best command at which a move is an inaccuracy, a
 #: mistake and a blunder (lichess grades by winning chances lost: docs/bots.md, "Grades").
@@ -73,7 +72,7 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     empty. Without ``seconds`` the same arguments give the same evaluations (``seed``)."""
     if not legal:
         raise ValueError("there is no legal command to rate")
-    search = RolloutSearch(game, iterations=1, width=width, policy=HeuristicPolicy(game, epsilon=0.0))
+    search = RolloutSearch(game, iterations=1, width=width)  # the normal bot plays every play-out
     rng = random.Random(seed)
     commands = search.candidates(view, seat, legal, random.Random(rng.getrandbits(64)))
     commands += [c for c in include if c in legal and c not in commands]
@@ -97,19 +96,10 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     top = rewards[order[0]]
     explain = game.explain
     return [Evaluation(game.notation(commands[i], names), round(chances[i], 4), played,
-                       round(_error([a - b for a, b in zip(top, rewards[i])]), 4),
+                       round(paired_error(top, rewards[i]), 4),
                        explain(commands[i], view, names) if explain is not None else "",
                        tuple(round(t / played, 4) for t in totals[i]))
             for i in order]
-
-
-def _error(diffs: list[float]) -> float:
-    """The standard error of the mean of ``diffs`` (0 for fewer than two)."""
-    n = len(diffs)
-    if n < 2:
-        return 0.0
-    mean = sum(diffs) / n
-    return (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
 
 
 def grade(drop: float, best: bool = False, error: float = 0.0) -> str:

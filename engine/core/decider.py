@@ -14,6 +14,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 import msgspec
 
+from .text import and_list
+
 
 class Result(msgspec.Struct, frozen=True):
     """The end of a game: ``scores[i]`` is seat ``i``'s final score(s) as a label→points
@@ -62,8 +64,7 @@ class Result(msgspec.Struct, frozen=True):
             return "Nobody wins."
         note = f" ({self.tiebreak})" if self.tiebreak else ""
         if len(winners) > 1:
-            together = ", ".join(winners[:-1]) + " and " + winners[-1]
-            return f"Tied: {together} share the win{note}."
+            return f"Tied: {and_list(winners)} share the win{note}."
         return f"{winners[0]} wins{note}." if note else f"{winners[0]} wins!"
 
 

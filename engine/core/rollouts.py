@@ -37,6 +37,17 @@ from .decider import Game
 from .search import DEPTH_TO_END, HeuristicPolicy, outcome, play_out, seats, simulate
 
 
+def paired_error(a: list[float], b: list[float]) -> float:
+    """The standard error of the mean of ``a[k] - b[k]`` over the rounds both played
+    (0.0 for fewer than two): how surely one command's rewards differ from another's."""
+    k = min(len(a), len(b))
+    if k < 2:
+        return 0.0
+    diffs = [x - y for x, y in zip(a[:k], b[:k])]
+    mean = sum(diffs) / k
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k)
+
+
 class RolloutSearch:
     """Paired rollouts for a seat of ``game``: ``run(view, seat, legal, rng)`` returns one
     of ``legal``.
@@ -145,9 +156,8 @@ class RolloutSearch:
         k = min(len(a), len(b))
         if k < 2:
             return False
-        diffs = [x - y for x, y in zip(a[:k], b[:k])]
-        mean = sum(diffs) / k
-        var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-        if var == 0.0:
+        mean = sum(x - y for x, y in zip(a[:k], b[:k])) / k
+        error = paired_error(a, b)
+        if error == 0.0:
             return mean > 0
-        return mean > z * math.sqrt(var / k)
+        return mean > z * error

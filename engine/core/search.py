@@ -149,9 +149,7 @@ def _margin(standing: list[float], i: int, scale: float) -> float:
     logistic curve with ``scale`` standing points per e-fold (0.5 when level); a lone
     seat's own standing on a curve ``SOLO_FLATTER`` times flatter."""
     others = [x for j, x in enumerate(standing) if j != i]
-    if not others:
-        return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -standing[i] / (scale * SOLO_FLATTER)))))
-    lead = standing[i] - max(others)
+    lead, scale = (standing[i] - max(others), scale) if others else (standing[i], scale * SOLO_FLATTER)
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -lead / scale))))
 
 

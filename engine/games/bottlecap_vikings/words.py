@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from engine.core.text import and_list
+
 from . import rules
 from .commands import (Advance, ChooseSide, Copy, Do, Double, End, Give, Move, Place, Return, Rotate, Skip, Swap,
                        Take, TakeGoods, Use)
@@ -47,13 +49,9 @@ def _space(table: State, space: int) -> str:
     return f"space {space + 1}"
 
 
-def _and(words: list[str]) -> str:
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
-
-
 def _goods(amounts: dict[str, int]) -> str:
     """"1 gold and 2 wood" (in the order given)."""
-    return _and([f"{n} {good}" for good, n in amounts.items() if n])
+    return and_list([f"{n} {good}" for good, n in amounts.items() if n])
 
 
 def ability_words(ability: str) -> str:
@@ -104,7 +102,7 @@ def explain(command, view: View, names: Sequence[str]) -> str:
         case Return(reds=reds, greys=greys):
             if op == "omen":
                 return f"Omen: give the {'red' if reds else 'grey'} token back, as if never drawn."
-            tokens = _and([f"{k} {colour} token{'s' if k > 1 else ''}" for k, colour in ((reds, "red"), (greys, "grey"))
+            tokens = and_list([f"{k} {colour} token{'s' if k > 1 else ''}" for k, colour in ((reds, "red"), (greys, "grey"))
                            if k])
             return f"Put {tokens or 'no token'} back in the bag."
         case Take(good=good):
@@ -140,7 +138,7 @@ def _move(table: State, seat: int, distance: int, names: Sequence[str]) -> str:
         text += ", over the damage line"
     targets = rules.attacked_by(table, seat, distance)
     if targets:
-        text += f", attacking {_and([_name(names, t) for t in targets])}"
+        text += f", attacking {and_list([_name(names, t) for t in targets])}"
     return text + "."
 
 
@@ -163,14 +161,14 @@ def part_words(x: Part, p: Player, amount: int = 0) -> str:
         costs.append(f"take {x.damage} damage")
     got = []
     if gains:
-        got.append(_and([f"{n} more {good}" for good, n in gains.items()]) if x.needs else _goods(gains))
+        got.append(and_list([f"{n} more {good}" for good, n in gains.items()]) if x.needs else _goods(gains))
     if x.heal:
         got.append("lose all your damage" if x.heal < 0 else f"lose {x.heal} damage")
-    text = _and(costs)
+    text = and_list(costs)
     if got and text:
-        text += (" to " if x.heal and not gains else " for ") + _and(got)
+        text += (" to " if x.heal and not gains else " for ") + and_list(got)
     elif got:
-        text = ("take " if gains else "") + _and(got)
+        text = ("take " if gains else "") + and_list(got)
     if x.needs:
         text += " (you have the " + ("most" if x.needs == "most-damage" else "least") + " damage)"
     if x.attacked:

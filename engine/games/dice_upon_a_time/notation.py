@@ -33,6 +33,7 @@ from typing import Sequence
 
 from engine.core.errors import IllegalCommand
 from engine.core.reactions import Pass, Passed, WindowOpened
+from engine.core.text import and_list
 
 from . import commands as cmd
 from . import events as ev
@@ -463,12 +464,6 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "AEIOU" else "a ") + noun
 
 
-def _and(words) -> str:
-    """Words as a list in prose: "a, b and c" ("" for none)."""
-    words = list(words)
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
-
-
 def tokens_text(tokens) -> str:
     """Tokens in plain words: "2 Apples and a Gold Coin"."""
     parts = []
@@ -477,7 +472,7 @@ def tokens_text(tokens) -> str:
         if k:
             one, many = TOKEN_NAME[t]
             parts.append(_a(one) if k == 1 else f"{k} {many}")
-    return _and(parts) or "nothing"
+    return and_list(parts) or "nothing"
 
 
 def quest_label(quest: str) -> str:
@@ -605,7 +600,7 @@ def _card_words(cards) -> str:
             words.append(STORIES[x].name)
         else:
             words.append(item_label(x))
-    return _and(words) or "nothing"
+    return and_list(words) or "nothing"
 
 
 def _why(trigger: str, mover: str, own: bool, subject: str = "") -> str:
@@ -670,7 +665,7 @@ def _describe_full(e, names: Sequence[str], who: str) -> str:
             if any(i not in MAGIC for i in items):
                 k = len(items)
                 return f"{who} draws {'a Magic Item card' if k == 1 else f'{k} Magic Item cards'}."
-            return f"{who} draws {_and(item_label(i) for i in items)}."
+            return f"{who} draws {and_list(item_label(i) for i in items)}."
         case ev.ItemDiscarded(_, item):
             return f"{who} discards {item_label(item)}."
         case ev.ItemPlayed(_, item):
@@ -682,7 +677,7 @@ def _describe_full(e, names: Sequence[str], who: str) -> str:
         case ev.TokensTaken(_, source, tokens):
             return f"{who} takes {tokens_text(tokens)} from {name(source)}."
         case ev.QuestsTaken(_, source, quests):
-            return f"{who} takes {_and(quest_label(q) for q in quests)} from {name(source)}."
+            return f"{who} takes {and_list(quest_label(q) for q in quests)} from {name(source)}."
         case ev.QuestDropped(_, quest):
             return f"{who} discards {quest_label(quest)}, down to four quests."
         case ev.FaceTurned(_, die, face, socket):
@@ -702,11 +697,11 @@ def _describe_full(e, names: Sequence[str], who: str) -> str:
         case ev.TradeAnswered(accepted):
             return "The trade is made." if accepted else "The trade is refused."
         case ev.SideQuestsMet(stories):
-            return ("Side Quests met: " + _and(story_label(x) for x in stories) + ".") if stories else ""
+            return ("Side Quests met: " + and_list(story_label(x) for x in stories) + ".") if stories else ""
         case WindowOpened(trigger, mover, seats, subject):
             if not seats:
                 return ""
-            asked = _and(name(i) for i in seats)
+            asked = and_list(name(i) for i in seats)
             if trigger == "harm":
                 what = "the Wolf" if subject == "wolf" else "the card's harm"
                 return f"{asked} may ward off {what} with a Magic Item."

@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Sequence
 
 from engine.core.reactions import Pass
+from engine.core.text import and_list
 
 from . import commands as cmd
 from .board import RESOURCES
@@ -78,10 +79,6 @@ def _face(face) -> str:
     return f"a {face}" if isinstance(face, int) else f"{FACE_NAME.get(face, 'special')} face"
 
 
-def _and(words: list[str]) -> str:
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
-
-
 def _me(view: View) -> int:
     return view.me if view.me is not None else max(view.turn, 0)
 
@@ -102,9 +99,9 @@ def _draws(decks: tuple[int, ...]) -> str:
         d, k = next(iter(counts.items()))
         return f"a Quest card from the {d} AP deck" if k == 1 else f"{k} Quest cards from the {d} AP deck"
     if len(counts) == len(decks):
-        return f"a Quest card from each of the {_and([str(d) for d in sorted(counts)])} AP decks"
+        return f"a Quest card from each of the {and_list([str(d) for d in sorted(counts)])} AP decks"
     words = {1: "one", 2: "two", 3: "three"}
-    return f"{len(decks)} Quest cards: " + _and([f"{words.get(k, k)} {d} AP" for d, k in sorted(counts.items())])
+    return f"{len(decks)} Quest cards: " + and_list([f"{words.get(k, k)} {d} AP" for d, k in sorted(counts.items())])
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -124,7 +121,7 @@ def _card_words(cards: tuple[str, ...]) -> str:
             words.append(STORIES[x].name)
         else:
             words.append(item_name(x))
-    return _and(words) or "nothing"
+    return and_list(words) or "nothing"
 
 
 def explain(command, view: View, names: Sequence[str]) -> str:
@@ -169,7 +166,7 @@ def explain(command, view: View, names: Sequence[str]) -> str:
         case cmd.End():
             return "End your turn."
         case cmd.SetFaces(faces=faces):
-            return "Set the dice from the Fox: " + _and([f"{DIE_NAME.get(d, 'die')} to {_set_face(f)}"
+            return "Set the dice from the Fox: " + and_list([f"{DIE_NAME.get(d, 'die')} to {_set_face(f)}"
                                                          for d, f in faces]) + "."
         case cmd.Reroll(dice=dice):
             return _reroll(view, kind, dice)
@@ -211,7 +208,7 @@ def explain(command, view: View, names: Sequence[str]) -> str:
         case cmd.Convert(token=token, to=to):
             return f"Puss in Boots: change {tokens_text((token,))} into {tokens_text((to,))}."
         case cmd.Rest(dice=dice, token=token):
-            kinds = _and([DIE_NAME.get(d, "die").removesuffix(" die") for d in dice])
+            kinds = and_list([DIE_NAME.get(d, "die").removesuffix(" die") for d in dice])
             return f"Sleeping Beauty: give up the {kinds} dice for {tokens_text((token,))}."
         case cmd.Offer(to=to, give=give, get=get):
             who = _name(names, to)
@@ -263,7 +260,7 @@ def _reroll(view: View, kind: str, dice: tuple[str, ...]) -> str:
     who = "Rapunzel: " if kind == "rapunzel" else ""
     if not dice:
         return f"{who}keep your roll as it is." if who else "Keep your roll as it is."
-    rolled = _and([_die(d, _pool_face(view, d)) for d in dice])
+    rolled = and_list([_die(d, _pool_face(view, d)) for d in dice])
     return f"{who}roll {rolled} again." if who else f"Roll {rolled} again."
 
 

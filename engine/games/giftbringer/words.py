@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from engine.core.text import and_list
+
 from .commands import Bless, Cross, Done, Land, Visit
 from .notation import title
 from .rules import free_slots
@@ -37,10 +39,6 @@ def _result(sheet: PlayerSheet, number: int) -> str:
     """"result 2 (a 5)"; "result 2" when the round has no such result."""
     value = _value(sheet, number)
     return f"result {number}" if value is None else f"result {number} (a {value})"
-
-
-def _and(words: list[str]) -> str:
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _letters(letters: str) -> list[str]:
@@ -100,7 +98,7 @@ def _cross(sheet: PlayerSheet, number: int, target: str) -> str:
     if value in left:
         left.remove(value)
     if left:
-        return text + f": {_and([str(f) for f in left])} still needed."
+        return text + f": {and_list([str(f) for f in left])} still needed."
     if target.startswith("V"):
         return text + ": the Viking is recruited."
     return text + ": then you may visit it."
@@ -139,7 +137,7 @@ def _visit(sheet: PlayerSheet, place_id: str, keep: str) -> str:
     lost = len(place.gratitude) - len(kept)
     if place.presents:
         presents = f"{place.presents} Present{'s' if place.presents > 1 else ''}"
-        text += f": {presents} for {_and(gains)}" if gains else f": bring {presents}"
+        text += f": {presents} for {and_list(gains)}" if gains else f": bring {presents}"
     elif gains:
-        text += f": {_and(gains)}"
+        text += f": {and_list(gains)}"
     return text + (f" ({lost} lost)." if lost else ".")

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Sequence
 
 from engine.core.reactions import Pass
+from engine.core.text import and_list
 
 from . import commands as cmd
 from .data import COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS
@@ -48,10 +49,6 @@ _COMMON = frozenset({"SM", "EL", "TO", "RD"})
 def _the(code: str) -> str:
     """A creature as a sentence names it: "the Snow Maiden", "Krampus"."""
     return f"the {_creature(code)}" if code in _COMMON else _creature(code)
-
-
-def _and(words: list[str]) -> str:
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _kiddo(view: View, slot: int) -> str:
@@ -99,7 +96,7 @@ def explain(command, view: View, names: Sequence[str]) -> str:
             if g not in GIVERS:
                 return f"Take the gift giver {g}."
             giver = GIVERS[g]
-            likes = _and([_present(x) for x in giver.preferred])
+            likes = and_list([_present(x) for x in giver.preferred])
             more = giver.bonus if view.options.level >= 4 else 1
             return f"Be {giver.name}: {likes} you give score{'s' if len(giver.preferred) == 1 else ''} {more} more."
         case cmd.Craft(sources=sources):
@@ -151,7 +148,7 @@ def _craft(view: View, sources: tuple[int, ...]) -> str:
     deck = sum(1 for s in sources if s == cmd.DECK)
     if deck:
         parts.append(f"{deck} present{'s' if deck > 1 else ''} from the deck")
-    return f"Craft: take {_and(parts) or 'nothing'}."
+    return f"Craft: take {and_list(parts) or 'nothing'}."
 
 
 def _fulfill(view: View, slot: int, presents: tuple[str, ...], caga: bool) -> str:
@@ -159,12 +156,12 @@ def _fulfill(view: View, slot: int, presents: tuple[str, ...], caga: bool) -> st
     the gift giver prefers (Father Christmas's Stocking 2 from level 4), Caga Tió's own."""
     kiddo = view.playground[slot] if 0 <= slot < len(view.playground) else -1
     given = [_present(p) for p in presents] + (["Caga Tió"] if caga else [])
-    text = f"Fulfil {_kiddo(view, slot)} with {_and(given) or 'nothing'}"
+    text = f"Fulfil {_kiddo(view, slot)} with {and_list(given) or 'nothing'}"
     if len(text) > LONG:  # five presents do not fit a line by name: by colour, as kiddos wish
         counts = Counter(colour(p) for p in presents)
         given = [f"{counts[c]} {c}" for c in COLOURS if counts[c]]
         given[-1] += f" present{'s' if sum(counts.values()) > 1 else ''}"
-        text = f"Fulfil {_kiddo(view, slot)} with {_and(given + (['Caga Tió'] if caga else []))}"
+        text = f"Fulfil {_kiddo(view, slot)} with {and_list(given + (['Caga Tió'] if caga else []))}"
     if kiddo < 0:
         return text + "."
     points = len(KIDDOS[kiddo].wishes)
@@ -218,7 +215,7 @@ def _react(view: View, code: str, take: tuple[str, ...], names: Sequence[str]) -
             return "Tomte: cancel the creature just played."
         return f"Tomte: cancel {_name(names, held.seat)}'s {_creature(held.creature)}."
     if code == "PW":
-        took = _and([_present(p) for p in take]) or "presents"
+        took = and_list([_present(p) for p in take]) or "presents"
         if held is None:
             return f"Papa Wolverine: take {took} just given."
         return f"Papa Wolverine: take {took} that {_name(names, held.seat)} just gave."
