@@ -241,10 +241,11 @@ def _grade_in_worker(task: tuple) -> MoveGrade:
 
 
 def keep(save: str | os.PathLike, analysis: "Analysis") -> None:
-    """Write ``analysis`` beside the save at ``save`` (``stored_path``), as JSON. Raises
-    ``OSError`` when it cannot be written."""
-    with open(stored_path(save), "wb") as f:
-        f.write(msgspec.json.format(msgspec.json.encode(analysis)))
+    """Write ``analysis`` beside the save at ``save`` (``stored_path``), as JSON, atomically
+    (``save_file.write_atomic``). Raises ``OSError`` when it cannot be written."""
+    from .save_file import write_atomic
+
+    write_atomic(stored_path(save), msgspec.json.format(msgspec.json.encode(analysis)))
 
 
 def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: int = 24, width: int = 6,

@@ -127,31 +127,38 @@ def dumps(session: LocalSession) -> bytes:
     return body + b"}\n"
 
 
+def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: a temporary file beside it, fsync, rename
+    (so a crash leaves the old file or the new one, never half of one). Creates the
+    parent folder. Raises ``OSError`` when it cannot be written."""
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".boxtop-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    dir_fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
 def save(session: LocalSession, path: str | os.PathLike) -> None:
-    """Write ``session`` to ``path`` atomically: a temporary file beside it, fsync, rename.
+    """Write ``session`` to ``path`` atomically (``write_atomic``).
 
     Creates the parent folder. Raises ``SaveError`` when the file cannot be written.
     """
     path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    data = dumps(session)
     try:
-        os.makedirs(folder, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".boxtop-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-        dir_fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+        write_atomic(path, dumps(session))
     except OSError as err:
         raise SaveError(f"cannot write {path}: {err.strerror or err}") from None
