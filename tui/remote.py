@@ -46,6 +46,10 @@ class SharedTable:
     def legal_commands(self, seat: int | None) -> list[Any]:
         return self._legal if seat is not None else []
 
+    def legal(self, seat: int | None) -> list[str]:
+        """The notations ``seat`` may play now (this connection's own seat's; else none)."""
+        return list(self.table.legal) if seat is not None and seat == self.table.seat else []
+
     def log_lines(self, seat: int | None) -> list[str]:
         return self.log.lines()
 

@@ -319,6 +319,24 @@ async def grades_off_loop(data: bytes, plies: list[int], *, rounds: int = 24, wi
             task.cancel()
 
 
+def hint_refusal(session: Any, seat: int) -> str | None:
+    """Why ``seat`` may not have a hint now (one sentence), or None when it may: a bot
+    plays it, the game is over, it is not to act, or it has only one legal command.
+    ``session``: an ``engine.LocalSession`` or anything with its ``is_bot``, ``result``
+    and ``legal`` (notations; empty when the seat is not to act), such as a shared
+    room's table as a client holds it."""
+    if session.is_bot(seat):
+        return "A bot plays your seat now: there is no move of yours to hint."
+    if session.result() is not None:
+        return "The game is over: there is no move to hint."
+    legal = session.legal(seat)
+    if not legal:
+        return "A hint is for your own move: wait for your turn."
+    if len(legal) < 2:
+        return f"You have only one move here: {legal[0]}."
+    return None
+
+
 #: How many of a seat's best commands a hint shows.
 HINTS = 3
 #: Play-out rounds a hint's search plays for each command at most (about a second on one

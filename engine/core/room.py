@@ -575,16 +575,9 @@ class Room:
         seat = self.seat_of(player)
         if seat is None:
             return "You are watching this game: no one plays at this keyboard."
-        if s.is_bot(seat):
-            return "A bot plays your seat now: there is no move of yours to hint."
-        if s.result() is not None:
-            return "The game is over: there is no move to hint."
-        legal = s.legal(seat)
-        if not legal:
-            return "A hint is for your own move: wait for your turn."
-        if len(legal) < 2:
-            return f"You have only one move here: {legal[0]}."
-        return None
+        from .analysis import hint_refusal
+
+        return hint_refusal(s, seat)
 
     def hint_question(self, player: str) -> tuple:
         """What a worker is asked for ``player``'s hint: the arguments of

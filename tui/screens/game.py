@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 import engine
+from engine.core.analysis import hint_refusal
 
 from ..games import GameTable, table_for
 from ..paths import default_save_path, saves_dir
@@ -373,14 +374,9 @@ class GameScreen(Screen[None]):
         if seat is None or self.session.is_bot(seat):
             self.say("No one plays at this keyboard: the bots play this game.", error=True)
             return
-        if self.session.result() is not None:
-            self.say("The game is over: there is no move to hint.", error=True)
-            return
-        if seat not in self.session.to_act_seats():
-            self.say("A hint is for your own move: wait for your turn.", error=True)
-            return
-        if len(self.session.legal_commands(seat)) < 2:
-            self.say("You have only one move here: " + self.session.legal(seat)[0] + ".")
+        refusal = hint_refusal(self.session, seat)
+        if refusal is not None:
+            self.say(refusal, error=not refusal.startswith("You have only one move"))
             return
         from .hint import HintScreen
 

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 
+from engine.core.analysis import hint_refusal
 from engine.core.chat import ChatRefused, check_text
 from engine.core.room import Table
 from host import protocol as p
@@ -268,17 +269,9 @@ class SharedGameScreen(GameScreen):
         if not s.table.hints:
             self.say("Hints are off in this room.", error=True)
             return
-        if s.is_bot(seat):
-            self.say("A bot plays your seat now: there is no move of yours to hint.", error=True)
-            return
-        if s.result() is not None:
-            self.say("The game is over: there is no move to hint.", error=True)
-            return
-        if seat not in s.to_act_seats() or not s.table.legal:
-            self.say("A hint is for your own move: wait for your turn.", error=True)
-            return
-        if len(s.table.legal) < 2:
-            self.say("You have only one move here: " + s.table.legal[0] + ".")
+        refusal = hint_refusal(s, seat)
+        if refusal is not None:
+            self.say(refusal, error=not refusal.startswith("You have only one move"))
             return
         from .hint import HintScreen
 
