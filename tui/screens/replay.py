@@ -94,6 +94,7 @@ class ReplayScreen(Screen[None]):
         self.table = table_for(session.game.slug)(id="table")
         self.table.can_focus = False
         self.grades: dict[int, object] = {}  # ply → engine.core.analysis.MoveGrade
+        self.words: dict[int, str] = {}  # ply → its grade's better move in words (``_words``)
         self.to_grade = 0  # moves the analysis under way grades (0: none under way)
 
     def compose(self) -> ComposeResult:
@@ -113,28 +114,28 @@ class ReplayScreen(Screen[None]):
             self.notify(self.note, severity="warning", timeout=10, markup=False)
 
     def draw(self) -> None:
-        """Redraw the table at ``position`` for ``seat``, the grade line and the chart."""
+        """Redraw the table at ``position`` for ``seat``, and the analysis (``_draw_analysis``)."""
         s = self.session
-        state = s.state_at(self.position)
-        view = s.game.view(state, self.seat)
+        view = s.game.view(s.state_at(self.position), self.seat)
         self.table.show(view, s.names, [], False)
-        if s.chat:  # a shared room's talk, each line once the replay reaches the ply it was said at
-            blocks = [self._graded(s.log_block(k, self.seat), k) for k in range(self.position)]
-            self.table.show_log(with_talk(blocks, 0, [c for c in s.chat if c.ply <= self.position], None))
-        elif self.grades:
-            self.table.show_log([line for k in range(self.position) for line in self._graded(s.log_block(k, self.seat), k)])
-        else:
-            self.table.show_log(s.log_lines(self.seat, upto=self.position))
         who = "a spectator" if self.seat is None else s.names[self.seat]
         playing = f"playing at {SPEEDS[self.speed]:g}/s" if self.timer else "paused"
         self.query_one("#status", Static).update(Content.from_markup(
             "entry [b]$position[/b] of $ply · seen as [b]$who[/b] · $playing · $phase",
             position=self.position, ply=s.ply, who=who, playing=playing, phase=self.table.phase_text(view, s.names),
         ))
+        self._draw_analysis()
+
+    def _draw_analysis(self) -> None:
+        """Redraw what the analysis changes: the log (each graded move's grade beside it;
+        a shared room's talk, each line once the replay reaches the ply it was said at),
+        the grade line and, when shown, the chart's lines and mark."""
+        s = self.session
+        blocks = [self._graded(s.log_block(k, self.seat), k) for k in range(self.position)]
+        self.table.show_log(with_talk(blocks, 0, [c for c in s.chat if c.ply <= self.position], None))
         self.query_one("#grade", Static).update(self._grade_text())
         if self.has_class("-chart"):
-            self.query_one(WinChart).show(s.names, list(self.grades.values()), self.position, s.ply,
-                                          solo=len(s.seats) == 1)
+            self.query_one(WinChart).show(s.names, self.grades, self.position, s.ply, solo=len(s.seats) == 1)
 
     def _graded(self, block: list[str], k: int) -> list[str]:
         """The log block of applied entry ``k`` with its move's grade beside it."""
@@ -172,15 +173,17 @@ class ReplayScreen(Screen[None]):
         return line
 
     def _words(self, g) -> str:
-        """The better move of ``g`` in words, from its seat's view before the move ("")."""
-        game = self.session.game
-        if game.explain is None:
-            return ""
-        try:
-            command = game.parse(g.best, self.session.names)
-            return game.explain(command, game.view(self.session.state_at(g.ply), g.seat), self.session.names)
-        except (engine.IllegalCommand, ValueError, TypeError):
-            return ""
+        """The better move of ``g`` in words, from its seat's view before the move ("");
+        worked out once a grade (a redraw at the same entry reads it back)."""
+        if g.ply not in self.words:
+            game, names = self.session.game, self.session.names
+            try:
+                command = game.parse(g.best, names)
+                view = game.view(self.session.state_at(g.ply), g.seat)
+                self.words[g.ply] = game.explain(command, view, names) if game.explain is not None else ""
+            except (engine.IllegalCommand, ValueError, TypeError):
+                self.words[g.ply] = ""
+        return self.words[g.ply]
 
     # ------------------------------------------------------------------ analysis
     def action_analyse(self) -> None:
@@ -221,18 +224,18 @@ class ReplayScreen(Screen[None]):
             async for g in analysis.grades_off_loop(data, plies, rounds=self.ROUNDS, parallel=thinking.workers()):
                 self.grades[g.ply] = g
                 self.query_one(ProgressBar).advance(1)
-                self.draw()
+                self._draw_analysis()  # the table itself is unchanged
         except Exception as err:  # a broken pool or a game the search fails on: one line
             self.to_grade = 0
             self.remove_class("-analysing")
             self.notify(f"The analysis stopped: {str(err).splitlines()[0] if str(err) else type(err).__name__}.",
                         severity="error", markup=False)
             return
-        self._analysed(sorted(self.grades.values(), key=lambda g: g.ply))
+        grades = sorted(self.grades.values(), key=lambda g: g.ply)
+        self._analysed(grades)
         if self.path is not None and self.keep:
             try:
-                analysis.keep(self.path, analysis.Analysis(len(self.session.entries), None, self.ROUNDS, None,
-                                                           sorted(self.grades.values(), key=lambda g: g.ply)))
+                analysis.keep(self.path, analysis.Analysis(len(self.session.entries), None, self.ROUNDS, None, grades))
             except OSError:
                 pass  # kept in memory for this replay
 
@@ -241,7 +244,7 @@ class ReplayScreen(Screen[None]):
         self.to_grade = 0
         self.remove_class("-analysing")
         self.add_class("-analysed")
-        self.draw()
+        self._draw_analysis()
 
     def action_chart(self) -> None:
         """``w``: the chart of chances in place of the table, or the table again."""

@@ -9,7 +9,7 @@ too; an x marks the mover's point at each inaccuracy or worse.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from textual_plotext import PlotextPlot
 
@@ -33,23 +33,28 @@ class WinChart(PlotextPlot):
         self.names: Sequence[str] = ()
         self.points: dict[int, list[tuple[int, float]]] = {}
         self.flaws: list[tuple[int, float]] = []  # (entry, chance) of an inaccuracy or worse
+        self.plotted = 0  # how many grades the points and flaws are of
         self.position = 0
         self.last = 1
         self.solo = False
 
-    def show(self, names: Sequence[str], grades: Sequence, position: int, last: int, solo: bool = False) -> None:
-        """Draw ``grades`` (``MoveGrade``s, any order) for ``names``; the mark at
-        ``position`` of ``last`` entries."""
+    def show(self, names: Sequence[str], grades: Mapping[int, Any], position: int, last: int,
+             solo: bool = False) -> None:
+        """Draw ``grades`` (ply → ``MoveGrade``; an analysis only grows, so its lines are
+        worked out again only when it has more) for ``names``; the mark at ``position``
+        of ``last`` entries."""
         self.names, self.position, self.last, self.solo = names, position, max(1, last), solo
-        points: dict[int, list[tuple[int, float]]] = {}
-        flaws = []
-        for g in sorted(grades, key=lambda g: g.ply):
-            # every seat's chance as the mover estimated it (an older analysis: the mover's alone)
-            for seat, chance in (enumerate(g.chances) if g.chances else [(g.seat, g.chance)]):
-                points.setdefault(seat, []).append((g.ply + 1, round(100 * chance, 1)))
-            if g.grade in FLAWS:
-                flaws.append((g.ply + 1, round(100 * g.chance, 1)))
-        self.points, self.flaws = points, flaws
+        if len(grades) != self.plotted:
+            points: dict[int, list[tuple[int, float]]] = {}
+            flaws = []
+            for ply in sorted(grades):
+                g = grades[ply]
+                # every seat's chance as the mover estimated it (an older analysis: the mover's alone)
+                for seat, chance in (enumerate(g.chances) if g.chances else [(g.seat, g.chance)]):
+                    points.setdefault(seat, []).append((g.ply + 1, round(100 * chance, 1)))
+                if g.grade in FLAWS:
+                    flaws.append((g.ply + 1, round(100 * g.chance, 1)))
+            self.points, self.flaws, self.plotted = points, flaws, len(grades)
         self._draw()
 
     def _draw(self) -> None:
