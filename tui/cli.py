@@ -98,10 +98,10 @@ def header_line(session: engine.LocalSession) -> str:
     """The first line of ``demo`` and ``replay --print``: the game, its players, the
     seed, the options that differ from the defaults and who asked for a hint ("Naughty
     or Nice · bot1, ann · seed 24 · level 1 · hints used by ann")."""
-    from engine.core.saves import options_note
+    from engine.core.save_file import hints_note, options_note
 
     note = options_note(session.game.slug, session.options, session.seats)
-    hints = f"hints used by {', '.join(session.hinted_names())}" if session.hinted else ""
+    hints = hints_note(session.hinted_names())
     return " · ".join([session.game.title, ", ".join(session.names), f"seed {session.seed}"]
                       + [part for part in (note, hints) if part])
 

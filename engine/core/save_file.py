@@ -67,6 +67,12 @@ def progress(session: LocalSession) -> Progress:
     return Progress(getattr(session.state, "round", None), list(result.winners), totals)
 
 
+def hints_note(names: Sequence[str]) -> str:
+    """Who asked for a hint, as a save's summary says it ("hints used by ann, bob"); ""
+    for no one."""
+    return f"hints used by {', '.join(names)}" if names else ""
+
+
 def options_note(slug: str, options: Any, seats: Sequence[Seat] | None = None) -> str:
     """The options of a game of ``slug`` that differ from its defaults, in a few words:
     "cards beginner, characters none", "extra tiles", "level 1", "no two player wood";

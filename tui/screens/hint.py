@@ -63,7 +63,6 @@ class HintScreen(ModalScreen[None]):
         super().__init__()
         self.session, self.seat = session, seat
         self.name_shown = session.names[seat]
-        self.found: list | None = None
         self.ref = 0  # a shared room's question (``AskHint.ref``); 0 in a local game
 
     def compose(self) -> ComposeResult:
@@ -124,7 +123,6 @@ class HintScreen(ModalScreen[None]):
         its notation and chance on one line, then its words (when the game has them) on
         the lines under it, indented past the number and muted; a long sentence wraps
         within that indent. Names and words go in as plain text, never as markup."""
-        self.found = found
         self.ticker.stop()
         self.query_one("#hint-wait").display = False
         self.query_one("#hint-title", Static).update(Text(f"Hint for {self.name_shown}: your best moves"))

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 import engine
 
+from engine.core.save_file import hints_note
 from engine.core.saves import Summary
 
 from ..paths import EXAMPLES, SaveRow, find_save, list_saves, saves_dir, shown
@@ -81,8 +82,7 @@ def note_of(found: Summary) -> str:
     """A save's second line in the load list: its options that differ from the game's
     defaults and who asked for a hint, "cards beginner · hints used by ann"; "" for
     neither."""
-    hints = f"hints used by {', '.join(found.hints)}" if found.hints else ""
-    return " · ".join(part for part in (found.options, hints) if part)
+    return " · ".join(part for part in (found.options, hints_note(found.hints)) if part)
 
 
 def _title(slug: str) -> str:

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 import engine
+from engine.core.text import and_list
 
 from ..widgets.footer import GameFooter
 from ..widgets.title_bar import TitleBar
@@ -49,11 +50,8 @@ def hints_line(session: Any) -> Content:
     """"Hints used by ann." (or "by ann and bob") when seats of ``session`` (a
     ``LocalSession`` or a ``SharedTable``) asked for a hint in this game; empty when none
     did. Names are text, never markup."""
-    names = session.hinted_names() if hasattr(session, "hinted_names") else []
-    if not names:
-        return Content("")
-    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
-    return Content(f"Hints used by {said}.")
+    names = session.hinted_names()
+    return Content(f"Hints used by {and_list(names)}.") if names else Content("")
 
 
 class ResultScreen(Screen[None]):
