@@ -215,7 +215,6 @@ class RoomService:
         # searches under way (one per question, shared by whoever asks it meanwhile).
         self._hints_found: dict[tuple, list] = {}
         self._hint_searches: dict[tuple, asyncio.Future] = {}
-        self._hint_tasks: set[asyncio.Task] = set()
         for room in self.rooms.rooms.values():
             self._adopt(room)
 
@@ -242,8 +241,8 @@ class RoomService:
             self.server.close()
         for task in list(self._bot_tasks.values()):
             task.cancel()
-        for task in [*self._hint_tasks, *self._hint_searches.values()]:
-            task.cancel()
+        for search in list(self._hint_searches.values()):
+            search.cancel()
         if self._lobby_flush is not None:
             self._lobby_flush.cancel()
         if self._sweeper is not None:
@@ -547,8 +546,8 @@ class RoomService:
         self._adopt(new)
         if all(s.bot is not None or s.name for s in new.record.seats):
             new.start(creator)
-        for conn in list(self.connections):
-            if conn.room == room.code and not conn.watching and conn.name in yes and not conn.closed:
+        for conn in self._in_room(room):
+            if not conn.watching and conn.name in yes:
                 conn.room, conn.table_ply = new.code, None
                 room.leave(conn.name)
                 new.join(conn.name)
@@ -781,30 +780,32 @@ class RoomService:
         if question in self._hints_found:
             conn.send(p.Hint(ref, self._hints_found[question]))
             return
-        task = asyncio.get_running_loop().create_task(self._look_for_hint(conn, ref, question))
-        self._hint_tasks.add(task)
-        task.add_done_callback(self._hint_tasks.discard)
+        self._look_for_hint(conn, ref, question)
 
-    async def _look_for_hint(self, conn: Connection, ref: int, question: tuple) -> None:
+    def _look_for_hint(self, conn: Connection, ref: int, question: tuple) -> None:
         """Answer ``conn``'s ``AskHint`` ``ref`` with the hint for ``question`` (the
-        arguments of ``engine.core.analysis.hint_task``), searched in the bounded pool of
-        worker processes (``engine.core.thinking.run``; in a thread of this process when
-        no worker can think), once for everyone asking it meanwhile."""
+        arguments of ``engine.core.analysis.hint_task``) once it is found, searched in the
+        bounded pool of worker processes (``_search_hint``), once for everyone asking it
+        meanwhile."""
         search = self._hint_searches.get(question)
         if search is None:
             search = self._hint_searches[question] = asyncio.ensure_future(self._search_hint(question))
             search.add_done_callback(lambda f: (self._hint_searches.pop(question, None), f.cancelled() or f.exception()))
-        try:
-            moves = await asyncio.shield(search)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug must not stop the other rooms: log it, tell this player
-            traceback.print_exc(file=sys.stderr)
+        search.add_done_callback(lambda f: self._answer_hint(conn, ref, f))
+
+    def _answer_hint(self, conn: Connection, ref: int, search: asyncio.Future) -> None:
+        """Send ``conn`` the hint ``search`` found, when ``ref`` is still its newest
+        question; a search that failed is a bug: logged (the other rooms go on) and the
+        player told in one line."""
+        if search.cancelled():
+            return
+        err = search.exception()
+        if err is not None:
+            traceback.print_exception(err, file=sys.stderr)
             if conn.hint_ref == ref:
                 conn.send(p.Hint(ref, refused="The host could not find a hint; the error was logged."))
-            return
-        if conn.hint_ref == ref:
-            conn.send(p.Hint(ref, moves))
+        elif conn.hint_ref == ref:
+            conn.send(p.Hint(ref, search.result()))
 
     async def _search_hint(self, question: tuple) -> list:
         """The hint for ``question``, kept for the next time it is asked (the newest
@@ -907,6 +908,5 @@ class RoomService:
     def _room_changed(self, room: Room) -> None:
         self._wake_bots(room)
         self._lobby_change(room)
-        for conn in list(self.connections):
-            if conn.name and not conn.closed and conn.room == room.code:
-                self._push_room(conn, room)
+        for conn in self._in_room(room):
+            self._push_room(conn, room)
