@@ -58,7 +58,7 @@ def test_analyse_one_seat_and_an_unknown_seat_is_one_line(tmp_path, capsys):
 
 EXAMPLES = FILES  # every example game in saves/
 
-@pytest.mark.parametrize("name", EXAMPLES)
+@pytest.mark.parametrize("name", FILES)  # every example game in saves/
 def test_analyse_every_example_game(tmp_path, capsys, name):
     # Issue 26, "Done means": boxtop analyse on every example save (the smallest budget:
     # one round, one command besides the one played; the budget is docs/bots.md's).

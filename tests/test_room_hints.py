@@ -9,9 +9,6 @@ moves a worker found (again at once for the same position), or with one sentence
 from __future__ import annotations
 
 import asyncio
-import shutil
-import tempfile
-from pathlib import Path
 
 import msgspec
 import pytest
@@ -24,9 +21,8 @@ from engine.core.journal import Journal, JournalWriteError, RoomRecord
 from engine.core.room import Room, RoomError, Rooms
 from host import protocol as p
 from host.client import ServiceClient
-from host.service import RoomService
 
-from test_rematch import Player, play_to_the_end
+from test_rematch import Player, play_to_the_end, svc  # noqa: F401 (svc: the fixture)
 
 GB = {"rounds": 1}
 
@@ -168,19 +164,6 @@ class Asker(Player):
         await self.client.send(p.AskHint(ref))
         await self.until(lambda: any(h.ref == ref for h in self.hints), f"the answer to hint {ref}")
         return next(h for h in self.hints if h.ref == ref)
-
-
-@pytest.fixture
-async def svc(monkeypatch):
-    d = Path(tempfile.mkdtemp(prefix="bxh", dir="/tmp"))
-    seeds = [11, 22, 33]
-    monkeypatch.setattr(host.service, "new_seed", lambda: seeds.pop(0))
-    service = RoomService(d / "data", bot_pace=None)
-    await service.start(d / "s.sock")
-    service.test_socket = d / "s.sock"
-    yield service
-    await service.close()
-    shutil.rmtree(d, ignore_errors=True)
 
 
 async def seated(svc, hints: bool) -> tuple[list[Asker], str]:

@@ -12,7 +12,7 @@ import threading
 from host import protocol as p
 from host.client import ServiceClient
 from snapshot_kit import CODES, Shots, drain, fixed_world, room_service, screen_test  # noqa: F401 (fixtures)
-from tui_driver import Player, fill_form, focus, tick, wait_for_screen, wait_for_text
+from tui_driver import Player, fill_form, focus, tick, type_text, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
 #: Gift Trap's largest table: ann, fay and six bots.
@@ -64,13 +64,11 @@ async def _(pilot: Player) -> None:
     eve.send(p.Say("I will just watch"))
     await wait_for_text(pilot, "» eve (watching): I will")
     await pilot.press("T")
-    for key in "hi fay":
-        await pilot.press(key)
+    await type_text(pilot, "hi fay")
     await pilot.press("enter")
     await wait_for_text(pilot, "› ann: hi fay")
     await pilot.press("T")
-    for key in "start?":
-        await pilot.press(key)
+    await type_text(pilot, "start?")
     await wait_for_text(pilot, "start?")
 
 
@@ -85,13 +83,11 @@ async def _(pilot: Player) -> None:
     eve.send(p.Say("[@click=quit]x is not a link"))
     await wait_for_text(pilot, "[@click=quit]x")
     await pilot.press("T")
-    for key in "thanks":
-        await pilot.press(key)
+    await type_text(pilot, "thanks")
     await pilot.press("enter")
     await wait_for_text(pilot, "› ann: thanks")
     await pilot.press("T")
-    for key in "nice":
-        await pilot.press(key)
+    await type_text(pilot, "nice")
     await wait_for_text(pilot, "nice")
 
 

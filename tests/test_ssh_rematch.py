@@ -11,7 +11,6 @@ the room stands. The host runs in the test's process, so the test reads its room
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import tempfile
 from pathlib import Path
@@ -25,21 +24,7 @@ from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
 
 from ssh_helpers import QUICK, Terminal, until  # noqa: E402
-
-
-class Eyes:
-    """A spectator of the room: its newest waiting room and table."""
-
-    def __init__(self, client: ServiceClient) -> None:
-        self.client, self.room, self.table = client, None, None
-        self.task = asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        while (m := await self.client.recv()) is not None:
-            if isinstance(m, p.InRoom):
-                self.room = m.room
-            elif isinstance(m, p.TableUpdate):
-                self.table = m.table
+from test_remote_lockdown import Other as Eyes  # noqa: E402 (a spectator: its newest room and table)
 
 
 async def finished_game(host) -> tuple[str, Terminal, Terminal, Eyes]:

@@ -22,8 +22,8 @@ from host.service import RoomService
 from tui.app import BoxtopApp
 
 from tui_driver import (
-    Player, fill_form, focus, footer_keys, lobby_app, new_room, screen_text, tick, type_text, wait_for, wait_for_screen,
-    wait_for_text,
+    Player, fill_form, focus, footer_keys, lobby_app, new_room, screen_name, screen_text, tick, type_text, wait_for,
+    wait_for_screen, wait_for_text,
 )
 
 SIZE = (100, 32)
@@ -81,7 +81,7 @@ async def test_talk_in_the_waiting_room_and_at_the_table_by_keys(service):
         await pilot.press("T")
         await type_text(pilot, "never sent")
         await pilot.press("escape")
-        assert app.screen.__class__.__name__ == "WaitingRoomScreen"  # escape left the line, not the room
+        assert screen_name(app) == "WaitingRoomScreen"  # escape left the line, not the room
         await pilot.press("s")
         await wait_for_screen(pilot, "SharedGameScreen")
         await wait_for_text(pilot, "you are ann")

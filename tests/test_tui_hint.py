@@ -8,17 +8,15 @@ import re
 
 import pytest
 
-from tui.app import BoxtopApp
-from tui_driver import Player, flat, new_game, region_text, screen_text, wait_for, wait_for_screen, wait_for_text
+from tui_driver import flat, menu_app, new_game, region_text, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SIZE = (100, 30)
 
 
 @pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=["100x30", "80x24"])
 async def test_b_shows_your_three_best_moves_with_their_chances_and_words_and_escape_closes_it(size):
-    app = BoxtopApp()
-    async with app.run_test(size=size) as textual_pilot:
-        pilot = Player(textual_pilot.app)
+    async with menu_app(size) as pilot:
+        app = pilot.app
         await new_game(pilot, "Giftbringer", ["ann", "bot"], options={"rounds": 2})
         await pilot.press("B")
         await wait_for_screen(pilot, "HintScreen")

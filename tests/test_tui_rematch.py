@@ -23,7 +23,9 @@ from host.service import RoomService
 from tui.app import BoxtopApp
 from tui.remote import SharedTable
 
-from tui_driver import lobby_app, menu_app, new_game, new_room, screen_text, wait_for, wait_for_screen, wait_for_text
+from tui_driver import (
+    lobby_app, menu_app, new_game, new_room, screen_name, screen_text, wait_for, wait_for_screen, wait_for_text,
+)
 
 SIZE = (130, 40)
 GB = engine.get_game("giftbringer")
@@ -202,7 +204,7 @@ async def test_a_local_game_plays_again_with_a_on_its_result(bells):
         await wait_for_screen(pilot, "ResultScreen")
         old = pilot.app.screen.session
         await pilot.press("a")
-        await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "GameScreen"
+        await wait_for(pilot, lambda: screen_name(pilot.app) == "GameScreen"
                        and pilot.app.screen.session is not old, "the new game")
         new = pilot.app.screen.session
         assert new.names == ["bot2", "ann"] and new.result() is None  # the seats moved on

@@ -25,7 +25,7 @@ from host.client import ServiceClient
 from host.service import RoomService
 
 from test_tui_rematch import Bob
-from tui_driver import lobby_app, new_room, screen_text, wait_for, wait_for_screen, wait_for_text
+from tui_driver import lobby_app, new_room, screen_name, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SIZE = (130, 40)
 
@@ -132,7 +132,7 @@ async def test_b_in_a_room_without_hints_says_they_are_off(service):
         bob = await ann_and_bob(pilot, sock, hints=None)  # the form's default
         await pilot.press("B")
         await wait_for_text(pilot, "Hints are off in this room.")
-        assert pilot.app.screen.__class__.__name__ == "SharedGameScreen"
+        assert screen_name(pilot.app) == "SharedGameScreen"
         assert svc.rooms.get(bob.table.code).record.hinted == []
         bob.task.cancel()
         await bob.client.close()
@@ -151,7 +151,7 @@ async def test_b_while_watching_a_room_that_allows_hints_says_no_one_plays_here(
             await wait_for_text(pilot, "watching")
             await pilot.press("B")
             await wait_for_text(pilot, "You are watching this game: no one plays at this keyboard.")
-            assert pilot.app.screen.__class__.__name__ == "SharedGameScreen"
+            assert screen_name(pilot.app) == "SharedGameScreen"
             assert svc.rooms.get(bob.table.code).record.hinted == []
     finally:
         bob.task.cancel()
