@@ -245,8 +245,7 @@ class BoxtopApp(App[None]):
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self.set_interval(TURN_BELL_EVERY, self.ring_if_turn)
         if self.remote is not None:
-            self._start_remote(*self.remote[:3])
-            self.link.hello.update(zip(("token", "takeover"), self.remote[3:]))  # boxtop join's hello
+            self._start_remote(*self.remote)
             return
         self.push_screen(MenuScreen())
         if self.start_session is not None:
@@ -307,12 +306,13 @@ class BoxtopApp(App[None]):
             self.pop_screen()
 
     # ------------------------------------------------------------------ shared sessions
-    def _start_remote(self, socket_path: str, name: str, key: str | None = None) -> None:
+    def _start_remote(self, socket_path: str, name: str, key: str | None = None, token: str | None = None,
+                      takeover: bool = False) -> None:
         from .chat import ChatBook
         from .remote import RemoteLink
         from .screens.lobby import LobbyScreen
 
-        self.link = RemoteLink(socket_path, name, key)
+        self.link = RemoteLink(socket_path, name, key, token, takeover)  # boxtop join's hello
         self.chat = ChatBook()  # the talk of the room this player is in
         self.lobby = LobbyScreen(name)
         self.push_screen(self.lobby)

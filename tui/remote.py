@@ -87,7 +87,7 @@ class SharedTable:
 class RemoteLink:
     """The app's connection to the room service at ``socket_path`` as ``name``, logged
     in with the SSH key of fingerprint ``key`` (None: no key); ``token`` and ``takeover``
-    go into its hello (``host.protocol.Hello``), kept in the dict ``hello`` until ``run``.
+    go into its hello (``host.protocol.Hello``) when it connects.
 
     ``await run(handle)`` connects and awaits ``handle(message)`` for every service
     message until the connection ends, then ``handle(None)``. A name the service refuses
@@ -100,12 +100,13 @@ class RemoteLink:
         self.socket_path = socket_path
         self.name = name
         self.key = key
-        self.hello = {"token": token, "takeover": takeover}
+        self.token, self.takeover = token, takeover
         self.client: ServiceClient | None = None
 
     async def run(self, handle: Callable[[Any], Awaitable[None]]) -> None:
         try:
-            self.client = await ServiceClient.connect(self.socket_path, self.name, self.key, **self.hello)
+            self.client = await ServiceClient.connect(self.socket_path, self.name, self.key, token=self.token,
+                                                      takeover=self.takeover)
         except HelloRefused as err:  # the name is not this player's: the app ends with the line
             await handle(p.Bye(err.reason))
             return
