@@ -213,27 +213,22 @@ def arena_lines(game: engine.Game, seats: list[str], records: list, args) -> lis
 
 
 def _progress(what: str):
-    """A context giving ``advance(note)`` with the note "k/total": a rich spinner line
-    on stderr when it is a terminal, else nothing. Removed when done."""
+    """A context giving ``advance(done, total)``: a rich bar of ``what`` on stderr when it
+    is a terminal, else nothing. Removed when done."""
     from contextlib import contextmanager
 
     @contextmanager
     def line():
         if not sys.stderr.isatty():
-            yield lambda note: None
+            yield lambda done, total: None
             return
         from rich.console import Console
-        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        with Progress(TextColumn(what), BarColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+        with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=Console(stderr=True), transient=True) as progress:
             task = progress.add_task("", total=None)
-
-            def advance(note: str) -> None:
-                k, total = (int(x) for x in note.split("/"))
-                progress.update(task, completed=k, total=total, description=note)
-
-            yield advance
+            yield lambda done, total: progress.update(task, completed=done, total=total)
 
     return line()
 
@@ -339,7 +334,7 @@ def cmd_analyse(args) -> int:
         seat = names.index(args.seat.lower())
     with _progress("moves") as advance:
         done = analysis.analyse_save(path, seat, rounds=args.rounds, width=args.width, seconds=args.time, jobs=args.jobs,
-                                     progress=lambda k, total: advance(f"{k}/{total}"))
+                                     progress=advance)
     for line in analysis_lines(session, done):
         print(line)
     return 0
