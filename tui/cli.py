@@ -334,7 +334,7 @@ def cmd_analyse(args) -> int:
         seat = names.index(args.seat.lower())
     with _progress("moves") as advance:
         done = analysis.analyse_save(path, seat, rounds=args.rounds, width=args.width, seconds=args.time, jobs=args.jobs,
-                                     progress=advance)
+                                     progress=advance, session=session)
     for line in analysis_lines(session, done):
         print(line)
     return 0

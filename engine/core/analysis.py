@@ -250,23 +250,24 @@ def keep(save: str | os.PathLike, analysis: "Analysis") -> None:
 
 def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: int = 24, width: int = 6,
                  seconds: float | None = None, jobs: int = 1,
-                 progress: Callable[[int, int], None] | None = None) -> Analysis:
+                 progress: Callable[[int, int], None] | None = None, session: Any = None) -> Analysis:
     """Analyse the save at ``save`` (every person, or ``seat``) and keep the analysis
     beside it (``stored_path``); one kept already for this log and seat is returned
     instead, so a game is analysed once. ``jobs`` worker processes grade moves side by
     side; ``progress(done, total)`` after each. Raises ``SaveError`` for a broken save,
     ``ValueError`` when the game has no sampler, ``OSError`` when the analysis cannot be
-    written (the grades are lost then only from the disk)."""
-    from .saves import load
+    written (the grades are lost then only from the disk). ``session``: the save as the
+    caller loaded it already (it is not loaded again)."""
+    from .saves import loads, read
 
-    session = load(save)
+    data = read(save)
+    if session is None:
+        session = loads(data, name=os.path.basename(os.fspath(save)))
     entries = len(session.entries)
     kept = stored(save, entries, seat)
     if kept is not None:
         grades = [g for g in kept.grades if seat is None or g.seat == seat]
         return Analysis(entries, seat, kept.rounds, kept.seconds, grades)
-    with open(save, "rb") as f:
-        data = f.read()
     plies = moves_to_grade(session, seat)
     grades: list[MoveGrade] = []
     for g in _grades(session, data, plies, rounds, width, seconds, jobs):

@@ -182,7 +182,7 @@ def summary(path: str | os.PathLike) -> Summary:
         _not_a_save(head[: -len(tail)] + b"}", name)
     if (found is None or found.summary is None or found.version != VERSION
             or (found.summary.winners is None and found.summary.state is None)):  # older: no state
-        data = _read(path)
+        data = read(path)
         session = loads(data, name=name)  # raises SaveError for whatever is wrong
         saved_at = msgspec.json.decode(data, type=_Head).saved_at
         found = _Head(FORMAT, VERSION, session.game.slug, msgspec.to_builtins(session.options),
@@ -198,7 +198,9 @@ def summary(path: str | os.PathLike) -> Summary:
     )
 
 
-def _read(path: str | os.PathLike) -> bytes:
+def read(path: str | os.PathLike) -> bytes:
+    """The bytes of the save file at ``path``; raises ``SaveError`` in one sentence when
+    it cannot be read (none there, a folder, no permission)."""
     try:
         with open(path, "rb") as f:
             return f.read()
@@ -212,7 +214,7 @@ def _read(path: str | os.PathLike) -> bytes:
 
 def load(path: str | os.PathLike) -> LocalSession:
     """Load the save at ``path`` into a ``LocalSession``; raises ``SaveError`` when broken."""
-    return loads(_read(path), name=os.path.basename(os.fspath(path)))
+    return loads(read(path), name=os.path.basename(os.fspath(path)))
 
 
 def verify(path: str | os.PathLike) -> LocalSession:
@@ -221,4 +223,4 @@ def verify(path: str | os.PathLike) -> LocalSession:
     Raises ``SaveError`` when the file is broken or any entry's events differ from what
     the rules give.
     """
-    return loads(_read(path), redecide=True, name=os.path.basename(os.fspath(path)))
+    return loads(read(path), redecide=True, name=os.path.basename(os.fspath(path)))
