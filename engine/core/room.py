@@ -257,8 +257,8 @@ class Room:
             entries = journal.entries(record.code, entry_type(g))
             if not entries:
                 raise RoomError("it is marked started but has no entries, not even the setup")
-            session = LocalSession(g, record.seats, record.seed, record.options, record.undo, entries=entries, shared=True)
-            session.hinted = {seat for seat in record.hinted if 0 <= seat < len(session.seats)}
+            session = LocalSession(g, record.seats, record.seed, record.options, record.undo, entries=entries,
+                                   shared=True, hinted=record.hinted)
             for seat in [None, *range(len(session.seats))]:  # what table_for will be asked
                 msgspec.json.encode(g.view(session.state, seat))
                 session.log_lines(seat)
@@ -450,10 +450,10 @@ class Room:
             except BaseException:
                 # Not journaled, so it did not happen: the log in memory never runs
                 # ahead of the journal (else later entries would be journaled with a gap).
-                self.session = LocalSession(
-                    self.game, s.seats, s.seed, s.options, s.undo_policy, entries=s.entries[:before], shared=True
+                self.session = LocalSession(  # the hints asked are metadata beside the log: kept
+                    self.game, s.seats, s.seed, s.options, s.undo_policy, entries=s.entries[:before], shared=True,
+                    hinted=s.hinted,
                 )
-                self.session.hinted = s.hinted  # metadata beside the log: not taken back
                 self._chat_into_session()
                 raise
 

@@ -127,10 +127,10 @@ def loads(data: bytes, redecide: bool = False, name: str = "save file") -> Local
         raise SaveError(f"{name} has no entries, not even the setup")
     try:
         session = LocalSession(
-            game, header.seats, header.seed, options, header.undo, entries=entries, redecide=redecide
+            game, header.seats, header.seed, options, header.undo, entries=entries, redecide=redecide,
+            hinted=header.hints,
         )
         session.chat = list(header.chat)
-        session.hinted = {seat for seat in header.hints if 0 <= seat < len(session.seats)}
         return session
     except ValueError as err:
         raise SaveError(f"{name}: {_first_line(err)}") from None

@@ -32,7 +32,9 @@ class LocalSession:
 
     ``seats`` are ``Seat`` records (or plain names); seat indexes follow their order,
     which is the clockwise order at the table. Build one with ``engine.new_game`` or
-    ``engine.load``. Raises ``ValueError`` for bad seats or options.
+    ``engine.load``. ``hinted``: the seats that asked for a hint already (a loaded
+    save's, a room's; a seat out of range is dropped). Raises ``ValueError`` for bad
+    seats or options.
     """
 
     def __init__(
@@ -45,6 +47,7 @@ class LocalSession:
         entries: list[Entry] | None = None,
         redecide: bool = False,
         shared: bool = False,
+        hinted: Iterable[int] = (),
     ):
         self.game = game
         #: A room shared by people at several terminals (``engine.core.room``): casual
@@ -84,7 +87,7 @@ class LocalSession:
         self.chat: list = []
         #: The seats that asked for a hint in this game (``note_hint``); kept with the save.
         #: Metadata beside the log, as the talk is: no entry, no change of state.
-        self.hinted: set[int] = set()
+        self.hinted: set[int] = {seat for seat in hinted if 0 <= seat < n}  # a stray seat is dropped
         self._applied: list[int] = []  # indexes into entries, the effective line
         self._redo: list[int] = []  # undone entries, most recent last
         self._to_act: list[frozenset[int]] = []  # to_act after k applied entries
