@@ -188,27 +188,33 @@ def think(question: Question) -> Answer:
     return Answer(legal.index(command), dumps(bot), rng.getstate())
 
 
-def start(question: Question) -> "Future[Answer]":
-    """Send ``question`` to the pool; the future's result is the ``Answer``. A pool
-    broken by a worker that died is made again once."""
+def submit(fn: Any, *args: Any) -> "Future[Any]":
+    """Send ``fn(*args)`` to the pool; the future's result is its result. A pool broken
+    by a worker that died is made again once."""
     global _pool
     try:
-        return pool().submit(think, question)
+        return pool().submit(fn, *args)
     except BrokenProcessPool:
         _pool = None
-        return pool().submit(think, question)
+        return pool().submit(fn, *args)
 
 
-async def answer(question: Question) -> Answer:
-    """Await the answer to ``question`` from the pool, off the event loop (a worker
-    starts in a thread, so even that never holds the loop). Raises what ``think`` raises;
-    when a worker dies, the question is asked once more of a new pool, and a second
-    death raises ``BrokenProcessPool``, as does ``stop`` while it thinks."""
+def start(question: Question) -> "Future[Answer]":
+    """Send ``question`` to the pool (``submit``); the future's result is the ``Answer``."""
+    return submit(think, question)
+
+
+async def run(fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` in the pool, off the event loop (``fn`` and ``args`` picklable: a
+    bot's thought, an analysis, a hint; a worker starts in a thread, so even that never
+    holds the loop); its result. Raises what ``fn`` raises; when a worker dies, it is
+    asked once more of a new pool, and a second death raises ``BrokenProcessPool``, as
+    does ``stop`` while it runs."""
     global _pool
     for attempt in (1, 2):
         stopped = _stopped
         pool()  # made on the caller's thread (see ``pool``); its first worker starts in a thread
-        future = await asyncio.to_thread(start, question)
+        future = await asyncio.to_thread(submit, fn, *args)
         try:
             return await asyncio.wrap_future(future)
         except BrokenProcessPool:
@@ -218,15 +224,6 @@ async def answer(question: Question) -> Answer:
     raise AssertionError("unreachable")
 
 
-async def run(fn: Any, *args: Any) -> Any:
-    """``fn(*args)`` in the pool, off the event loop (``fn`` and ``args`` picklable; an
-    analysis, a hint); its result. A pool broken by a worker that died is made again
-    once; raises what ``fn`` raises, and ``BrokenProcessPool`` when ``stop`` ends it."""
-    global _pool
-    pool()  # made on the caller's thread (see ``pool``)
-    try:
-        future = await asyncio.to_thread(pool().submit, fn, *args)
-    except BrokenProcessPool:
-        _pool = None
-        future = await asyncio.to_thread(pool().submit, fn, *args)
-    return await asyncio.wrap_future(future)
+async def answer(question: Question) -> Answer:
+    """Await the answer to ``question`` from the pool (``run`` of ``think``)."""
+    return await run(think, question)
