@@ -70,22 +70,33 @@ def seat_with(state: State, giver: str) -> int:
 def preferred_bonus(state: State, seat: int, presents) -> int:
     """Extra points for preferred presents given ("Fulfill Wishes": "+1 … per special
     present"; Father Christmas's Stockings +2 from level 4): 0 at level 1."""
-    giver = state.players[seat].giver
-    if state.level < 2 or not giver:
+    giver = state.players[seat].giver if state.level >= 2 else ""
+    return giver_bonus(giver, state.level, presents)
+
+
+def giver_bonus(giver: str, level: int, presents) -> int:
+    """``preferred_bonus`` for gift giver ``giver`` ("" for none) at ``level``: what the
+    state's version and a command's words (``words``) both count."""
+    if not giver:
         return 0
     g = GIVERS[giver]
-    each = g.bonus if state.level >= 4 else 1
+    each = g.bonus if level >= 4 else 1
     return sum(each for code in presents if code in g.preferred)
 
 
 def creature_points(state: State, seat: int, code: str, count: int = 1) -> int:
     """Points for playing ``count`` × ``code`` ("Immediately after playing"; reindeer
     2/5/8/12; Odin +1 hurtful, Aunt Arie +1 helpful from level 4)."""
+    return points_for(code, count, giver_of(state, seat), state.options.unmarked_points)
+
+
+def points_for(code: str, count: int, giver: str, unmarked_points: int) -> int:
+    """``creature_points`` for a seat whose gift giver's ability is ``giver`` ("" when
+    none is in play, below level 4), with the option's ``unmarked_points``."""
     c = CREATURES[code]
     if code == "RD":
         return REINDEER_POINTS[count]
-    points = c.points if c.marked else state.options.unmarked_points
-    giver = giver_of(state, seat)
+    points = c.points if c.marked else unmarked_points
     if (giver == "odin" and c.kind == "hurtful") or (giver == "arie" and c.kind == "helpful"):
         points += 1
     return points

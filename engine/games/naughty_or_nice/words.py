@@ -17,7 +17,7 @@ from engine.core.text import and_list
 
 from . import commands as cmd
 from .data import COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS
-from .table import REINDEER_POINTS, colour
+from .table import colour, giver_bonus, points_for
 from .view import View
 
 #: A Fulfill naming its presents past this many characters names their colours instead.
@@ -70,17 +70,9 @@ def _giver(view: View) -> str:
 
 
 def _creature_points(view: View, code: str, count: int = 1) -> int:
-    """What playing ``count`` × ``code`` scores at once (``table.creature_points`` from
-    the view: reindeer 2/5/8/12, unmarked creatures by the option, Odin and Aunt Arie
-    one more from level 4)."""
-    if code == "RD":
-        return REINDEER_POINTS.get(count, 0)
-    c = CREATURES[code]
-    points = c.points if c.marked else view.options.unmarked_points
+    """What playing ``count`` × ``code`` scores at once, from the view (``table.points_for``)."""
     giver = _giver(view) if view.options.level >= 4 else ""
-    if (giver == "odin" and c.kind == "hurtful") or (giver == "arie" and c.kind == "helpful"):
-        points += 1
-    return points
+    return points_for(code, count, giver, view.options.unmarked_points)
 
 
 def explain(command, view: View, names: Sequence[str]) -> str:
@@ -164,11 +156,8 @@ def _fulfill(view: View, slot: int, presents: tuple[str, ...], caga: bool) -> st
         text = f"Fulfil {_kiddo(view, slot)} with {and_list(given + (['Caga Tió'] if caga else []))}"
     if kiddo < 0:
         return text + "."
-    points = len(KIDDOS[kiddo].wishes)
     giver = _giver(view)
-    if giver in GIVERS:
-        each = GIVERS[giver].bonus if view.options.level >= 4 else 1
-        points += sum(each for p in presents if p in GIVERS[giver].preferred)
+    points = len(KIDDOS[kiddo].wishes) + giver_bonus(giver if giver in GIVERS else "", view.options.level, presents)
     if caga:
         points += _creature_points(view, "CT")
     return text + f": {_points(points)}."
