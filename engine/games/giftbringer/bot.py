@@ -10,7 +10,7 @@ import random
 from collections import deque
 
 from .commands import Bless, Cross, Done, Land, Visit
-from .rules import BONUS, POINTS, counts, free_slots, presents_left, reachable
+from .rules import BONUS, POINTS, blessed, counts, free_slots, presents_left, reachable
 from .sheet import SHEET, neighbours
 from .state import PlayerSheet
 from .view import View
@@ -168,7 +168,7 @@ class HeuristicBot:
                 value, target = self._best_for(view, c.value)
             else:
                 a, b = (me.results[n - 1].value for n in c.results)
-                face = min(6, a + b) if c.kind == "sum" else max(1, abs(a - b))
+                face = blessed(c.kind, a, b)
                 value, target = self._best_for(view, face)
             if target is None:
                 continue

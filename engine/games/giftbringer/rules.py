@@ -136,11 +136,17 @@ def _bless(sheet: PlayerSheet, seat: int, b: Bless) -> list:
         value = b.value
     elif b.value:
         raise IllegalCommand(f"The {b.kind!r} Blessing makes the {b.kind} of the two results; it takes no face.")
-    elif b.kind == "sum":
-        value = min(6, values[0] + values[1])  # "If a sum result would be above 6 treat it as a 6"
     else:
-        value = max(1, abs(values[0] - values[1]))  # "If a difference would be below 1 treat it as a 1"
+        value = blessed(b.kind, values[0], values[1])
     return [Blessed(seat, b.kind, tuple(b.results), value)]
+
+
+def blessed(kind: str, a: int, b: int) -> int:
+    """The result the "sum" or "diff" Blessing makes of results ``a`` and ``b``
+    (``giftbringer.txt``, "SANTA'S BLESSING": "If a sum result would be above 6 treat it
+    as a 6", "If a difference would be below 1 treat it as a 1"); the rules, the bot and
+    a command's words all use it."""
+    return min(6, a + b) if kind == "sum" else max(1, abs(a - b))
 
 
 def _visit(sheet: PlayerSheet, seat: int, v: Visit) -> list:

@@ -15,7 +15,7 @@ from engine.core.text import and_list
 
 from .commands import Bless, Cross, Done, Land, Visit
 from .notation import title
-from .rules import free_slots
+from .rules import blessed, free_slots
 from .sheet import LETTERS, SHEET
 from .state import PlayerSheet
 from .view import View
@@ -113,10 +113,8 @@ def _bless(sheet: PlayerSheet, kind: str, results: tuple[int, ...], value: int) 
         return name + f"{_result(sheet, results[0])} becomes a {value} (result {new})."
     if len(results) != 2:
         return name.rstrip(": ") + "."
-    if kind == "sum" and None not in faces:
-        value = min(6, faces[0] + faces[1])
-    elif kind == "diff" and None not in faces:
-        value = max(1, abs(faces[0] - faces[1]))
+    if kind in ("sum", "diff") and None not in faces:
+        value = blessed(kind, faces[0], faces[1])
     shown = f" ({faces[0]} and {faces[1]})" if None not in faces else ""
     made = f"{'one' if kind == 'two' else 'a'} {value} (result {new})" if value else f"result {new}"
     return name + f"results {results[0]} and {results[1]}{shown} become {made}."
