@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from engine.core.chat import ChatLine
+from engine.core.chat import ChatLine, ChatRefused, check_text
+from host import protocol as p
 
 #: How a line starts: another person's, and one's own.
 THEIRS, MINE = "» ", "› "
@@ -86,3 +87,22 @@ def talk_command(text: str) -> tuple[str, str]:
     if len(words) == 2 and words[0].lower() in (":mute", ":unmute"):
         return words[0][1:].lower(), words[1]
     return "say", text
+
+
+def send_talk(screen, kind: str, text: str) -> bool:
+    """Say ``text`` (``kind`` "say") to the room, or mute / unmute the person ``text``,
+    from ``screen`` (the waiting room or the shared table: its ``say`` line, its app's
+    ``send``; ``talk_sent`` keeps the line said until the room passes it on). Whether it
+    was sent: a line that cannot be said is refused here, in one sentence on ``say``."""
+    if kind == "say":
+        try:
+            text = check_text(text)
+        except ChatRefused as err:
+            screen.say(str(err), error=True)
+            return False
+        screen.talk_sent = text
+        screen.app.send(p.Say(text))
+    else:
+        screen.app.send(p.Mute(text, kind == "mute"))
+        screen.say(f"{text}'s lines are hidden from you." if kind == "mute" else f"You read {text}'s lines again.")
+    return True

@@ -24,9 +24,8 @@ from textual.widgets import DataTable, Input, Static
 from engine.core.room import RoomSummary
 from host import protocol as p
 
-from engine.core.chat import ChatRefused, check_text
 
-from ..chat import TALK_HINT, talk_command, with_talk
+from ..chat import TALK_HINT, send_talk, talk_command, with_talk
 from ..widgets.footer import GameFooter
 from ..widgets.log_pane import LogPane
 from ..widgets.title_bar import TitleBar
@@ -277,6 +276,7 @@ class WaitingRoomScreen(Screen[None]):
         self.seat = seat
         self.player = player
         self.ready = False  # set once on_mount has built the table
+        self.talk_sent: str | None = None  # the last line said, until the room passes it on
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -349,7 +349,7 @@ class WaitingRoomScreen(Screen[None]):
 
     def chat_refused(self, message: str) -> None:
         """The room refused our last line (too fast …): it comes back to be sent again."""
-        text, self.talk_sent = getattr(self, "talk_sent", None), None
+        text, self.talk_sent = self.talk_sent, None
         if text:
             self.action_talk()
             line = self.query_one("#room-talk-line", Input)
@@ -378,21 +378,13 @@ class WaitingRoomScreen(Screen[None]):
         """Say the line typed (or mute / unmute); a line that cannot be said stays, with
         the reason in one sentence."""
         kind, text = talk_command(event.value.strip())
+        if kind == "say" and not text:
+            self.close_talk()
+            return
+        if not send_talk(self, kind, text):
+            return
         if kind == "say":
-            if not text:
-                self.close_talk()
-                return
-            try:
-                text = check_text(text)
-            except ChatRefused as err:
-                self.say(str(err), error=True)
-                return
-            self.talk_sent = text
-            self.app.send(p.Say(text))
             self.say("")
-        else:
-            self.app.send(p.Mute(text, kind == "mute"))
-            self.say(f"{text}'s lines are hidden from you." if kind == "mute" else f"You read {text}'s lines again.")
         self.close_talk()
 
     def action_start(self) -> None:

@@ -16,11 +16,10 @@ from textual.content import Content
 from textual.screen import Screen
 
 from engine.core.analysis import hint_refusal
-from engine.core.chat import ChatRefused, check_text
 from engine.core.room import Table
 from host import protocol as p
 
-from ..chat import TALK_HINT, talk_command, with_talk
+from ..chat import TALK_HINT, send_talk, talk_command, with_talk
 from ..games import table_for
 from ..remote import SharedTable
 from .game import CommandLine, GameScreen
@@ -204,19 +203,8 @@ class SharedGameScreen(GameScreen):
 
     def talk(self, kind: str, text: str) -> bool:
         """Say ``text`` (``kind`` "say"), or mute / unmute the person ``text``; whether it
-        was sent. A line that cannot be said is refused here in one sentence."""
-        if kind == "say":
-            try:
-                text = check_text(text)
-            except ChatRefused as err:
-                self.say(str(err), error=True)
-                return False
-            self.talk_sent = text
-            self.app.send(p.Say(text))
-        else:
-            self.app.send(p.Mute(text, kind == "mute"))
-            self.say(f"{text}'s lines are hidden from you." if kind == "mute" else f"You read {text}'s lines again.")
-        return True
+        was sent (``tui.chat.send_talk``)."""
+        return send_talk(self, kind, text)
 
     def chat_refused(self, message: str) -> None:
         """The room refused our last line (too fast …): the line comes back to be sent again."""
