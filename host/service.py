@@ -37,11 +37,11 @@ from engine import IllegalCommand, SaveError, Seat
 from engine.core import thinking
 from engine.core.chat import ChatRefused
 from engine.core.journal import Journal, JournalError, JournalWriteError
+from engine.core.ratelimit import TokenBucket
 from engine.core.room import Room, RoomError, Rooms, RoomSummary
 
 from . import protocol as p
 from .lock import FolderInUse, FolderLock
-from .ratelimit import TokenBucket
 
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 #: Frames a connection may send per second on average, and in one burst.

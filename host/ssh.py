@@ -81,9 +81,10 @@ from typing import Callable
 
 import asyncssh
 
+from engine.core.ratelimit import TokenBucket
+
 from .paths import socket_path as service_socket_path
 from .protocol import HOST_TOKEN_VARIABLE
-from .ratelimit import TokenBucket
 from .service import BOT_PACE, NAME, RoomService, ServiceError
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"

@@ -16,6 +16,8 @@ from typing import Iterable
 
 import msgspec
 
+from .ratelimit import TokenBucket
+
 #: Characters a line may hold at most.
 MAX_CHARS = 200
 #: Lines a connection is given when it enters a room (the newest ones): a message's
@@ -67,33 +69,16 @@ def check_text(text: str) -> str:
     return line
 
 
-class Bucket:
-    """A token bucket: ``BURST`` tokens, refilled at ``RATE`` a second. ``take(now)``
-    (``now`` in seconds, any monotonic clock) takes one and says whether there was one."""
-
-    def __init__(self, now: float) -> None:
-        self.tokens = float(BURST)
-        self.stamp = now
-
-    def take(self, now: float) -> bool:
-        self.tokens = min(float(BURST), self.tokens + max(0.0, now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 class RoomChat:
     """The talk of one room: its newest ``KEPT`` ``lines`` (``heard``: those the players
-    may read, the ones a save keeps), each person's ``Bucket`` and who muted whom
+    may read, the ones a save keeps), each person's token bucket (``RATE``, ``BURST``) and who muted whom
     (``muted``: a person's lower-case name → the lower-case names they muted). Names
     compare without case, as the room's do."""
 
     def __init__(self, lines: Iterable[ChatLine] = ()) -> None:
         self.lines: list[ChatLine] = list(lines)[-KEPT:]
         self.heard: list[ChatLine] = [line for line in self.lines if line.players]
-        self.buckets: dict[str, Bucket] = {}
+        self.buckets: dict[str, TokenBucket] = {}
         self.muted: dict[str, set[str]] = {}
 
     def say(self, name: str, text: str, ply: int, spectator: bool, reaches_players: bool, now: float, at: str = "") -> ChatLine:
@@ -101,7 +86,9 @@ class RoomChat:
         journaled). ``reaches_players``: whether a spectator's line may reach the players.
         Raises ``ChatRefused`` for a bad line or one said faster than ``RATE``."""
         line = check_text(text)
-        bucket = self.buckets.setdefault(name.lower(), Bucket(now))
+        bucket = self.buckets.get(name.lower())
+        if bucket is None:
+            bucket = self.buckets[name.lower()] = TokenBucket(RATE, BURST, now)
         if not bucket.take(now):
             raise ChatRefused(TOO_FAST)
         return ChatLine(name, line, ply, spectator, not spectator or reaches_players, at)
