@@ -847,12 +847,19 @@ class _Server(asyncssh.SSHServer):
         if self.conn is not None and not self._lost:
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
+    def _unwait(self) -> bool:
+        """Stop counting this connection as waiting to log in; whether it was."""
+        host = self.host
+        if self not in host.waiting:
+            return False
+        del host.waiting[self]
+        _decrement(host.waiting_from, self.network)
+        return True
+
     def _uncount(self) -> None:
         """Stop counting this connection, waiting or logged in."""
         host = self.host
-        if self in host.waiting:
-            del host.waiting[self]
-            _decrement(host.waiting_from, self.network)
+        self._unwait()
         if self.logged_in:
             self.logged_in = False
             host.logged_in -= 1
@@ -869,17 +876,17 @@ class _Server(asyncssh.SSHServer):
     # ---------------------------------------------------------- auth
     def begin_auth(self, username: str) -> bool:
         self._forget_key()
-        if (refusal := self._over_logged_in_limits(1)) is not None:  # told before it logs in
+        if (refusal := self._over_logged_in_limits()) is not None:  # told before it logs in
             self._disconnect(refusal)
         return True  # "none" never logs in: a client with a key is asked for it first
 
-    def _over_logged_in_limits(self, more: int) -> str | None:
-        """Why this connection may not be logged in (with ``more`` logged-in connections
-        than are counted now), or None."""
+    def _over_logged_in_limits(self) -> str | None:
+        """Why this connection may not be logged in too (one more than are counted
+        now), or None."""
         host = self.host
-        if host.logged_in + more > MAX_CONNECTIONS:
+        if host.logged_in + 1 > MAX_CONNECTIONS:
             return "the boxtop host has too many connections; try again later"
-        if host.connections_from[self.address] + more > MAX_CONNECTIONS_PER_ADDRESS:
+        if host.connections_from[self.address] + 1 > MAX_CONNECTIONS_PER_ADDRESS:
             return f"more than {MAX_CONNECTIONS_PER_ADDRESS} connections from your address; close some first"
         return None
 
@@ -921,11 +928,9 @@ class _Server(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         host = self.host
-        if self not in host.waiting:  # pushed out as it logged in
+        if not self._unwait():  # pushed out as it logged in
             return
-        del host.waiting[self]
-        _decrement(host.waiting_from, self.network)
-        if (refusal := self._over_logged_in_limits(1)) is not None:
+        if (refusal := self._over_logged_in_limits()) is not None:
             self._disconnect(refusal)
             return
         self.logged_in = True
