@@ -150,7 +150,8 @@ def notation(command, names: Sequence[str]) -> str:
     raise ValueError(f"not a Bottlecap Vikings command: {command!r}")
 
 
-def _name(names: Sequence[str], seat: int) -> str:
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The name of ``seat`` ("seat 3" for one the table has no name for)."""
     return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
 
 
@@ -160,7 +161,7 @@ def _amounts(wood=0, gold=0, glory=0) -> str:
 
 def describe(event, names: Sequence[str]) -> str:
     """``event`` as log lines for players ("" for bookkeeping)."""
-    n = lambda seat: _name(names, seat)  # noqa: E731
+    n = lambda seat: seat_name(names, seat)  # noqa: E731
     match event:
         case Started(start=start, tiles=tiles):
             rondel = " · ".join(f"{i + 1} {face_action(t, f).name}" for i, (t, f) in enumerate(tiles))

@@ -17,6 +17,7 @@ from . import rules
 from .commands import (Advance, ChooseSide, Copy, Do, Double, End, Give, Move, Place, Return, Rotate, Skip, Swap,
                        Take, TakeGoods, Use)
 from .data import ABILITIES, CITIES, SPACES, Part, face_action
+from .notation import seat_name
 from .state import Player, State
 from .view import View
 
@@ -36,10 +37,6 @@ GLOSS = {
     "windfall": "double your wood or gold", "compass": "turn the bottlecap, 1 glory",
     "cleansing": "lose all your damage", "helm": "1 wood and a helmet", "mimic": "copy another ability",
 }
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
 
 
 def _space(table: State, space: int) -> str:
@@ -75,7 +72,7 @@ def explain(command, view: View, names: Sequence[str]) -> str:
     seat = view.me if view.me is not None else (step.seat if step else 0)
     p = table.players[seat] if 0 <= seat < len(table.players) else Player()
     op = step.op if step else ""
-    other = _name(names, step.other) if step and step.other >= 0 else "them"
+    other = seat_name(names, step.other) if step and step.other >= 0 else "them"
     match command:
         case ChooseSide(side="unique"):
             unique = CITIES.unique[seat].name if 0 <= seat < len(CITIES.unique) else "your own"
@@ -138,7 +135,7 @@ def _move(table: State, seat: int, distance: int, names: Sequence[str]) -> str:
         text += ", over the damage line"
     targets = rules.attacked_by(table, seat, distance)
     if targets:
-        text += f", attacking {and_list([_name(names, t) for t in targets])}"
+        text += f", attacking {and_list([seat_name(names, t) for t in targets])}"
     return text + "."
 
 
