@@ -27,6 +27,16 @@ from ssh_helpers import QUICK, Terminal, until  # noqa: E402
 from test_remote_lockdown import Other as Eyes  # noqa: E402 (a spectator: its newest room and table)
 
 
+@pytest.fixture
+async def hosted():
+    """A ``boxtop host`` (open, bots quick) in a fresh data folder: (host, folder)."""
+    data = Path(tempfile.mkdtemp(prefix="bxr", dir="/tmp"))
+    host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
+    yield host, data
+    await host.close()
+    shutil.rmtree(data, ignore_errors=True)
+
+
 async def finished_game(host) -> tuple[str, Terminal, Terminal, Eyes]:
     """ann (seat 1) and bob (seat 2) play a one-round Giftbringer to its result by keys."""
     maker = await ServiceClient.connect(host.socket, "ann")
@@ -62,9 +72,8 @@ async def finished_game(host) -> tuple[str, Terminal, Terminal, Eyes]:
     return code, ann, bob, eyes
 
 
-async def test_both_press_r_and_a_new_game_starts_with_a_new_seed_and_the_other_first_player():
-    data = Path(tempfile.mkdtemp(prefix="bxr", dir="/tmp"))
-    host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
+async def test_both_press_r_and_a_new_game_starts_with_a_new_seed_and_the_other_first_player(hosted):
+    host, data = hosted
     terminals: list[Terminal] = []
     try:
         code, ann, bob, eyes = await finished_game(host)
@@ -88,13 +97,10 @@ async def test_both_press_r_and_a_new_game_starts_with_a_new_seed_and_the_other_
     finally:
         for terminal in terminals:
             terminal.close()
-        await host.close()
-        shutil.rmtree(data, ignore_errors=True)
 
 
-async def test_one_presses_n_and_their_seat_opens_in_the_next_rooms_waiting_room():
-    data = Path(tempfile.mkdtemp(prefix="bxr", dir="/tmp"))
-    host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
+async def test_one_presses_n_and_their_seat_opens_in_the_next_rooms_waiting_room(hosted):
+    host, data = hosted
     terminals: list[Terminal] = []
     try:
         code, ann, bob, eyes = await finished_game(host)
@@ -112,5 +118,3 @@ async def test_one_presses_n_and_their_seat_opens_in_the_next_rooms_waiting_room
     finally:
         for terminal in terminals:
             terminal.close()
-        await host.close()
-        shutil.rmtree(data, ignore_errors=True)
