@@ -149,6 +149,7 @@ async def test_the_rules_screen_lists_every_short_form_and_every_card_with_its_t
         pages = [screen_text(app)]
         for _ in range(120):
             await pilot.press("pagedown")
+            await pilot.wait_for_animation()  # PgDn scrolls smoothly: read the page where it rests
             await settle(pilot, 0.02)
             if screen_text(app) == pages[-1]:
                 break

@@ -56,6 +56,7 @@ async def read_all_pages(pilot, app) -> list[str]:
     pages = [screen_text(app)]
     for _ in range(40):
         await pilot.press("pagedown")
+        await pilot.wait_for_animation()  # PgDn scrolls smoothly: read the page where it rests
         await pilot.pause()
         page = screen_text(app)
         if page == pages[-1]:
@@ -239,6 +240,7 @@ async def test_see_notation_on_the_rules_page_scrolls_there_and_opens_nothing():
             if "see Notation" in screen_text(app):
                 break
             await pilot.press("pagedown")
+            await pilot.wait_for_animation()  # PgDn scrolls smoothly: click where the link rests
             await pilot.pause()
         y, row = next((y, r) for y, r in enumerate(app.screen._compositor.render_strips()) if "see Notation" in r.text)
         await pilot.click(offset=(row.text.index("Notation") + 2, y))
