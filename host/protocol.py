@@ -43,7 +43,8 @@ class Hello(msgspec.Struct, frozen=True, tag="hello"):
 
     ``token``: the room service's secret, which ``boxtop host`` gives the session
     processes it starts (a hello with a wrong one is refused: its name and key are not
-    to be trusted). ``takeover``: ``boxtop join --name`` under the operator's own sshd,
+    to be trusted; so is a hello with a key and no token, since only the host's SSH
+    server has checked a key). ``takeover``: ``boxtop join --name`` under the operator's own sshd,
     whose forced command names the player: this connection replaces the name's open one
     (if any) instead of being refused."""
 

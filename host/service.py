@@ -306,6 +306,9 @@ class RoomService:
         if hello.token is not None and not secrets.compare_digest(hello.token, self.token):
             conn.close("Closed: this session was not started by this host.")
             return False
+        if hello.key is not None and hello.token is None:  # a key proves a name only when boxtop host vouches for it
+            conn.close("Closed: a key is taken only from a session this host started.")
+            return False
         refusal = self.claim_name(hello.name, hello.key, takeover=hello.takeover)
         if refusal is not None:
             conn.close(refusal)

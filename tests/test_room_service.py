@@ -101,8 +101,9 @@ class Peer:
         self.seen: list = []
 
     @classmethod
-    async def connect(cls, sock, name: str, key: str | None = None) -> "Peer":
-        peer = cls(await ServiceClient.connect(sock, name, key))
+    async def connect(cls, sock, name: str, key: str | None = None, token: str | None = None) -> "Peer":
+        """A connection as ``name``; a ``key`` needs the service's ``token`` (boxtop host vouches for it)."""
+        peer = cls(await ServiceClient.connect(sock, name, key, token=token))
         assert isinstance(await peer.recv(), p.Lobby)  # the lobby follows the welcome
         return peer
 
@@ -608,22 +609,22 @@ async def test_a_seat_is_never_held_by_two_connections(service):
     code, (ann, bob), _ = await open_room(service, seed=7)
     for key in (None, "SHA256:someone-else"):  # a connected name, without a key or with another
         with pytest.raises(ConnectionError, match="^ann is connected already: choose another name"):
-            await ServiceClient.connect(service.test_socket, "ANN", key)
+            await ServiceClient.connect(service.test_socket, "ANN", key, token=service.token)
     assert len([c for c in service.connections if c.name.lower() == "ann"]) == 1
     await move(ann, "deal red", [ann, bob])  # ann plays on, undisturbed
     assert service.rooms.get(code).connected == {"ann": 1, "bob": 1}
 
     # dan logged in with a key: his name is his key's from his hello on
-    dan = await Peer.connect(service.test_socket, "dan", key="SHA256:dan")
+    dan = await Peer.connect(service.test_socket, "dan", key="SHA256:dan", token=service.token)
     specs = [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("heuristic")]
     code = (await dan.ask(p.CreateRoom("gift-trap", specs, dict(SHORT)), p.InRoom)).room.code
     assert (await dan.ask(p.StartGame(), p.TableUpdate)).table.seat == 0
     with pytest.raises(ConnectionError, match="^The name dan belongs to a player with a key"):
         await ServiceClient.connect(service.test_socket, "dan")
     with pytest.raises(ConnectionError, match="^The name Dan belongs to another player's key"):
-        await ServiceClient.connect(service.test_socket, "Dan", "SHA256:mallory")
+        await ServiceClient.connect(service.test_socket, "Dan", "SHA256:mallory", token=service.token)
     # the same key again: the new connection takes over, the old one is told so
-    dan2 = await Peer.connect(service.test_socket, "dan", key="SHA256:dan")
+    dan2 = await Peer.connect(service.test_socket, "dan", key="SHA256:dan", token=service.token)
     assert await dan.expect(p.Bye) == p.Bye("You connected again elsewhere; this session is closed.")
     assert await dan.client.recv() is None
     assert service.rooms.get(code).connected == {}

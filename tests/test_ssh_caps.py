@@ -30,7 +30,8 @@ import asyncio, os, sys
 from host import protocol as p
 from host.client import ServiceClient
 async def main():
-    client = await ServiceClient.connect(sys.argv[1], os.environ["BOXTOP_PLAYER"], key=os.environ["BOXTOP_KEY"])
+    client = await ServiceClient.connect(sys.argv[1], os.environ["BOXTOP_PLAYER"], key=os.environ["BOXTOP_KEY"],
+                                         token=os.environ["BOXTOP_HOST_TOKEN"])
     print("welcome", flush=True)
     made = 0
     for _ in range(int(sys.argv[2])):

@@ -324,6 +324,22 @@ async def test_a_hello_with_a_wrong_host_token_is_refused(folder):
         await host.close()
 
 
+async def test_a_hello_with_a_key_and_no_host_token_is_refused(folder):
+    # Only boxtop host's SSH server has checked a key; a hello that names one without the
+    # host's token (anyone who can reach the socket) could otherwise claim a keyed name.
+    host = await start_host("127.0.0.1", 0, folder / "d", None, True, child_argv=COUNTING_ARGV)
+    try:
+        owner = await ServiceClient.connect(host.socket, "ann", "SHA256:alice", token=host.service.token)
+        await owner.close()
+        for name in ("ann", "zed"):  # a keyed name, a free one
+            with pytest.raises(HelloRefused, match="^Closed: a key is taken only from a session this host started"):
+                await ServiceClient.connect(host.socket, name, "SHA256:alice")
+        keyless = await ServiceClient.connect(host.socket, "zed")  # without a key, a free name is still served
+        await keyless.close()
+    finally:
+        await host.close()
+
+
 def test_join_without_a_name_outside_boxtop_host_refuses_with_one_line(folder):
     env = {k: v for k, v in os.environ.items() if not k.startswith("BOXTOP_")}
     env.update(PYTHONPATH=str(ROOT), BOXTOP_PLAYER="zed", BOXTOP_KEY="SHA256:fake")

@@ -48,7 +48,8 @@ async def main():
     key = os.environ.get("BOXTOP_KEY")
     print(f"size={c}x{r} player={os.environ['BOXTOP_PLAYER']} key={key}", flush=True)
     try:
-        client = await ServiceClient.connect(sys.argv[1], os.environ["BOXTOP_PLAYER"], **({"key": key} if key else {}))
+        client = await ServiceClient.connect(sys.argv[1], os.environ["BOXTOP_PLAYER"], **({"key": key} if key else {}),
+                                             token=os.environ["BOXTOP_HOST_TOKEN"])
     except ConnectionError as err:
         print(f"refused: {err}", flush=True)
         return 1
@@ -177,7 +178,8 @@ async def admitted(host, name: str, key=None, size=(80, 24)) -> Player:
     except AssertionError as err:  # say what the host answered instead
         said = await asyncio.wait_for(proc.stderr.read(4096), 5)
         raise AssertionError(f"{name} was not let in: {said!r}") from err
-    assert b"refused" not in first, first
+    # what the child printed before its welcome (a child may print on in the same read)
+    assert b"refused" not in first.partition(b"welcome")[0], first
     return Player(conn, proc, first)
 
 

@@ -61,10 +61,10 @@ async def test_no_message_names_another_players_key(short_dir, fast):  # noqa: F
     svc = RoomService(short_dir / "data", bot_pace=None)
     await svc.start(short_dir / "s.sock")
     try:
-        dan = await Peer.connect(short_dir / "s.sock", "dan", key="SHA256:dans-secret-key")
+        dan = await Peer.connect(short_dir / "s.sock", "dan", key="SHA256:dans-secret-key", token=svc.token)
         specs = [p.SeatSpec(), p.SeatSpec(), p.SeatSpec("heuristic")]
         code = (await dan.ask(p.CreateRoom("gift-trap", specs, {"track_length": 5}), p.InRoom)).room.code
-        eve = await Peer.connect(short_dir / "s.sock", "eve", key="SHA256:eves-key")
+        eve = await Peer.connect(short_dir / "s.sock", "eve", key="SHA256:eves-key", token=svc.token)
         await eve.ask(p.JoinRoom(code), p.InRoom)
         await dan.expect(p.InRoom)
         await dan.ask(p.StartGame(), p.TableUpdate)
