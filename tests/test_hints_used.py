@@ -4,7 +4,7 @@ header gets ``hints`` (the seats, in order) only when a seat asked, so every old
 and every golden save is written as before; loading keeps the mark, ``verify`` does not
 mind it, and the load list names who asked. In the app (by keys, from the menu): ``B``
 in a local game, then the game saved, loaded and finished says "Hints used by ann.", and
-a solo game with a hint is no personal best.
+a solo game with a hint is no personal best; its replay's title names who asked.
 """
 
 from __future__ import annotations
@@ -87,3 +87,6 @@ async def test_a_local_hint_is_kept_in_the_save_and_said_on_the_result_of_the_lo
         await wait_for_text(pilot, "With hints, this game is not counted among your personal bests.")
         assert best.load() == {}  # not entered among the bests
         assert "a new personal best" not in screen_text(app) and "first personal best" not in screen_text(app)
+        await pilot.press("r")  # its replay says so in its title
+        await wait_for_screen(pilot, "ReplayScreen")
+        await wait_for_text(pilot, "Replay · Giftbringer · hints used by ann")

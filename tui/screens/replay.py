@@ -18,6 +18,7 @@ from textual.widgets import ProgressBar, Static
 
 import engine
 from engine.core.analysis import FLAWS
+from engine.core.save_file import hints_note
 
 from ..chances import chance_text
 from ..chat import with_talk
@@ -108,7 +109,8 @@ class ReplayScreen(Screen[None]):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        self.title = f"Replay · {self.session.game.title}"
+        hints = hints_note(self.session.hinted_names())
+        self.title = " · ".join(part for part in ("Replay", self.session.game.title, hints) if part)
         self.draw()
         if self.note:
             self.notify(self.note, severity="warning", timeout=10, markup=False)
