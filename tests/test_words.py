@@ -317,8 +317,10 @@ def test_every_legal_command_of_a_game_has_a_short_line_of_words(slug):
 def test_what_is_not_a_command_of_the_game_is_refused(slug):
     game = registry.get(slug)
     s = engine.new_game(slug, [Seat(f"p{i}", "random") for i in range(game.min_players)], seed=1)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=f"^not a {game.title} command"):
         game.explain(object(), s.view(s.to_act_seats()[0]), s.names)
+    with pytest.raises(TypeError, match=f"^not a {game.title} command"):  # as the notation does
+        game.notation(object(), s.names)
 
 
 # ---------------------------------------------------------------------- hidden information

@@ -84,7 +84,8 @@ class Game:
     - ``redact(event, seat | None) -> Event | None``: the event as that seat may see it;
     - ``reveals(event) -> bool``: the event shows hidden or random facts (undo stops there);
     - ``result(state) -> Result | None``;
-    - ``parse(text, names) -> Command`` / ``notation(command, names) -> str``: the notation;
+    - ``parse(text, names) -> Command`` / ``notation(command, names) -> str``: the notation
+      (``notation`` raises ``TypeError`` for what is not one of the game's commands);
     - ``describe(event, names) -> str``: an event as a log line;
     - ``explain(command, view, names) -> str``: the command in one short plain-English
       sentence for a player ("Give the gift in space 3 (Teddy Bear) to bob."), in the

@@ -113,7 +113,8 @@ def parse(text: str, names: Sequence[str]) -> object:
 
 
 def notation(command, names: Sequence[str]) -> str:
-    """The command in notation (``parse`` reads it back)."""
+    """The command in notation (``parse`` reads it back).
+    Raises ``TypeError`` for what is not one of the game's commands."""
     match command:
         case Place(space=s):
             return f"place {s + 1}"
@@ -147,7 +148,7 @@ def notation(command, names: Sequence[str]) -> str:
             return f"copy {a}"
         case Skip():
             return "skip"
-    raise ValueError(f"not a Bottlecap Vikings command: {command!r}")
+    raise TypeError(f"not a Bottlecap Vikings command: {command!r}")
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:

@@ -420,7 +420,8 @@ def _notation_full(c, names: Sequence[str]) -> str | None:
 
 
 def notation(command, names: Sequence[str]) -> str:
-    """``command`` in notation (``parse`` reads it back to the same command)."""
+    """``command`` in notation (``parse`` reads it back to the same command).
+    Raises ``TypeError`` for what is not one of the game's commands."""
     c = command
     full = _notation_full(c, names)
     if full is not None:
@@ -456,7 +457,7 @@ def notation(command, names: Sequence[str]) -> str:
         return "reroll " + (" ".join(DIE_LETTER[d] for d in c.dice) or "none")
     if isinstance(c, cmd.Gift):
         return "gift " + (" ".join(c.tokens) or "none")
-    raise ValueError(f"not a Dice Upon a Time command: {c!r}")
+    raise TypeError(f"not a Dice Upon a Time command: {c!r}")
 
 
 def _a(noun: str) -> str:

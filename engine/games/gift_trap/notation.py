@@ -62,7 +62,8 @@ def parse(text: str, names: Sequence[str]) -> object:
 
 
 def notation(command, names: Sequence[str]) -> str:
-    """Print one command in notation (the inverse of ``parse``)."""
+    """Print one command in notation (the inverse of ``parse``).
+    Raises ``TypeError`` for what is not one of the game's commands."""
     match command:
         case DealGifts(deck=deck):
             return f"deal {deck}"

@@ -91,7 +91,8 @@ def parse(text: str, names: Sequence[str]) -> object:
 
 
 def notation(command, names: Sequence[str]) -> str:
-    """The command in notation (``parse`` reads it back)."""
+    """The command in notation (``parse`` reads it back).
+    Raises ``TypeError`` for what is not one of the game's commands."""
     match command:
         case Cross(result=n, target=t):
             return f"cross {n} on {t}"
@@ -109,7 +110,7 @@ def notation(command, names: Sequence[str]) -> str:
             return f"visit {p}"
         case Done():
             return "done"
-    return repr(command)
+    raise TypeError(f"not a Giftbringer command: {command!r}")
 
 
 def title(target: str) -> str:

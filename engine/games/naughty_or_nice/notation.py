@@ -123,7 +123,8 @@ def _src(x: int) -> str:
 
 
 def notation(command, names: Sequence[str]) -> str:
-    """``command`` in the notation ``parse`` reads back."""
+    """``command`` in the notation ``parse`` reads back.
+    Raises ``TypeError`` for what is not one of the game's commands."""
     match command:
         case cmd.ChooseGiver(g):
             return f"giver {g}"
@@ -162,7 +163,7 @@ def notation(command, names: Sequence[str]) -> str:
             return f"sweep {slot + 1}"
         case cmd.End():
             return "end"
-    raise ValueError(f"not a Naughty or Nice command: {command!r}")
+    raise TypeError(f"not a Naughty or Nice command: {command!r}")
 
 
 def present_name(code: str) -> str:
