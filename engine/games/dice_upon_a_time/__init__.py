@@ -13,7 +13,7 @@ Magic Item and Character texts are reconstructions (``BOARD.md``, ``QUESTS.md``,
 from engine.core.decider import Game
 from engine.core.tomldata import document, edition
 
-from . import bot, legal, notation, progress, rules, sampler, state, view, words
+from . import bot, legal, notation, progress, rules, sampler, standing, state, view, words
 from .board import raw
 from .commands import Command
 from .events import Event
@@ -50,4 +50,7 @@ GAME = Game(
     help_text=document(__package__, "HELP.md"),
     progress=progress.text,
     sample=sampler.sample,
+    standing=standing.standing,
+    horizon=standing.HORIZON,
+    lead=standing.LEAD,
 )
