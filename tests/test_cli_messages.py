@@ -172,3 +172,23 @@ def test_the_bot_pace_reaches_the_host(monkeypatch, tmp_path, argv, pace):
     monkeypatch.setattr(host.ssh, "run_host", lambda **kw: seen.update(kw) or 0)
     assert main(["host", "--open", "--data", str(tmp_path), *argv]) == 0
     assert seen["bot_pace"] == pace
+
+
+# ---------------------------------------------------------------------- --help
+def _commands() -> list[str]:
+    """Every sub-command ``boxtop`` offers, as its usage line lists them ("{games,play,…}")."""
+    import re
+
+    from tui.cli import build_parser
+
+    return re.search(r"\{([a-z,]+)\}", build_parser().format_usage()).group(1).split(",")
+
+
+@pytest.mark.parametrize("argv", [[], *([c] for c in _commands())], ids=lambda a: " ".join(a) or "boxtop")
+def test_every_help_prints_and_exits_cleanly(capsys, argv):
+    # `boxtop --help` once ended in a traceback: a "%" in a help text is a format code
+    with pytest.raises(SystemExit) as done:
+        main([*argv, "--help"])
+    out, err = capsys.readouterr()
+    assert done.value.code == 0 and err == ""
+    assert out.startswith("usage: boxtop")

@@ -562,7 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--save", metavar="PATH")
     demo.set_defaults(func=cmd_demo)
 
-    arena = sub.add_parser("arena", help="bot against bot: seeded games, the wins with a 95 % interval, the time a move")
+    arena = sub.add_parser("arena", help="bot against bot: seeded games, the wins with a 95 %% interval, the time a move")
     arena.add_argument("game")
     arena.add_argument("--seats", required=True, metavar="KIND,KIND",
                        help="bot kinds (easy, normal, hard, expert …); the first sits once, the others fill the other seats in turn")
