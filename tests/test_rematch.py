@@ -39,6 +39,11 @@ class Player:
                 self.table = m.table
             elif isinstance(m, p.Refused):
                 self.refused = m.message
+            else:
+                self.heard(m)
+
+    def heard(self, message) -> None:
+        """Any other message from the service (a subclass keeps what it needs)."""
 
     async def until(self, check, what: str) -> None:
         for _ in range(200):
@@ -65,11 +70,13 @@ async def svc(monkeypatch):
     shutil.rmtree(d, ignore_errors=True)
 
 
-async def seated(svc, names: list[str], bots: int = 0) -> tuple[list[Player], str]:
-    """A started room of ``GAME``: ``names`` seated in order, then ``bots`` normal bots."""
-    players = [Player(await ServiceClient.connect(svc.test_socket, n)) for n in names]
+async def seated(svc, names: list[str], bots: int = 0, hints: bool = False,
+                 kind: type[Player] = Player) -> tuple[list[Player], str]:
+    """A started room of ``GAME``: ``names`` seated in order as ``kind``s, then ``bots``
+    normal bots; the room allows hints when ``hints``."""
+    players = [kind(await ServiceClient.connect(svc.test_socket, n)) for n in names]
     seats = [p.SeatSpec() for _ in names] + [p.SeatSpec("normal") for _ in range(bots)]
-    await players[0].client.send(p.CreateRoom(GAME, seats, OPTIONS))
+    await players[0].client.send(p.CreateRoom(GAME, seats, OPTIONS, hints=hints))
     await players[0].until(lambda: players[0].room is not None, "the room")
     code = players[0].room.code
     for other in players[1:]:

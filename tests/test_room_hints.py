@@ -23,6 +23,7 @@ from host import protocol as p
 from host.client import ServiceClient
 
 from test_rematch import Player, play_to_the_end, svc  # noqa: F401 (svc: the fixture)
+from test_rematch import seated as rematch_seated
 
 GB = {"rounds": 1}
 
@@ -149,16 +150,9 @@ class Asker(Player):
         self.hints: list = []
         super().__init__(client)
 
-    async def _read(self) -> None:
-        while (m := await self.client.recv()) is not None:
-            if isinstance(m, p.InRoom):
-                self.room, self.table = m.room, None
-            elif isinstance(m, p.TableUpdate):
-                self.table = m.table
-            elif isinstance(m, p.Refused):
-                self.refused = m.message
-            elif isinstance(m, p.Hint):
-                self.hints.append(m)
+    def heard(self, message) -> None:
+        if isinstance(message, p.Hint):
+            self.hints.append(message)
 
     async def ask(self, ref: int) -> p.Hint:
         await self.client.send(p.AskHint(ref))
@@ -168,17 +162,8 @@ class Asker(Player):
 
 async def seated(svc, hints: bool) -> tuple[list[Asker], str]:
     """ann and bob in a started Giftbringer room of one round, ``hints`` as given."""
-    ann = Asker(await ServiceClient.connect(svc.test_socket, "ann"))
-    bob = Asker(await ServiceClient.connect(svc.test_socket, "bob"))
-    await ann.client.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], GB, hints=hints))
-    await ann.until(lambda: ann.room is not None, "the room")
-    code = ann.room.code
-    await bob.client.send(p.JoinRoom(code))
-    await bob.until(lambda: bob.room is not None, "seated")
+    (ann, bob), code = await rematch_seated(svc, ["ann", "bob"], hints=hints, kind=Asker)
     assert ann.room.hints is hints and bob.room.hints is hints  # the waiting room's line
-    await ann.client.send(p.StartGame())
-    for pl in (ann, bob):
-        await pl.until(lambda: pl.table is not None, "the start")
     return [ann, bob], code
 
 

@@ -33,7 +33,7 @@ GB = engine.get_game("giftbringer")
 
 @pytest.fixture
 async def service(monkeypatch):
-    seeds = [3, 4, 5]
+    seeds = [3, 4, 5, 6]
     monkeypatch.setattr(host.service, "new_seed", lambda: seeds.pop(0))
     data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
     svc = RoomService(data, bot_pace=0.02)
@@ -75,9 +75,10 @@ class Bob:
             await wait_for(pilot, lambda: self.table is not t, "bob's move")
 
 
-async def two_in_a_room(pilot, sock, rounds: int, bell: bool | None = None) -> Bob:
-    """ann creates a Giftbringer room for two by keys, bob joins, ann starts it."""
-    await new_room(pilot, "Giftbringer", ["ann", "bob"], options={"rounds": rounds}, bell=bell)
+async def two_in_a_room(pilot, sock, rounds: int, bell: bool | None = None, hints: bool | None = None) -> Bob:
+    """ann creates a Giftbringer room for two by keys (``bell`` and ``hints`` ticked or
+    not, or the form's defaults with None), bob joins, ann starts it: both are to act."""
+    await new_room(pilot, "Giftbringer", ["ann", "bob"], options={"rounds": rounds}, bell=bell, hints=hints)
     code = pilot.app.screen.room.code
     bob = Bob(await ServiceClient.connect(sock, "bob"))
     await bob.client.send(p.JoinRoom(code))

@@ -16,43 +16,14 @@ import re
 import tempfile
 from pathlib import Path
 
-import pytest
-
 import engine
-import host.service
 from host import protocol as p
 from host.client import ServiceClient
-from host.service import RoomService
 
-from test_tui_rematch import Bob
+from test_tui_rematch import Bob, service, two_in_a_room  # noqa: F401 (service: the fixture)
 from tui_driver import lobby_app, new_room, screen_name, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SIZE = (130, 40)
-
-
-@pytest.fixture
-async def service(monkeypatch):
-    seeds = [3, 4, 5, 6]
-    monkeypatch.setattr(host.service, "new_seed", lambda: seeds.pop(0))
-    data = Path(tempfile.mkdtemp(prefix="bxh", dir="/tmp"))
-    svc = RoomService(data, bot_pace=0.02)
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
-
-
-async def ann_and_bob(pilot, sock, hints: bool | None) -> Bob:
-    """ann creates a Giftbringer room for two by keys (``hints`` ticked or not, or the
-    form's default with None), bob joins, ann starts it: both are to act at once."""
-    await new_room(pilot, "Giftbringer", ["ann", "bob"], options={"rounds": 1}, hints=hints)
-    code = pilot.app.screen.room.code
-    bob = Bob(await ServiceClient.connect(sock, "bob"))
-    await bob.client.send(p.JoinRoom(code))
-    await wait_for_text(pilot, "2 bob")
-    await pilot.press("s")
-    await wait_for_text(pilot, "you are ann")
-    await wait_for(pilot, lambda: bob.table is not None, "bob's table")
-    return bob
 
 
 async def test_the_forms_hints_box_reaches_the_room_and_its_waiting_room_says_so(service):
@@ -99,7 +70,7 @@ async def test_the_lobby_line_says_whether_a_room_allows_hints_and_fits_80_colum
 async def test_b_in_a_room_that_allows_hints_shows_your_best_moves_and_the_result_says_you_asked(service):
     svc, sock = service
     async with lobby_app(sock, "ann", SIZE) as pilot:
-        bob = await ann_and_bob(pilot, sock, hints=True)
+        bob = await two_in_a_room(pilot, sock, 1, hints=True)
         code = bob.table.code
         await pilot.press("B")
         await wait_for_screen(pilot, "HintScreen")
@@ -129,7 +100,7 @@ async def test_b_in_a_room_that_allows_hints_shows_your_best_moves_and_the_resul
 async def test_b_in_a_room_without_hints_says_they_are_off(service):
     svc, sock = service
     async with lobby_app(sock, "ann", SIZE) as pilot:
-        bob = await ann_and_bob(pilot, sock, hints=None)  # the form's default
+        bob = await two_in_a_room(pilot, sock, 1)  # the form's default
         await pilot.press("B")
         await wait_for_text(pilot, "Hints are off in this room.")
         assert screen_name(pilot.app) == "SharedGameScreen"
