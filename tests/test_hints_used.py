@@ -20,7 +20,7 @@ from engine.core.saves import dumps, loads, summary
 from test_golden_saves import FILES as EXAMPLE_SAVES
 from tui import best
 from tui.cli import header_line
-from tui_driver import menu_app, new_game, screen_text, wait_for_screen, wait_for_text
+from tui_driver import SMALL, menu_app, new_game, notices, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -90,3 +90,20 @@ async def test_a_local_hint_is_kept_in_the_save_and_said_on_the_result_of_the_lo
         await pilot.press("r")  # its replay says so in its title
         await wait_for_screen(pilot, "ReplayScreen")
         await wait_for_text(pilot, "Replay · Giftbringer · hints used by ann")
+
+
+async def test_the_replay_of_a_game_with_hints_says_so_at_80x24(isolated_user_folders):
+    # at 80×24 the replay's title bar is hidden: a notice says who used hints instead
+    saves = isolated_user_folders / "saves"
+    saves.mkdir(parents=True, exist_ok=True)
+    s = engine.new_game("giftbringer", ["ann", "bob"], seed=5, options={"rounds": 1})
+    s.note_hint("bob")
+    s.note_hint("ann")
+    s.save(str(saves / "hinted.json"))
+    async with menu_app(SMALL) as pilot:
+        await pilot.press("r")
+        await wait_for_screen(pilot, "LoadScreen")
+        await wait_for_text(pilot, "hints used by ann, bob")
+        await pilot.press("enter")  # the only own save: listed first
+        await wait_for_screen(pilot, "ReplayScreen")
+        await wait_for(pilot, lambda: "Hints used by ann and bob." in notices(pilot.app), "the notice")

@@ -23,6 +23,7 @@ import msgspec
 from . import registry
 from .errors import SaveError
 from .log import Seat, now
+from .text import and_list
 
 if TYPE_CHECKING:
     from .session import LocalSession
@@ -71,6 +72,12 @@ def hints_note(names: Sequence[str]) -> str:
     """Who asked for a hint, as a save's summary says it ("hints used by ann, bob"); ""
     for no one."""
     return f"hints used by {', '.join(names)}" if names else ""
+
+
+def hints_sentence(names: Sequence[str]) -> str:
+    """Who asked for a hint, as a sentence for the result and the replay ("Hints used by
+    ann and bob."); "" for no one."""
+    return f"Hints used by {and_list(names)}." if names else ""
 
 
 def options_note(slug: str, options: Any, seats: Sequence[Seat] | None = None) -> str:

@@ -18,7 +18,7 @@ from textual.widgets import ProgressBar, Static
 
 import engine
 from engine.core.analysis import FLAWS
-from engine.core.save_file import hints_note
+from engine.core.save_file import hints_note, hints_sentence
 
 from ..chances import chance_text
 from ..chat import with_talk
@@ -114,6 +114,8 @@ class ReplayScreen(Screen[None]):
         self.draw()
         if self.note:
             self.notify(self.note, severity="warning", timeout=10, markup=False)
+        if hints:  # the title bar is hidden on a short terminal (80×24): say it there too
+            self.notify(hints_sentence(self.session.hinted_names()), timeout=10, markup=False)
 
     def draw(self) -> None:
         """Redraw the table at ``position`` for ``seat``, and the analysis (``_draw_analysis``)."""

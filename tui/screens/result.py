@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 import engine
-from engine.core.text import and_list
+from engine.core.save_file import hints_sentence
 
 from ..widgets.footer import GameFooter
 from ..widgets.title_bar import TitleBar
@@ -50,8 +50,7 @@ def hints_line(session: Any) -> Content:
     """"Hints used by ann." (or "by ann and bob") when seats of ``session`` (a
     ``LocalSession`` or a ``SharedTable``) asked for a hint in this game; empty when none
     did. Names are text, never markup."""
-    names = session.hinted_names()
-    return Content(f"Hints used by {and_list(names)}.") if names else Content("")
+    return Content(hints_sentence(session.hinted_names()))
 
 
 class ResultScreen(Screen[None]):
