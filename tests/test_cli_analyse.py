@@ -14,10 +14,9 @@ import pytest
 import engine
 
 from engine.core.analysis import Analysis, moves_to_grade, stored_path
-from test_golden_saves import FILES
+from test_golden_saves import FILES, SAVES
 from tui.cli import main
 
-SAVES = Path(__file__).resolve().parent.parent / "saves"
 
 
 def copy(tmp_path, name: str) -> Path:
@@ -56,7 +55,6 @@ def test_analyse_one_seat_and_an_unknown_seat_is_one_line(tmp_path, capsys):
     assert all(f" · {name}: " in line for line in out if " · " in line)
 
 
-EXAMPLES = FILES  # every example game in saves/
 
 @pytest.mark.parametrize("name", FILES)  # every example game in saves/
 def test_analyse_every_example_game(tmp_path, capsys, name):

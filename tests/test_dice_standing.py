@@ -1,5 +1,6 @@
 """Dice Upon a Time's standing for the search's play-outs cut short
-(``engine/games/dice_upon_a_time/standing.py``; docs/bots.md, "The arena")."""
+(``engine/games/dice_upon_a_time/standing.py``; docs/bots.md, "The arena"), by the Dice
+Upon a Time rulebook: "The End: Scoring", "Quest cards" and "Cooperative game"."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def quest(kind: str, ap: int, *, item: bool = False) -> str:
 
 
 def test_a_seat_stands_at_the_ap_it_would_score_now():
-    # "The End: Scoring": "The player who collected the most Adventure Points wins".
+    # the Dice Upon a Time rulebook, "The End: Scoring": "The player who collected the most Adventure Points wins".
     s = started(2, mode="competitive")
     done = (quest("visit", 2), quest("deliver", 3))
     s = with_player(s, 0, done=done, quests=())
@@ -31,8 +32,9 @@ def test_a_seat_stands_at_the_ap_it_would_score_now():
 
 
 def test_a_held_quest_counts_by_the_share_of_its_asks_the_seat_carries():
-    # "Quest cards": a deliver or discard quest asks for resource tokens, an item quest
-    # for its quest token; a visit quest asks only to be there, and counts nothing held.
+    # the Dice Upon a Time rulebook, "Quest cards": a deliver or discard quest asks for
+    # resource tokens, an item quest for its quest token; a visit quest asks only to be
+    # there, and counts nothing held.
     s = started(2, mode="competitive")
     discard = CARDS.quests[quest("discard", 2)]
     asked = sum(discard.tokens.values())
@@ -48,7 +50,8 @@ def test_a_held_quest_counts_by_the_share_of_its_asks_the_seat_carries():
 
 
 def test_a_cooperative_table_stands_together():
-    # "Cooperative game": the players win or lose together, so no seat stands above another.
+    # the Dice Upon a Time rulebook, "Cooperative game": the players win or lose
+    # together, so no seat stands above another.
     s = started(3, mode="cooperative")
     s = with_player(s, 1, done=(quest("visit", 2),))
     assert standing(s) == [2.0, 2.0, 2.0]

@@ -10,19 +10,17 @@ a solo game with a hint is no personal best; its replay's title names who asked.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 import engine
 from engine import IllegalCommand
 from engine.core.saves import dumps, loads, summary
-from test_golden_saves import FILES as EXAMPLE_SAVES
+from test_golden_saves import FILES as EXAMPLE_SAVES, SAVES
 from tui import best
 from tui.cli import header_line
 from tui_driver import SMALL, menu_app, new_game, notices, screen_text, wait_for, wait_for_screen, wait_for_text
 
-SAVES = Path(__file__).resolve().parent.parent / "saves"
 
 
 def header(data: bytes) -> dict:
@@ -63,7 +61,7 @@ def test_a_hint_mark_naming_no_seat_is_left_out():
     assert loads(data).hinted == {0}
 
 
-async def test_a_local_hint_is_kept_in_the_save_and_said_on_the_result_of_the_loaded_game(tmp_path):
+async def test_a_local_hint_is_kept_in_the_save_and_said_on_the_result_of_the_loaded_game():
     async with menu_app() as pilot:
         app = pilot.app
         await new_game(pilot, "Giftbringer", ["ann"], options={"rounds": 1}, seed=5)

@@ -22,7 +22,7 @@ async def test_b_shows_your_three_best_moves_with_their_chances_and_words_and_es
         await wait_for_screen(pilot, "HintScreen")
         # while it looks: a bar that fills against the search's budget of seconds
         await wait_for(pilot, lambda: "looking for your best moves" in screen_text(app)
-                       and re.search(r"━+", screen_text(app)), "the progress bar")
+                       and app.screen.query_one("#hint-wait").percentage > 0, "the progress bar filling")
         # the three moves drawn (the box is laid out again once they come: wait for all of them)
         await wait_for(pilot, lambda: len(re.findall(r"about \d+% to win", screen_text(app))) == 3, "three moves",
                        timeout=60)

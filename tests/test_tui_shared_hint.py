@@ -11,16 +11,14 @@ second connection to the same room service, played through the protocol
 
 from __future__ import annotations
 
-import asyncio
 import re
-import tempfile
-from pathlib import Path
 
 import engine
 from host import protocol as p
 from host.client import ServiceClient
 
-from test_tui_rematch import Bob, service, two_in_a_room  # noqa: F401 (service: the fixture)
+from test_rematch import Player
+from test_tui_rematch import service, two_in_a_room  # noqa: F401 (service: the fixture)
 from tui_driver import lobby_app, new_room, screen_name, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SIZE = (130, 40)
@@ -67,7 +65,7 @@ async def test_the_lobby_line_says_whether_a_room_allows_hints_and_fits_80_colum
         await cyd.close()
 
 
-async def test_b_in_a_room_that_allows_hints_shows_your_best_moves_and_the_result_says_you_asked(service):
+async def test_b_in_a_room_that_allows_hints_shows_your_best_moves_and_the_result_says_you_asked(service, tmp_path):
     svc, sock = service
     async with lobby_app(sock, "ann", SIZE) as pilot:
         bob = await two_in_a_room(pilot, sock, 1, hints=True)
@@ -90,11 +88,10 @@ async def test_b_in_a_room_that_allows_hints_shows_your_best_moves_and_the_resul
         await wait_for_screen(pilot, "ResultScreen")
         await wait_for_text(pilot, "Hints used by ann.")
         assert bob.table.hinted == [0]  # bob's result says so too
-        folder = Path(tempfile.mkdtemp(prefix="bxs", dir="/tmp"))
-        room.session.save(str(folder / "game.json"))  # as the host's sweep writes it
-        assert engine.load(folder / "game.json").hinted == {0}
         bob.task.cancel()
         await bob.client.close()
+    room.session.save(str(tmp_path / "game.json"))  # the room's session keeps the mark in a save
+    assert engine.load(tmp_path / "game.json").hinted == {0}
 
 
 async def test_b_in_a_room_without_hints_says_they_are_off(service):
@@ -111,19 +108,19 @@ async def test_b_in_a_room_without_hints_says_they_are_off(service):
 
 async def test_b_while_watching_a_room_that_allows_hints_says_no_one_plays_here(service):
     svc, sock = service
-    bob = Bob(await ServiceClient.connect(sock, "bob"))
+    bob = Player(await ServiceClient.connect(sock, "bob"))
     await bob.client.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec("normal")], {"rounds": 1}, hints=True))
-    await asyncio.sleep(0.2)
+    await bob.until(lambda: bob.room is not None, "the room")
     await bob.client.send(p.StartGame())
     try:
         async with lobby_app(sock, "ann", SIZE) as pilot:
             await wait_for_text(pilot, "playing")
             await pilot.press("w")
+            await wait_for_screen(pilot, "SharedGameScreen")  # "watching" alone is also a lobby column
             await wait_for_text(pilot, "watching")
             await pilot.press("B")
             await wait_for_text(pilot, "You are watching this game: no one plays at this keyboard.")
             assert screen_name(pilot.app) == "SharedGameScreen"
             assert svc.rooms.get(bob.table.code).record.hinted == []
     finally:
-        bob.task.cancel()
-        await bob.client.close()
+        await bob.close()
