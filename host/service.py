@@ -209,7 +209,7 @@ class RoomService:
         self._lobby_gone: dict[str, int] = {}
         self._more_seq = 0  # the lobby change number at which ``_more`` last changed
         self._lobby_flush: asyncio.TimerHandle | None = None
-        self._rates: dict[tuple[str, str], TokenBucket] = {}  # ("create" or "enter", player): ``_check_rate``
+        self._rates: dict[tuple[str, str], TokenBucket] = {}  # ("create", "enter" or "hint", player): ``_check_rate``
         self._sweeper: asyncio.Task | None = None
         # Hints: the answers found (by their question, ``Room.hint_question``'s arguments), the
         # searches under way (one per question, shared by whoever asks it meanwhile).

@@ -74,11 +74,6 @@ class SharedTable:
     def connected(self, seat: int) -> bool:
         return self.table.connected[seat]
 
-    @property
-    def hinted(self) -> set[int]:
-        """The seats that asked for a hint in this game (``Table.hinted``)."""
-        return set(self.table.hinted)
-
     def hinted_names(self) -> list[str]:
         """The names of the seats that asked for a hint, in seat order."""
         return [self.names[i] for i in sorted(self.table.hinted) if 0 <= i < len(self.names)]

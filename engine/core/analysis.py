@@ -260,14 +260,17 @@ def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: in
     caller loaded it already (it is not loaded again)."""
     from .saves import loads, read
 
-    data = read(save)
+    data = None
     if session is None:
+        data = read(save)
         session = loads(data, name=os.path.basename(os.fspath(save)))
     entries = len(session.entries)
     kept = stored(save, entries, seat)
     if kept is not None:
         grades = [g for g in kept.grades if seat is None or g.seat == seat]
         return Analysis(entries, seat, kept.rounds, kept.seconds, grades)
+    if data is None:  # the workers load the save's bytes themselves
+        data = read(save)
     plies = moves_to_grade(session, seat)
     grades: list[MoveGrade] = []
     for g in _grades(session, data, plies, rounds, width, seconds, jobs):

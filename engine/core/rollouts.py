@@ -37,15 +37,21 @@ from .decider import Game
 from .search import DEPTH_TO_END, HeuristicPolicy, outcome, play_out, seats, simulate
 
 
+def paired_difference(a: list[float], b: list[float]) -> tuple[float, float]:
+    """``(mean, error)`` of ``a[k] - b[k]`` over the rounds both played: the mean
+    difference and its standard error ((0.0, 0.0) for fewer than two rounds)."""
+    k = min(len(a), len(b))
+    if k < 2:
+        return 0.0, 0.0
+    diffs = [x - y for x, y in zip(a[:k], b[:k])]
+    mean = sum(diffs) / k
+    return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k)
+
+
 def paired_error(a: list[float], b: list[float]) -> float:
     """The standard error of the mean of ``a[k] - b[k]`` over the rounds both played
     (0.0 for fewer than two): how surely one command's rewards differ from another's."""
-    k = min(len(a), len(b))
-    if k < 2:
-        return 0.0
-    diffs = [x - y for x, y in zip(a[:k], b[:k])]
-    mean = sum(diffs) / k
-    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (k - 1) / k)
+    return paired_difference(a, b)[1]
 
 
 class RolloutSearch:
@@ -153,11 +159,5 @@ class RolloutSearch:
     def _beats(a: list[float], b: list[float], z: float) -> bool:
         """Whether ``a`` beats ``b`` by ``z`` standard errors of the paired differences of
         the rounds both played (the first ``k``)."""
-        k = min(len(a), len(b))
-        if k < 2:
-            return False
-        mean = sum(x - y for x, y in zip(a[:k], b[:k])) / k
-        error = paired_error(a, b)
-        if error == 0.0:
-            return mean > 0
-        return mean > z * error
+        mean, error = paired_difference(a, b)  # (0.0, 0.0) before two rounds: no
+        return mean > 0 if error == 0.0 else mean > z * error

@@ -592,7 +592,7 @@ class Room:
         if refusal is not None:
             raise RoomError(refusal)
         s, seat = self.session, self.seat_of(player)
-        return hint_args(s.game, s.game.view(s.state, seat), seat, s.legal_commands(seat), s.names, s.ply)
+        return hint_args(s.game, s.view(seat), seat, s.legal_commands(seat), s.names, s.ply)
 
     def note_hint(self, player: str) -> None:
         """Record that ``player``'s seat asked for a hint in this game (journaled with the

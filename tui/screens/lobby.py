@@ -311,7 +311,7 @@ class WaitingRoomScreen(Screen[None]):
             "[b]$title[/b] · room code [b reverse] $code [/b reverse] — tell your friends · you are $where · $lead",
             title=room.title, code=room.code, where=where, lead=lead,
         ))
-        self.query_one("#room-undo", Static).update(f"{undo} {HINTS_TEXT[room.hints]}")
+        self.query_one("#room-undo", Static).update(Text(f"{undo} {HINTS_TEXT[room.hints]}"))  # text, never markup
         fill_table(self.query_one(DataTable), ("seat", "who"),
                    [(Text(str(i + 1)), seat_text(s, self.player, strength=True)) for i, s in enumerate(room.seats)])
         self.refresh_bindings()

@@ -109,13 +109,13 @@ class ReplayScreen(Screen[None]):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        hints = hints_note(self.session.hinted_names())
-        self.title = " · ".join(part for part in ("Replay", self.session.game.title, hints) if part)
+        asked = self.session.hinted_names()
+        self.title = " · ".join(part for part in ("Replay", self.session.game.title, hints_note(asked)) if part)
         self.draw()
         if self.note:
             self.notify(self.note, severity="warning", timeout=10, markup=False)
-        if hints:  # the title bar is hidden on a short terminal (80×24): say it there too
-            self.notify(hints_sentence(self.session.hinted_names()), timeout=10, markup=False)
+        if asked:  # the title bar is hidden on a short terminal (80×24): say it there too
+            self.notify(hints_sentence(asked), timeout=10, markup=False)
 
     def draw(self) -> None:
         """Redraw the table at ``position`` for ``seat``, and the analysis (``_draw_analysis``)."""
@@ -215,7 +215,7 @@ class ReplayScreen(Screen[None]):
         self.to_grade = len(plies)
         self.query_one(ProgressBar).update(total=len(plies), progress=0)
         self.add_class("-analysing")
-        self.draw()
+        self._draw_analysis()  # the table is as it was
         self._analyse(plies)
 
     @work(group="analysis", exclusive=True)
@@ -256,7 +256,7 @@ class ReplayScreen(Screen[None]):
             self.notify("No analysis yet: a analyses the game.", markup=False)
             return
         self.toggle_class("-chart")
-        self.draw()
+        self._draw_analysis()  # the table, hidden or not, is drawn at every step already
 
     def action_flaw(self, direction: int) -> None:
         """``n``/``p``: show the next (previous) inaccuracy or worse of the seat seen as

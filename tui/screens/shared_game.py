@@ -46,7 +46,7 @@ class SharedGameScreen(GameScreen):
         self.save_dir: Path | None = None
         self.seat: int | None = table.seat
         self.humans = [] if table.seat is None else [table.seat]
-        self.saved_at_length, self.saved_hinted = 0, set()
+        self.saved_at_length = 0
         self.save_path = None
         self.result_shown = self.session.result() is not None
         self.handing_over = False
