@@ -26,3 +26,23 @@ def isolated_user_folders(tmp_path_factory, monkeypatch):
                       ("XDG_DATA_HOME", "xdg-data"), ("XDG_STATE_HOME", "xdg-state")]:
         monkeypatch.setenv(name, str(root / sub))
     return root
+
+
+@pytest.fixture
+async def boxtop_pty():
+    """Start ``boxtop ARGS`` on a real pseudo-terminal: ``await boxtop_pty("play",
+    "gift-trap", …, size=(80, 24))`` returns a ``burst_kit.PtyTerminal`` (``burst(*keys)``
+    writes keys in one read; ``shows``, ``exited`` …); every one started is hung up after
+    the test. The burst harness of issue 33: see ``tests/burst_kit.py``."""
+    from burst_kit import PtyTerminal
+
+    started = []
+
+    async def start(*args: str, size: tuple[int, int] = (80, 24)) -> PtyTerminal:
+        terminal = await PtyTerminal.start(list(args), size)
+        started.append(terminal)
+        return terminal
+
+    yield start
+    for terminal in started:
+        terminal.close()

@@ -36,6 +36,7 @@ from textual.pilot import Pilot
 
 import engine
 from tui.app import BoxtopApp
+from tui.screens.handover import SLIP
 from tui.cli import BOT_WORDS, parse_seats
 
 SMALL = (80, 24)
@@ -45,6 +46,25 @@ TIMEOUT = 20.0
 
 
 # ------------------------------------------------------------------ starting the app
+def key_event(key: str) -> events.Key:
+    """The ``Key`` event a terminal gives for ``key`` (a key name, or one character)."""
+    from textual.app import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+    import unicodedata
+
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    original = REPLACED_KEYS.get(key, key)
+    try:
+        char = unicodedata.lookup(_get_unicode_name_from_key(original))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    return events.Key(key, char if char is not None else TERMINAL_CHARACTERS.get(key))
+
+
+#: What a terminal sends for keys whose name is not their character.
+TERMINAL_CHARACTERS = {"enter": "\r", "tab": "\t", "backspace": "\x7f", "escape": "\x1b"}
+
+
 class Player(Pilot):
     """Textual's ``Pilot`` with a quicker ``press``: each key is sent as the terminal
     sends it and handled (with what it caused) before the next one, without Pilot's
@@ -53,23 +73,42 @@ class Player(Pilot):
 
     async def press(self, *keys: str) -> None:
         """Press ``keys`` one after another (key names, or single characters)."""
-        from textual.app import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
-        import unicodedata
-
         app = self.app
         for key in keys:
-            if len(key) == 1 and not key.isalnum():
-                key = _character_to_key(key)
-            original = REPLACED_KEYS.get(key, key)
-            try:
-                char = unicodedata.lookup(_get_unicode_name_from_key(original))
-            except KeyError:
-                char = key if len(key) == 1 else None
-            app._driver.send_message(events.Key(key, char))
+            app._driver.send_message(key_event(key))
+            await self.keys_handled()
             for _ in range(3):  # the key, what it posted, what that posted
                 await self._handled()
             crash = getattr(app, "_crash", None)
             assert crash is None, f"the app stopped on {crash!r}"
+
+    async def burst(self, *keys: str) -> None:
+        """Send ``keys`` as ONE terminal read (0 ms apart, as a laggy SSH link or a fast
+        double press delivers them): all reach the app before it handles the first.
+        Then wait until every one is handled, with what each set off."""
+        app = self.app
+        for key in keys:
+            app._driver.send_message(key_event(key))
+        await self.keys_handled()
+        for _ in range(3):
+            await self._handled()
+        crash = getattr(app, "_crash", None)
+        assert crash is None, f"the app stopped on {crash!r}"
+
+    async def keys_handled(self, timeout: float = TIMEOUT) -> None:
+        """Wait until the app has handled every key it has read (``tui.keys.KeyOrder``
+        lets one through at a time), with what each set off."""
+        app = self.app
+        order = getattr(app, "keys", None)
+        if order is None:
+            return
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        read = asyncio.Event()
+        if app.call_later(read.set):  # the app has read every key sent so far
+            await asyncio.wait_for(read.wait(), timeout)
+        while (order.flying is not None or order.held) and loop.time() < end:
+            await asyncio.sleep(0.002)
 
     async def _handled(self) -> None:
         """Wait until the nodes a key passes through — the app, the screen, the focused
@@ -247,6 +286,7 @@ async def take_keyboard(pilot: Pilot) -> bool:
     if screen_name(app) == "HandoverScreen":
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen_name(app) != "HandoverScreen", "the table after the hand-over")
+        await asyncio.sleep(SLIP)  # the table drops the keys of the enter's own moment (a double enter)
     return True
 
 

@@ -32,6 +32,7 @@ from .screens.game import GameScreen
 from .screens.handover import HandoverScreen
 from .screens.menu import MenuScreen
 from .screens.replay import ReplayScreen
+from .keys import KeyOrder
 from .turn_bell import TurnBell
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall, is_too_small
 
@@ -43,6 +44,9 @@ REMOTE_APP_ACTIONS = frozenset({"quit", "help_quit", "focus_next", "focus_previo
 REMOTE_REFUSAL = "Not in a shared game: nothing on the host opens from here."
 #: Seconds between two looks at whether the turn bell should ring.
 TURN_BELL_EVERY = 0.5
+#: Seconds the keys typed after joining, watching, creating or starting a room wait for
+#: the host's answer (the screen it brings) at most.
+HOST_ANSWER = 2.0
 
 
 class BoxtopApp(App[None]):
@@ -82,6 +86,7 @@ class BoxtopApp(App[None]):
         self.remote = remote
         self.link = None
         self.turn_bell = TurnBell(lambda: self.bell())
+        self.keys = KeyOrder(self)
 
     # ------------------------------------------------------------------ a remote session's limits
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -227,19 +232,40 @@ class BoxtopApp(App[None]):
             screen.mount(TooSmall())
 
     async def on_event(self, event: events.Event) -> None:
-        """While the terminal is too small to show the screen, a key does nothing (but
+        """Keys go one at a time (``tui.keys.KeyOrder``): a key read in the same burst as
+        the one before waits until that one is handled, then goes to what is on screen.
+        While the terminal is too small to show the screen, a key does nothing (but
         quit): no one acts on a table they cannot see. A screen may drop a key too
         (``drops_key(event)``: the game screen just after the keyboard passed on)."""
-        if isinstance(event, events.Key):
-            self.turn_bell.key()
-        if isinstance(event, events.Key) and (
-            (not event.is_forwarded and event.key not in ("ctrl+q", "ctrl+c") and is_too_small(self))
-            # asked again when the key comes back up from the focused widget, where the
-            # bindings run: a move made by the key before it may have begun the moment
-            or getattr(self.screen, "drops_key", lambda _: False)(event)
+        if not isinstance(event, events.Key):
+            await super().on_event(event)
+            return
+        came_back = event.is_forwarded  # up again from the focused widget, where bindings run
+        if not came_back and not self.keys.admit(event):
+            return  # held: it comes again once the key before it is handled
+        self.turn_bell.key()
+        if (
+            (not came_back and event.key not in ("ctrl+q", "ctrl+c") and is_too_small(self))
+            # asked again when the key comes back up: a move made by the key before it
+            # may have begun the moment
+            or self._screen_drops(event)
         ):
+            self.keys.done(event)
             return
         await super().on_event(event)
+        if came_back:
+            self.keys.came_back(event)
+        else:
+            self.keys.handed_on(event)
+
+    def _screen_drops(self, event: events.Key) -> bool:
+        """Whether the screen on top drops ``event`` (``drops_key``); a key read as the
+        app ends, with no screen left, is dropped too."""
+        try:
+            screen = self.screen
+        except Exception:  # no screen on the stack: the app is ending
+            return True
+        return getattr(screen, "drops_key", lambda _: False)(event)
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed)
@@ -325,8 +351,15 @@ class BoxtopApp(App[None]):
             self.lobby.say(f"{err} (q quits)", error=True)
 
     def send(self, message: Any) -> None:
-        """Send a room-service message (``host.protocol``); a no-op without a host."""
+        """Send a room-service message (``host.protocol``); a no-op without a host. Keys
+        typed after a request whose answer brings another screen (a room joined, watched,
+        created or started) wait for that answer (``KeyOrder.wait_for_host``, at most
+        ``HOST_ANSWER`` s), so they reach the screen it brings, not the one it replaces."""
+        from host import protocol as p
+
         if self.link is not None:
+            if isinstance(message, (p.JoinRoom, p.WatchRoom, p.CreateRoom, p.StartGame)):
+                self.keys.wait_for_host(HOST_ANSWER)
             self.link.send(message)
 
     def leave_room(self) -> None:
@@ -346,11 +379,15 @@ class BoxtopApp(App[None]):
         this app cannot show is logged and reported in one line, never a traceback.
         Screen changes are awaited, so a quick start after a join never pops a screen
         that is still mounting."""
+        from host import protocol as p
+
         try:
             await self._route(message)
         except Exception as err:  # keep the connection and the app alive
             self.log.error(f"cannot show {type(message).__name__}: {err!r}")
             self.notify(f"Could not show the host's last message: {err}", severity="error", markup=False)
+        if isinstance(message, (p.InRoom, p.TableUpdate, p.Refused)):
+            self.keys.resume()  # the answer is on screen: the keys typed meanwhile go to it
 
     async def _route(self, message: Any) -> None:
         from host import protocol as p

@@ -82,10 +82,12 @@ def with_talk(blocks: Sequence[Sequence[str]], base: int, talk: Iterable[ChatLin
 
 def talk_command(text: str) -> tuple[str, str]:
     """What a line typed to talk asks: ("mute", NAME) for ":mute NAME", ("unmute", NAME)
-    for ":unmute NAME", else ("say", text)."""
+    for ":unmute NAME", ("say", TEXT) for ":say TEXT", else ("say", text)."""
     words = text.split()
     if len(words) == 2 and words[0].lower() in (":mute", ":unmute"):
         return words[0][1:].lower(), words[1]
+    if words and words[0].lower() == ":say":
+        return "say", text.split(maxsplit=1)[1] if len(words) > 1 else ""
     return "say", text
 
 

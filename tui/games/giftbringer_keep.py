@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from ..stack import OnTop
 
 from engine.games.giftbringer.commands import Visit
 from engine.games.giftbringer.notation import title
@@ -52,7 +53,7 @@ def choice_label(sheet: PlayerSheet, place_id: str, keep: str) -> str:
     return line + " · lose " + ", ".join(NAMES[c] for c in lost)
 
 
-class KeepScreen(ModalScreen[Visit | None]):
+class KeepScreen(OnTop, ModalScreen[Visit | None]):
     """Ask which Gratitude to keep at ``place_id``: ``visits`` are its legal Visits, one
     per choice (``Visit.keep`` set). Dismisses with the chosen Visit, or None (escape)."""
 

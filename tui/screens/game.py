@@ -22,13 +22,14 @@ from textual.widgets import Input, Static
 import engine
 from engine.core.analysis import hint_refusal
 
+from ..stack import OnTop
 from ..games import GameTable, table_for
 from ..paths import default_save_path, saves_dir
 from ..widgets.footer import GameFooter, StatusLine
 from ..widgets.title_bar import TitleBar
 from ..widgets.log_pane import LOG_LINES
 from . import say_line
-from .handover import GUARD
+from .handover import GUARD, SLIP
 
 
 class CommandLine(Input):
@@ -60,7 +61,7 @@ class CommandLine(Input):
             self.screen.remove_class("-typing")
 
 
-class GameScreen(Screen[None]):
+class GameScreen(OnTop, Screen[None]):
     """Play ``session`` at this keyboard. ``save_dir`` overrides the save folder.
 
     The seat at the keyboard is the human seat to act (the only human seat, in a game
@@ -88,6 +89,9 @@ class GameScreen(Screen[None]):
     keys_wait_until: float = 0.0
     #: the text on the message line (``say``)
     said: str = ""
+    #: the player was told where the game is saved as it left (escape); else the table
+    #: says it as it leaves the stack (``on_unmount``)
+    told_where: bool = False
     #: what the card under the table's cursor does (``GameTable.show_details``)
     details: str = ""
 
@@ -142,7 +146,7 @@ class GameScreen(Screen[None]):
 
             self.handing_over = True
             reason = self.table.phase_text(s.view(nxt), s.names)
-            self.app.push_screen(HandoverScreen(s.names[nxt], reason), lambda _: self._handed_over(nxt))
+            self.app.push_screen(HandoverScreen(s.names[nxt], reason), lambda at: self._handed_over(nxt, at))
             return
         if changed and not first:
             # nothing to hide: no hand-over, but the last person's quick keys wait out
@@ -218,12 +222,29 @@ class GameScreen(Screen[None]):
             self._answered(*pending)
 
     def on_unmount(self) -> None:
-        """Leaving mid-thought (quit, escape): the worker is stopped, its answer dropped."""
+        """Leaving mid-thought (quit, escape): the worker is stopped, its answer dropped.
+        An unfinished game that leaves the stack by a way that did not say where it is
+        kept (another game loaded in its place; any way a screen might be popped) is
+        saved now if it has moves not saved, and a notice says where: no way out loses a
+        game or leaves the player guessing. Not while the app ends (it prints that)."""
         if self._thinking is not None:
             from engine.core import thinking
 
             self._thinking = None
             thinking.stop()
+        if self.told_where or self.app.return_code is not None:  # said already; or the app ends and prints it
+            return
+        try:
+            path = self.autosave()
+        except engine.SaveError as err:
+            self.app.notify(f"Your game could not be saved: {err}", severity="error", markup=False)
+            return
+        if path is not None and self.session.result() is None:
+            self.app.notify(f"Your game is saved in {path}.", markup=False)
+
+    def unsaved(self) -> bool:
+        """Whether the game has moves (or a seat's first hint) not saved yet."""
+        return len(self.session.entries) != self.saved_at_length or self.session.hinted != self.saved_hinted
 
     def drops_key(self, event) -> bool:
         """Whether the key ``event`` is dropped: typed in the moment after the keyboard
@@ -231,9 +252,13 @@ class GameScreen(Screen[None]):
         quick second key of the last person never acts for the next."""
         return event.time < self.keys_wait_until and event.key not in ("ctrl+q", "ctrl+c")
 
-    def _handed_over(self, seat: int) -> None:
+    def _handed_over(self, seat: int, at: float | None = None) -> None:
+        """The hand-over to ``seat`` is done, by an enter read at ``at`` (Textual's event
+        clock): keys read with it or just after (a double enter) are dropped."""
         self.handing_over = False
         self.seat = seat
+        if at is not None:
+            self.keys_wait_until = max(self.keys_wait_until, at + SLIP)
         self.refresh_table()
 
     def refresh_table(self) -> None:
@@ -307,7 +332,10 @@ class GameScreen(Screen[None]):
         if error and self._thinking is not None:  # "It is not your turn." and why
             text = f"{text} {self._thinking_text(self._thinking)}"
         self.said = text
-        line = self.query_one("#message", Static)
+        found = self.query("#message")
+        if not found:  # the screen is leaving (a save on the way out): nothing to show
+            return
+        line = found.first(Static)
         if text or not self.details:
             say_line(line, text, error)
         else:
@@ -532,7 +560,7 @@ class GameScreen(Screen[None]):
         when the app ends. Returns the file the game is saved in (None when it never
         was); raises ``engine.SaveError`` when the save fails (the reason is on the
         message line too)."""
-        if len(self.session.entries) != self.saved_at_length or self.session.hinted != self.saved_hinted:
+        if self.unsaved():
             if self.save_to(self.save_path) is None:
                 raise engine.SaveError(self.save_failure)
         return self.save_path
@@ -560,4 +588,5 @@ class GameScreen(Screen[None]):
                 return
         if self.save_path is not None and self.session.result() is None:
             self.app.notify(f"Your game is saved in {self.save_path}.", markup=False)
+        self.told_where = True
         self.dismiss(None)

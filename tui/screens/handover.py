@@ -13,14 +13,18 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..stack import OnTop
 from ..widgets.footer import GameFooter
 
 #: Seconds after a change of person in which keys are dropped: a second enter or a key
 #: repeat from the person who just moved lands here, never on the next person's table.
 GUARD = 0.6
+#: Seconds after the enter that handed over in which the next person's keys are dropped
+#: at the table: a double enter (or a key repeat) on the hand-over plays nothing.
+SLIP = 0.3
 
 
-class HandoverScreen(Screen[None]):
+class HandoverScreen(OnTop, Screen[float]):
     """"Pass to bob, press enter": shown at one keyboard whenever the person to act
     changes in a game that hides something from a seat (and before a secret choice),
     so no one acts for, or sees the hand of, another seat. Opaque: nothing of the table
@@ -29,7 +33,11 @@ class HandoverScreen(Screen[None]):
     Every key is dropped until ``GUARD`` seconds after the screen appeared: keys typed
     before it (still buffered when the last move was made) and a quick second enter or
     key repeat from the person who just moved never reach the next person's table. Only
-    then does the screen name the key that continues ("bob: press enter …")."""
+    then does the screen name the key that continues ("bob: press enter …").
+
+    It is dismissed once, with the time (Textual's event clock) of the enter that
+    handed over: the table drops the keys of the same moment (``SLIP``), so a quick
+    double enter of the next person neither closes the table nor plays for them."""
 
     #: shown in the footer; the key itself is read by ``on_key`` (see ``action_ready``)
     BINDINGS = [Binding("enter", "ready", "Ready")]
@@ -42,6 +50,7 @@ class HandoverScreen(Screen[None]):
         self.reason = reason
         self.shown_at: float | None = None  # Textual's event clock (``Message.time``) at mount
         self.ready = False  # the guard is over: enter hands over
+        self.handed = False  # enter was pressed: the screen is on its way out
 
     def compose(self) -> ComposeResult:
         with Middle():
@@ -72,9 +81,10 @@ class HandoverScreen(Screen[None]):
         typed before then (for the last seat, or a quick second press), is dropped."""
         event.stop()
         event.prevent_default()
-        if (event.key == "enter" and self.ready and self.shown_at is not None
+        if (event.key == "enter" and self.ready and not self.handed and self.shown_at is not None
                 and event.time >= self.shown_at + self.GUARD):
-            self.dismiss(None)
+            self.handed = True  # a second enter in the same burst hands over nothing more
+            self.dismiss(event.time)
 
     def action_ready(self) -> None:
         """Nothing: a key typed on this screen (or a click on the footer's "Ready") reaches

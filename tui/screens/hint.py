@@ -31,6 +31,7 @@ from textual.widgets import ProgressBar, Static
 
 import engine
 
+from ..stack import OnTop
 from ..chances import chance_text
 from ..widgets.footer import GameFooter
 
@@ -38,7 +39,7 @@ from ..widgets.footer import GameFooter
 _REFS = itertools.count(1)
 
 
-class HintScreen(ModalScreen[None]):
+class HintScreen(OnTop, ModalScreen[None]):
     """The hint for ``seat`` of ``session``: a box over the table, "looking for your best
     moves" until the answer comes, then the best moves; escape (or enter, once shown)
     closes it.

@@ -19,6 +19,7 @@ import engine
 from engine.core.save_file import hints_note
 from engine.core.saves import Summary
 
+from ..stack import OnTop
 from ..paths import EXAMPLES, SaveRow, find_save, list_saves, saves_dir, shown
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import OptionList
@@ -121,7 +122,7 @@ def _local(stamp: str) -> str:
     return f"{when.day} {when:%b} " + (f"{when:%H:%M}" if when.year == datetime.now().year else f"{when.year}")
 
 
-class LoadScreen(Screen[None]):
+class LoadScreen(OnTop, Screen[None]):
     """List saves, one line each (game, players, date saved, where the game stands or its
     result; newest first; a second line names options that differ from the defaults):
     the save folder's, those the app saved elsewhere, the examples. Enter opens one:

@@ -25,6 +25,7 @@ from engine.core.room import RoomSummary
 from host import protocol as p
 
 
+from ..stack import OnTop
 from ..chat import TALK_HINT, send_talk, talk_command, with_talk
 from ..widgets.footer import GameFooter
 from ..widgets.log_pane import LogPane
@@ -65,7 +66,7 @@ def state_text(room: RoomSummary, me: str) -> Text:
     return Text(room.state)
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(OnTop, Screen[None]):
     """Every room of the host; see the module docstring for the keys."""
 
     BINDINGS = [
@@ -251,7 +252,7 @@ class TalkLine(Input):
         self.screen.close_talk()
 
 
-class WaitingRoomScreen(Screen[None]):
+class WaitingRoomScreen(OnTop, Screen[None]):
     """One room before its start: the code, the seats (a bot's with its strength); ↑↓
     choose a seat, ``b`` hands it to a bot of the strength chosen then
     (``StrengthScreen``: the game's strengths, each with what it plays like), ``x`` to a
@@ -263,6 +264,9 @@ class WaitingRoomScreen(Screen[None]):
     BINDINGS = [
         # priority: the keys typed right after it are the line's (a T typed there is text)
         Binding("T", "talk", "Talk", priority=True),
+        # ":" opens the same line with ":" typed (":say TEXT", ":mute NAME"): its letters
+        # are the line's, never the room's one-key commands
+        Binding("colon", "talk(':')", "Command", priority=True, show=False),
         Binding("s", "start", "Start"),
         Binding("b", "choose_bot", "Bot"),
         Binding("x", "bot('random')", "Random bot"),
@@ -357,15 +361,20 @@ class WaitingRoomScreen(Screen[None]):
             line.cursor_position = len(text)
         self.say(message, error=True)
 
-    def action_talk(self) -> None:
-        """``T``: the line under the talk takes a line to say."""
+    def action_talk(self, first: str = "") -> None:
+        """``T``: the line under the talk takes a line to say; ``:`` opens it with
+        ``first`` (":") typed, for ``:say TEXT``, ``:mute NAME``, ``:unmute NAME``. Typed
+        on the open line, either key is text."""
         line = self.query_one("#room-talk-line", Input)
         if line.has_focus:
-            line.insert_text_at_cursor("T")
+            line.insert_text_at_cursor(first or "T")
             return
         line.placeholder = TALK_HINT
         self.add_class("-talking")
         self.set_focus(line)
+        if first:
+            line.value = first
+            line.cursor_position = len(first)
 
     def close_talk(self) -> None:
         """Empty and hide the line to say something; the seats have the keys again."""

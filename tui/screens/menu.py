@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from ..stack import OnTop
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import OptionList
 from ..widgets.title_bar import TitleBar
@@ -25,7 +26,7 @@ CHOICES = [
 ]
 
 
-class MenuScreen(Screen):
+class MenuScreen(OnTop, Screen):
     """The first screen; ↑↓ and enter choose, or the letter keys n l r ? q."""
 
     BINDINGS = [

@@ -18,6 +18,7 @@ from textual.widgets._select import SelectCurrent
 
 import engine
 
+from ..stack import OnTop
 from .. import bots
 from ..widgets.choice import Choice, Tick
 from ..widgets.footer import GameFooter
@@ -75,7 +76,7 @@ class KindChoice(Choice):
             pass
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(OnTop, Screen[None]):
     """Set up a game; the focus starts on the game, tab moves between fields, ctrl+g (or
     enter on "Start") begins it. A bad setting shows one line and starts nothing.
 

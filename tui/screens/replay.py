@@ -20,6 +20,7 @@ import engine
 from engine.core.analysis import FLAWS
 from engine.core.save_file import hints_note, hints_sentence
 
+from ..stack import OnTop
 from ..chances import chance_text
 from ..chat import with_talk
 from ..games import table_for
@@ -33,7 +34,7 @@ MARKS = {"best": "best", "good": "good", "inaccuracy": "?! inaccuracy", "mistake
          "blunder": "?? blunder"}
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(OnTop, Screen[None]):
     """Replay ``session``'s effective line of play (a loaded save, or a finished game).
 
     ←→ (h l) step, home/end (g G) jump to the start or the end, space plays or pauses,

@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Static
 import engine
 from engine.core.save_file import hints_sentence
 
+from ..stack import OnTop
 from ..widgets.footer import GameFooter
 from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
@@ -53,7 +54,7 @@ def hints_line(session: Any) -> Content:
     return Content(hints_sentence(session.hinted_names()))
 
 
-class ResultScreen(Screen[None]):
+class ResultScreen(OnTop, Screen[None]):
     """Shown once when a game ends. enter/escape: back to the table; m: menu;
     r: replay this game; ctrl+s: save; a: play again (a local game). In a shared room: r says yes to a rematch with
     the same seats, n no (``again_line`` shows everyone's answers)."""

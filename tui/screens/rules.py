@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 import engine
 
+from ..stack import OnTop
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import OptionList
 from ..widgets.title_bar import TitleBar
@@ -113,7 +114,7 @@ def rules_page(slug: str) -> str:
     return "\n\n".join(parts)
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(OnTop, Screen[None]):
     """One game's rules (``slug``), keys first; ↑↓ PgUp PgDn Home End scroll, escape closes."""
 
     BINDINGS = [Binding("escape,q", "close", "Back")]
@@ -157,7 +158,7 @@ class RulesScreen(Screen[None]):
         self.dismiss(None)
 
 
-class RulesMenuScreen(Screen[None]):
+class RulesMenuScreen(OnTop, Screen[None]):
     """The menu's Rules: the games in a list; ↑↓ choose, enter opens that game's rules
     (``RulesScreen``), escape goes back to the menu."""
 

@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, Static
 
 import engine
 
+from ..stack import OnTop
 from ..paths import save_target, saves_dir, shown, write_save
 from ..widgets.footer import GameFooter
 
@@ -23,7 +24,7 @@ class SaveName(Input):
     BINDINGS = [Binding("enter", "submit", "Save")]
 
 
-class SaveScreen(ModalScreen[Path | None]):
+class SaveScreen(OnTop, ModalScreen[Path | None]):
     """Ask where to save ``session``, prefilled with ``default`` (its file name alone
     when it is in the save folder ``folder``, default ``saves_dir()``). Enter saves
     (atomically, ``tui.paths.write_save``) and dismisses with the path; escape cancels

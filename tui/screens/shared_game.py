@@ -286,6 +286,10 @@ class SharedGameScreen(GameScreen):
     def autosave(self) -> None:
         """Nothing to save: the host journals every move."""
 
+    def unsaved(self) -> bool:
+        """Never: the host journals every move."""
+        return False
+
     def action_rules(self) -> None:
         from .rules import RulesScreen
 

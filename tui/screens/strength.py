@@ -15,12 +15,13 @@ from textual.widgets.option_list import Option
 
 import engine
 
+from ..stack import OnTop
 from .. import bots
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import OptionList
 
 
-class StrengthScreen(ModalScreen[str | None]):
+class StrengthScreen(OnTop, ModalScreen[str | None]):
     """``title`` above the bots ``game`` offers (``tui.bots.choices``), numbered, each
     with its line; the seat's ``current`` kind is highlighted (else ``normal``). ↑↓ and
     enter or a bot's number choose it, and the screen dismisses with its kind; escape
