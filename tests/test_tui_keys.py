@@ -166,3 +166,72 @@ async def test_random_bursts_never_close_a_game_unsaved(game_name, seats, option
                 now = game_screen(app)
             if now is not table:
                 table, started = now, len(now.session.entries)
+
+
+# ------------------------------------------------------------------ item 2: every prompt with a text input
+async def gift_trap_at_ann_s_gives(pilot) -> engine.LocalSession:
+    await new_game(pilot, "Gift Trap", ["ann", "bot", "bot"], seed=1)
+    await wait_for_text(pilot, "ann at the keyboard")
+    await pilot.press("enter")  # ann deals
+    await wait_for_text(pilot, "give:")
+    return game_screen(pilot.app).session
+
+
+def people_commands(session, since: int) -> list[str]:
+    return [session.game.notation(e.command, session.names) for e in session.entries[since:]
+            if e.seat is not None and not session.is_bot(e.seat)]
+
+
+async def test_two_command_lines_in_one_burst_play_both_moves():
+    async with menu_app(SMALL) as pilot:
+        session = await gift_trap_at_ann_s_gives(pilot)
+        n = len(session.entries)
+        await pilot.burst(":", *"give 1 to bot2", "enter", ":", *"give 2 to bot3", "enter")
+        assert people_commands(session, n) == ["give 1 to bot2", "give 2 to bot3"]
+        assert not shows(pilot.app, "There is no player")
+
+
+async def test_the_save_dialog_s_enter_and_the_keys_after_it_in_one_burst():
+    # ctrl+s enter saves; the ":" line typed right after is the table's
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        session = await gift_trap_at_ann_s_gives(pilot)
+        n = len(session.entries)
+        await pilot.burst("ctrl+s", "enter", ":", *"give 1 to bot2", "enter")
+        assert screen_name(app) == "GameScreen"
+        assert people_commands(session, n) == ["give 1 to bot2"]
+        path = game_screen(app).save_path
+        assert path is not None and path.exists() and len(load(str(path)).entries) == n  # saved before the give
+
+
+async def test_a_typed_save_path_and_the_keys_after_it_in_one_burst():
+    # l p PATH enter, then the game's own keys: the game opens and takes them
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        session = await gift_trap_at_ann_s_gives(pilot)
+        await pilot.press("escape")  # saved, back at the menu
+        await wait_for_screen(pilot, "MenuScreen")
+        path = str(game_screen_path(app, session))
+        await pilot.burst("l", "p", *path, "enter", ":", *"give 1 to bot2", "enter")
+        assert screen_name(app) == "GameScreen", screen_text(app)
+        loaded = game_screen(app).session
+        assert people_commands(loaded, len(session.entries)) == ["give 1 to bot2"]
+
+
+def game_screen_path(app, session) -> str:
+    """The file the game of ``session`` was saved in (the notice said it)."""
+    notice = next(n for n in notices(app) if "saved in" in n)
+    return notice.split("saved in ", 1)[1].rstrip(".").replace(" ", "")
+
+
+async def test_a_name_typed_in_the_new_game_form_and_its_start_in_one_burst():
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await pilot.press("n")
+        await wait_for_screen(pilot, "NewGameScreen")
+        from tui_driver import focus
+
+        await focus(pilot, "name-0")
+        await pilot.burst("end", "ctrl+u", *"zed", "ctrl+g")
+        await wait_for_screen(pilot, "GameScreen", "HandoverScreen")
+        assert game_screen(app).session.names[0] == "zed"

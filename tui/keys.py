@@ -44,7 +44,7 @@ class KeyOrder:
     ``done`` when the app dropped it."""
 
     #: seconds a key may take before the next goes on regardless
-    PATIENCE = 1.0
+    PATIENCE = 3.0
 
     def __init__(self, app: "App") -> None:
         self.app = app
