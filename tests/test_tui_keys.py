@@ -209,19 +209,14 @@ async def test_a_typed_save_path_and_the_keys_after_it_in_one_burst():
     async with menu_app(SMALL) as pilot:
         app = pilot.app
         session = await gift_trap_at_ann_s_gives(pilot)
+        table = game_screen(app)
         await pilot.press("escape")  # saved, back at the menu
         await wait_for_screen(pilot, "MenuScreen")
-        path = str(game_screen_path(app, session))
+        path = str(table.save_path)
         await pilot.burst("l", "p", *path, "enter", ":", *"give 1 to bot2", "enter")
         assert screen_name(app) == "GameScreen", screen_text(app)
         loaded = game_screen(app).session
         assert people_commands(loaded, len(session.entries)) == ["give 1 to bot2"]
-
-
-def game_screen_path(app, session) -> str:
-    """The file the game of ``session`` was saved in (the notice said it)."""
-    notice = next(n for n in notices(app) if "saved in" in n)
-    return notice.split("saved in ", 1)[1].rstrip(".").replace(" ", "")
 
 
 async def test_a_name_typed_in_the_new_game_form_and_its_start_in_one_burst():

@@ -232,7 +232,7 @@ class GameScreen(OnTop, Screen[None]):
 
             self._thinking = None
             thinking.stop()
-        if self.told_where or self.app.return_code is not None:  # said already; or the app ends and prints it
+        if self.told_where or not self.app.is_running:  # said already; or the app ends (its way out saved)
             return
         try:
             path = self.autosave()
