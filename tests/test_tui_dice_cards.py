@@ -22,7 +22,7 @@ from engine.games.dice_upon_a_time.effects import ITEMS, STORIES
 from engine.games.dice_upon_a_time.view import view
 from tui.games.dice_cards import cards_lines
 from tui.widgets.lines import plain
-from tui_driver import SMALL, flat, footer_keys, menu_app, screen_lines, screen_text, wait_for, wait_for_text
+from tui_driver import SMALL, flat, footer_keys, menu_app, screen_lines, screen_text, settle, wait_for, wait_for_text
 
 from dice_positions import load_game, played_until
 
@@ -54,9 +54,11 @@ async def _read_pane(pilot) -> str:
     def rows() -> list[str]:
         return screen_lines(app)[2:-1]  # under the title and the hint, above the footer
 
+    await settle(pilot)  # the pane laid out whole (End goes to its end, not to where it was then)
     first = rows()
     await pilot.press("end")
     await wait_for(pilot, lambda: rows() != first, "the pane's last page")  # it is longer than a page
+    await settle(pilot)
     last = rows()
     await pilot.press("home")
     await wait_for(pilot, lambda: rows() == first, "the pane's first page")

@@ -173,6 +173,7 @@ class CardsScreen(Screen[None]):
         self.panel = CardsPanel(id="cards-text")
 
     def compose(self) -> ComposeResult:
+        self._draw()  # before the first layout: the pane's height is whole at once
         yield TitleBar()
         yield Static("Cards face up on the table · ↑↓ PgUp PgDn scroll · escape or q back", id="cards-hint")
         with VerticalScroll(id="cards-scroll"):
@@ -182,7 +183,6 @@ class CardsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "Dice Upon a Time: quests and Story cards"
         self.query_one("#cards-scroll").focus()
-        self._draw()
 
     def on_resize(self) -> None:
         self._draw()
@@ -194,7 +194,7 @@ class CardsScreen(Screen[None]):
             self._draw()
 
     def _draw(self) -> None:
-        width = max(20, self.size.width - 3)  # the panel's padding (1 + 1) and the scroll bar (1)
+        width = max(20, (self.size.width or self.app.size.width) - 3)  # the padding (1 + 1), the scroll bar (1)
         self.panel.set_lines(cards_lines(self.view, self.names, width))
 
     def action_close(self) -> None:

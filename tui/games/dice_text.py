@@ -291,6 +291,16 @@ def trade_card(x: str) -> str:
     return item_name(x)
 
 
+def offer_words(offer: Any, names: Sequence[str], me: int | None) -> str:
+    """The trade on the table with each card by name, for the details line: "bob offers
+    you The Soldier's Ration (3 AP: 2b → SO) for Apple" (``offer_text`` by codes)."""
+    who = lambda i: "you" if i == me else (names[i] if 0 <= i < len(names) else "?")  # noqa: E731
+    give = ", ".join(trade_card(x) for x in offer.give) or "nothing"
+    get = ", ".join(trade_card(x) for x in offer.get) or "nothing"
+    offers = "You offer" if offer.seat == me else f"{who(offer.seat)} offers"
+    return f"{offers} {who(offer.to)} {give} for {get}."
+
+
 def choice_words(c: Any, view: Any, names: Sequence[str]) -> str:
     """A choice in full, for the details line when its row has no room for it: a trade
     offer with each card by name ("Offer bob The Golden Goose (4 AP: …) for …"), a
@@ -300,7 +310,7 @@ def choice_words(c: Any, view: Any, names: Sequence[str]) -> str:
             who = names[to] if 0 <= to < len(names) else "?"
             return (f"Offer {who} {', '.join(trade_card(x) for x in give) or 'nothing'}"
                     f" for {', '.join(trade_card(x) for x in get) or 'nothing'}")
-        case cmd.Keep(q) | cmd.Complete(q) if q in CARDS.quests:
+        case cmd.Keep(q) | cmd.Complete(q) | cmd.Discard(quest=q) if q in CARDS.quests:
             return f"{CARDS.quests[q].name} ({CARDS.quests[q].ap} AP: {quest_short(q)})"
     return command_label(c, view, names)
 
@@ -377,7 +387,7 @@ def choice_details(c: Any, view: Any) -> str:
             return ability()
         case cmd.Take() if view.step not in ("fairy",) and not view.prompts:  # Thrushbeard's tokens
             return ability()
-        case cmd.Keep(q) | cmd.Complete(q) if q in CARDS.quests:
+        case cmd.Keep(q) | cmd.Complete(q) | cmd.Discard(quest=q) if q in CARDS.quests:
             quest = CARDS.quests[q]
             return f"{quest.name} ({quest.ap} AP): {quest.text}"
     return ""

@@ -23,6 +23,14 @@ sentence. The keys:
   choices, "no item" first; so are a Bad Luck card's two effects, a Character to choose
   and a trade to accept or refuse.
 - escape steps back out of a Rabbit, a pass or the ``a`` row half made.
+- ``q`` shows the cards face up (``dice_cards.CardsScreen``): every player's quests and
+  Story cards with their texts, over the table.
+
+A key whose move is not possible now (``a`` with nothing to do, ``r`` without a Rabbit
+token, any move in another's turn) says why in one line. A row of choices too long for
+the panel shows those around the cursor; the details line then says which one of how
+many is chosen, in full ("2/6 Offer bob The Golden Goose (4 AP: …) for …"), with what
+its card does. The key line gives its keys short signs rather than take a second row.
 
 The side panel shows your Character (✓ ability ready this chapter, "(used)", Thumbling's
 draws left), your Magic Items by name and your Story cards in front; the others' item
@@ -55,7 +63,7 @@ from .dice_cards import CardsScreen
 from .dice_map import MapGraph, initials
 from .dice_text import (
     CARDS, LOCS, QUESTION, SPIRIT_SHORT, SPIRIT_TEXT, WAITS, card_texts, character_code, character_text,
-    choice_details, choice_words, command_label, die_label, item_short, offer_text, quest_short,
+    choice_details, choice_words, command_label, die_label, item_short, offer_text, offer_words, quest_short,
     socket_order, story_short, tokens_short, window_question,
 )
 
@@ -141,7 +149,9 @@ class DiceUponATimeTable(GameTable):
     LEGEND = (
         "- The map: each field by its two letters (TO Town, KI King, FA Fairy, OW Old Woman, HU Huntsman, "
         "WO Woodsman, SO Soldier, CL Clouds, HE Hell, SE Big Sea, MO Big Mountains, CH Church, MI Magic Items, "
-        "CO Gold Coin, BR Bread, AP Apple, NW NE SW the Steeds); the players' letters after the field they stand on.\n"
+        "CO Gold Coin, BR Bread, AP Apple, NW NE SW the Steeds); the players' letters after the field they stand on: "
+        "a player's first letter, unless a die has it or another player does (bob is O: B is the Ban die); "
+        "q says whose letter is whose.\n"
         "- A route's number is the value its socket asks; a die on it shows its owner's letter and face (A5), "
         "special faces in lower case (m Magic Item, s Story, b Ban, d Doubling), +1 or +2 for the dice under it.\n"
         "- The corners are the Forest Spirits: Ra Rabbit, Wo Wolf, Sn Snake, Fo Fox, with the dice on them.\n"
@@ -568,11 +578,13 @@ class DiceUponATimeTable(GameTable):
             drawn = [CARDS.quests[q] for q in v.windows[-1].subject.split(",") if q in CARDS.quests]
             if not text and drawn:  # "no item": what was drawn, in full
                 text = "Drawn: " + " ".join(f"{q.name} ({q.ap} AP): {q.text}" for q in drawn)
+        if not text and self._asking() == "trade" and v.offer is not None:  # the offer, each card by name
+            text = offer_words(v.offer, self.names, v.me)
         if self.row_whole:
             return text
         words = choice_words(c, v, self.names)
         where = f"{self.cursor % len(self.choices) + 1}/{len(self.choices)} "
-        if not text or text.startswith(words):
+        if not text or text.startswith(words) or text.startswith(words.split(" (")[0] + " ("):  # a quest: its text
             return where + (text or words)
         return f"{where}{words} — {text}"
 
