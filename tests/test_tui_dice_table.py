@@ -318,13 +318,22 @@ async def test_each_trade_offer_can_be_read_in_full_on_the_details_line():
                            and all(shows(app, n) for n in names), f"offer {k + 1} in full")
 
 
+#: The beginner game (no Magic Items, Characters' abilities nor trades: nothing for ``a``).
+BEGINNER = {"cards": "beginner", "characters": "none", "trading": "off"}
+
+
+def _first_placing():
+    """ann's first die to place in a beginner game against a bot."""
+    return played_until(placing_with(lambda st: True), ["ann", "bob:heuristic"], options=BEGINNER)
+
+
 async def test_a_with_nothing_to_offer_says_so_in_one_line():
     # "`a` with nobody on my field gave no message at all"
+    s = _first_placing()
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await new_game(pilot, "Dice Upon a Time", ["ann", "bob:heuristic"], seed=3,
-                       options={"cards": "beginner", "characters": "none", "trading": "off"})
-        await to_placing(pilot)
+        await load_game(pilot, s, _saved(s))
+        await wait_for_text(pilot, "Place your")
         await pilot.press("a")
         await wait_for_text(pilot, "No Magic Item, ability or trade can be used now")
         line = next(row for row in screen_lines(app) if "No Magic Item, ability" in row)
@@ -334,11 +343,11 @@ async def test_a_with_nothing_to_offer_says_so_in_one_line():
 async def test_every_forest_spirit_says_what_it_does_on_the_socket_line():
     # "The Wolf → every other player feeds the Wolf a die" was explained, The Snake, The
     # Rabbit and The Fox were not (the game's rules, "The Forest Spirits")
+    s = _first_placing()
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await new_game(pilot, "Dice Upon a Time", ["ann", "bob:heuristic"], seed=3,
-                       options={"cards": "beginner", "characters": "none", "trading": "off"})
-        await to_placing(pilot)
+        await load_game(pilot, s, _saved(s))
+        await wait_for_text(pilot, "Place your")
         said: dict[str, str] = {}
         for _ in range(40):
             m = re.match(r"(\d+)/(\d+) (The (Rabbit|Wolf|Snake|Fox))(.*)", ask_rows(app)[2])
