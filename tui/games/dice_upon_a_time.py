@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -92,7 +93,7 @@ def keys_line(pairs: Sequence[tuple[str, str]], width: int) -> Line:
 
     for short, sep in ((False, " · "), (True, " · "), (True, "  ")):
         found = line(short, sep)
-        if len("".join(t for t, _ in found)) <= width:
+        if cell_len("".join(t for t, _ in found)) <= width:
             return found
     return ellipsis(line(True, "  "), width)
 
@@ -350,7 +351,7 @@ class DiceUponATimeTable(GameTable):
         actions = self._actions()
         if not actions:
             self.refuse("No Magic Item, ability or trade can be used now: place a die or pass." if self._asking()
-                        == "place" else "a is for before placing a die: a Magic Item, your ability or a trade.")
+                        == "place" else "a opens Magic Items, your ability and trades before you place a die.")
             return
         self.flow, self.cursor, self.choices = "actions", 0, actions
         self._draw()

@@ -61,11 +61,14 @@ def group_hidden(lines: list[str]) -> list[str]:
 class LogPane(ScrollView, can_focus=False):
     """A scrolling pane of log lines; ``show(lines, since)`` brings it up to date.
 
-    It takes the focus only when the player asks (``read``: the full-screen log that
-    the game screen's ``L`` opens; never by tab, nor as a screen's first focus): then ↑↓, PgUp, PgDn, Home and End
-    scroll it, and escape (or ``L``) posts ``Done`` so the table has the keys again. ``since`` marks where what happened since the seat's own last
-    move begins (a ``MARK`` row); when that is more than the pane shows, the pane opens
-    at the mark, so the other players' and bots' moves are read in order."""
+    It takes the focus only when the player asks (``read``: the full-screen log that the
+    game screen's ``L`` opens, ``tui.screens.log``; never by tab, nor as a screen's first
+    focus): then ↑↓, PgUp, PgDn, Home and End scroll it, and escape (or ``L``) posts
+    ``Done`` so that screen closes. ``since`` marks where what happened since the seat's
+    own last move begins (a ``MARK`` row); when that is more than the pane shows, the
+    pane opens at the mark, so the other players' and bots' moves are read in order.
+    ``follow`` has another pane show the same lines (the full-screen log follows the
+    table's)."""
 
     DEFAULT_CSS = """
     LogPane { border: round $panel-lighten-2; scrollbar-size-vertical: 1; background: $surface 0%;
