@@ -101,6 +101,8 @@ ALLOWED = frozenset({
     "DiceUponATimeTable.actions", "DiceUponATimeTable.die", "DiceUponATimeTable.socket", "DiceUponATimeTable.digit",
     "DiceUponATimeTable.confirm", "DiceUponATimeTable.rabbit", "DiceUponATimeTable.pass", "DiceUponATimeTable.move",
     "DiceUponATimeTable.stay", "DiceUponATimeTable.complete", "DiceUponATimeTable.end",
+    "DiceUponATimeTable.cards",  # opens the quests and Story cards over the table (CardsScreen)
+    "CardsScreen.close",
     # Textual's widgets on those screens: cursors, scrolling, editing a text box
     "DataTable.cursor_up", "DataTable.cursor_down", "DataTable.cursor_left", "DataTable.cursor_right",
     "DataTable.page_up", "DataTable.page_down", "DataTable.page_left", "DataTable.page_right",

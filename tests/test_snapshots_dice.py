@@ -149,4 +149,28 @@ async def _(pilot: Player) -> None:
     await _placing_keys(pilot, ("p",), "Pass for the rest of this chapter?")
 
 
+def _cards_game():
+    """Five players in chapter 3 or later, ann to place a die, Story cards in front of
+    her and of another, every player with quests."""
+    from dice_positions import played_until
+
+    def wanted(st) -> bool:
+        ps = st.players
+        return (_placing(st) and st.chapter >= 3 and bool(ps[0].stories) and any(p.stories for p in ps[1:])
+                and all(p.quests for p in ps))
+    return played_until(wanted, DU5, seeds=[1, 2, 3, 4, 5])
+
+
+@SHOTS.shot("dice-upon-a-time-cards", played=_cards_game)
+async def _(pilot: Player) -> None:
+    # q: every player's quests and Story cards with their texts, over the table
+    await _placing_keys(pilot, ("q",), "Letters on the map")
+
+
+@SHOTS.shot("dice-upon-a-time-log", played=_placed_game)
+async def _(pilot: Player) -> None:
+    # L: the log full screen, over the table
+    await _placing_keys(pilot, ("L",), "The log: ↑↓ PgUp PgDn Home End scroll")
+
+
 test_screen = screen_test(SHOTS)

@@ -14,7 +14,9 @@ from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS
 from engine.games.dice_upon_a_time.notation import socket_name
 from engine.games.dice_upon_a_time.table import ROUTES
 from tui.games.dice_map import initials
-from tui_driver import LARGE, SMALL, menu_app, new_game, screen_lines, screen_text, shows, wait_for, wait_for_text
+from tui_driver import (
+    LARGE, SMALL, flat, menu_app, new_game, screen_lines, screen_text, shows, wait_for, wait_for_text,
+)
 
 from dice_positions import load_game, played_until
 
@@ -132,6 +134,10 @@ async def test_players_are_letters_never_digits_nor_a_dies_letter():
         text = screen_text(app)
         assert re.search(r"\bO bob\b", text) and re.search(r"\bT bot3\b", text), text
         assert "TOAOT" in text  # the three at the Town, by letter
+        # C-19: "at first I read O as Old Woman": q says whose letter is whose, and why bob is O
+        await pilot.press("q")
+        await wait_for_text(pilot, "Letters on the map: A ann (you), O bob, T bot3.")
+        assert shows(app, "bob is O: B is the Ban die.")
 
 
 async def test_a_stack_beside_a_field_keeps_every_owners_letter():
@@ -231,3 +237,126 @@ async def test_a_magic_item_can_be_left_undrawn_by_keys():
         await wait_for(pilot, lambda: not (game.state.prompts and game.state.prompts[0].kind == "draw_item"),
                        "the question answered")
         assert game.state.players[0].magic == held  # only ann's own answers change her hand
+
+
+def _saved(session) -> Path:
+    folder = Path(os.environ["BOXTOP_SAVE_DIR"])  # the test's own (tests/conftest.py)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+async def test_the_magic_mirrors_question_names_the_quest_cards_drawn():
+    # "cyd drew Quest cards: play a Magic Item, or no item." said not which: the player
+    # had to dig in the log for the card, and never saw what it asks
+    from tui.games.dice_text import quest_short
+    from engine.games.dice_upon_a_time.cards import load as load_cards
+
+    def drawn(state) -> bool:
+        return bool(state.windows) and state.windows[-1].waiting[0] == 0 and state.windows[-1].trigger == "quests"
+
+    s = played_until(drawn, ["ann", "bob:heuristic", "cyd:heuristic"], options={"windows": "secret"})
+    quests = load_cards().quests
+    cards = [quests[q] for q in s.state.windows[-1].subject.split(",")]
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await load_game(pilot, s, _saved(s))
+        await wait_for_text(pilot, "1:no item")
+        question = flat(" ".join(ask_rows(app)[:2]))
+        for card in cards:  # by name, AP and what it asks, in the question's own rows
+            assert f"{card.name} ({card.ap}AP {quest_short(card.id)})" in question, question
+        for card in cards:  # and in full on the details line
+            assert shows(app, f"{card.name} ({card.ap} AP): {card.text}"), card.name
+
+
+async def test_with_a_items_and_a_rabbit_offered_the_socket_line_stays_in_view():
+    # the key line "←→ die · tab/↑↓ socket · enter place · r rabbit · a items · p pass"
+    # wrapped onto two rows and pushed the chosen socket's line off the panel
+    kinds = (cmd.Play, cmd.Walk, cmd.Convert, cmd.Rest, cmd.Draw, cmd.Offer)
+
+    def both(state) -> bool:
+        from engine.games.dice_upon_a_time.legal import legal
+
+        commands = legal(state, 0)
+        return any(isinstance(c, kinds) for c in commands) and any(isinstance(c, cmd.Rabbit) for c in commands)
+
+    s = played_until(placing_with(both), ["ann", "bob:heuristic", "cyd:heuristic"])
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await load_game(pilot, s, _saved(s))
+        await wait_for_text(pilot, "Place your")
+        rows = ask_rows(app)
+        assert "a items" in rows[0] and "r rabbit" in rows[0] and "p pass" in rows[0], rows
+        assert re.match(r"1/\d+ The ", rows[2]), rows
+        await pilot.press("tab")  # tab walks the sockets, and the line says which
+        await wait_for(pilot, lambda: re.match(r"2/\d+ The ", ask_rows(app)[2]), "the second socket")
+
+
+async def test_each_trade_offer_can_be_read_in_full_on_the_details_line():
+    # "1:offer bot2 2AP give 2b for 4AP give 2c 1b 1a …" with no description line: the
+    # offers were cut with "…" and none could be read whole
+    from engine.games.dice_upon_a_time.cards import load as load_cards
+    from engine.games.dice_upon_a_time.legal import legal
+
+    s = played_until(placing_with(lambda st: sum(isinstance(c, cmd.Offer) for c in legal(st, 0)) >= 2),
+                     ["ann", "bob:heuristic", "cyd:heuristic"])
+    quests = load_cards().quests
+    kinds = (cmd.Play, cmd.Walk, cmd.Convert, cmd.Rest, cmd.Draw, cmd.Offer)
+    actions = [c for c in s.legal_commands(0) if isinstance(c, kinds)]
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await load_game(pilot, s, _saved(s))
+        await wait_for_text(pilot, "Place your")
+        await pilot.press("a")
+        await wait_for_text(pilot, "Before placing a die")
+        for k, c in enumerate(actions):
+            if k:
+                await pilot.press("right")
+            if not isinstance(c, cmd.Offer):
+                continue
+            names = [quests[x].name for x in (*c.give, *c.get) if x in quests]
+            await wait_for(pilot, lambda: shows(app, f"{k + 1}/{len(actions)} Offer")
+                           and all(shows(app, n) for n in names), f"offer {k + 1} in full")
+
+
+#: The beginner game (no Magic Items, Characters' abilities nor trades: nothing for ``a``).
+BEGINNER = {"cards": "beginner", "characters": "none", "trading": "off"}
+
+
+def _first_placing():
+    """ann's first die to place in a beginner game against a bot."""
+    return played_until(placing_with(lambda st: True), ["ann", "bob:heuristic"], options=BEGINNER)
+
+
+async def test_a_with_nothing_to_offer_says_so_in_one_line():
+    # "`a` with nobody on my field gave no message at all"
+    s = _first_placing()
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await load_game(pilot, s, _saved(s))
+        await wait_for_text(pilot, "Place your")
+        await pilot.press("a")
+        await wait_for_text(pilot, "No Magic Item, ability or trade can be used now")
+        line = next(row for row in screen_lines(app) if "No Magic Item, ability" in row)
+        assert line.strip().endswith("place a die or pass."), line  # the whole sentence on its row
+
+
+async def test_every_forest_spirit_says_what_it_does_on_the_socket_line():
+    # "The Wolf → every other player feeds the Wolf a die" was explained, The Snake, The
+    # Rabbit and The Fox were not (the game's rules, "The Forest Spirits")
+    s = _first_placing()
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await load_game(pilot, s, _saved(s))
+        await wait_for_text(pilot, "Place your")
+        said: dict[str, str] = {}
+        for _ in range(40):
+            m = re.match(r"(\d+)/(\d+) (The (Rabbit|Wolf|Snake|Fox))(.*)", ask_rows(app)[2])
+            if m:
+                said[m.group(4)] = m.group(5)
+            if len(said) == 4:
+                break
+            before = ask_rows(app)[2]
+            await pilot.press("tab")
+            await wait_for(pilot, lambda: ask_rows(app)[2] != before, "the next socket")
+        assert set(said) == {"Rabbit", "Wolf", "Snake", "Fox"}, said
+        assert all(text.startswith(" → ") and len(text) > 12 for text in said.values()), said

@@ -1,8 +1,9 @@
 """The log can be read (issue 22, item 6; play-tests A-D2, B-D8) and the ":" line keeps
 out of the way (item 9, A-D7): by keys, from the menu.
 
-- ``L`` gives the keys to the log: ↑↓ PgUp PgDn Home End scroll it, escape gives them
-  back to the table; PgUp / PgDn at the table scroll it without leaving the table.
+- ``L`` opens the log full screen, at every size (at 80×24 a table's pane is a few rows
+  of 24 columns): ↑↓ PgUp PgDn Home End scroll it, escape goes back to the table;
+  PgUp / PgDn at the table scroll the table's pane without leaving the table.
 - What happened since the seat's own last move is marked ("─ since your move ─").
 - The ``:`` line shows only while it is in use; a refusal it left goes when ``:`` opens
   again.
@@ -73,3 +74,34 @@ async def test_the_command_line_shows_only_in_use_and_a_refusal_goes_when_it_ope
         await pilot.press("colon")
         await wait_for(pilot, lambda: not shows(app, "Cannot read 'flibber'"), "the refusal gone")
         assert "flibber" not in screen_text(app)
+
+
+async def test_l_opens_the_log_full_screen_at_80x24():
+    # Dice Upon a Time at 80×24: the log was 5 rows of 24 columns and L only focused it;
+    # one entry ("cyd plays Cudgel in the Sack: When another player takes tokens, …")
+    # took three or four presses of ↓ to read
+    import os
+    from pathlib import Path
+
+    from dice_positions import load_game, played_until
+    from tui_driver import screen_lines
+
+    s = played_until(lambda st: st.turn == 0 and st.step == "place" and not st.prompts, ["ann", "bob:heuristic"],
+                     options={"cards": "beginner", "characters": "none", "trading": "off"})
+    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await load_game(pilot, s, folder)
+        await wait_for_text(pilot, "Place your")
+        await pilot.press("L")
+        await wait_for_text(pilot, "The log: ↑↓ PgUp PgDn Home End scroll")
+        region = app.screen.query_one("#log").region
+        assert region.width >= 78 and region.height >= 18, region  # the whole screen, not a pane of the table
+        assert not shows(app, "Place your")  # the table is under it
+        await pilot.press("home")
+        long = next(row for row in log_rows(app) if "draws" in row)
+        assert "AP)" in long, long  # "ann draws <a quest> (2 AP) and …" on one row
+        await pilot.press("escape")
+        await wait_for_text(pilot, "Place your")
+        assert app.focused is app.screen.query_one("#table") and len(screen_lines(app)) <= 24

@@ -11,7 +11,7 @@ hand-over too (every change of seat gets one).
 from __future__ import annotations
 
 import importlib
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from textual.message import Message
 from textual.widget import Widget
@@ -93,7 +93,7 @@ class GameTable(Widget, can_focus=True):
         order: held while the seat's last move travels to the room and back (the table
         would act on a stale view), else its binding runs at once, so the next key
         already sees that a move is on its way. Elsewhere keys go to the bindings as usual."""
-        hold = getattr(self.screen, "hold_key", None)
+        hold = self.key_holder()
         if hold is None:
             return
         event.stop()
@@ -105,6 +105,11 @@ class GameTable(Widget, can_focus=True):
             await active.node.run_action(active.binding.action)
         elif active is not None and hasattr(self.screen, "explain_disabled"):
             self.screen.explain_disabled(event.key)  # a greyed-out undo says why
+
+    def key_holder(self) -> Callable[[str], bool] | None:
+        """A shared game's screen's ``hold_key`` (whether to hold a key until the seat's
+        last move has come back from the room), None on any other screen."""
+        return getattr(self.screen, "hold_key", None)
 
     def show_log(self, lines: list[str], since: int | None = None) -> None:
         """Replace the log pane's text with ``lines`` (the seat's log in notation), marked

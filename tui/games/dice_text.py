@@ -89,8 +89,22 @@ def offer_text(offer: Any, names: Sequence[str], me: int | None) -> str:
     return f"{who(offer.seat)} offers {who(offer.to)} {give} for {get}"
 
 
-def window_question(window: Any, view: Any, names: Sequence[str]) -> str:
-    """What a reaction window asks the seat at the keyboard, naming whose move opened it."""
+def drawn_quests(subject: str, wide: bool = False) -> list[str]:
+    """The Quest cards a "quests" window is about (its ``subject``: their ids, comma
+    separated), each with its AP and what it asks: "Up to the Clouds (2AP visit CL)"
+    (``wide``: "(2 AP, visit Clouds)")."""
+    out = []
+    for q in subject.split(","):
+        if q in CARDS.quests:
+            card = CARDS.quests[q]
+            ap = f"{card.ap} AP, " if wide else f"{card.ap}AP "
+            out.append(f"{card.name} ({ap}{quest_short(q, wide=wide)})")
+    return out
+
+
+def window_question(window: Any, view: Any, names: Sequence[str], wide: bool = False) -> str:
+    """What a reaction window asks the seat at the keyboard, naming whose move opened it
+    (and, for Quest cards drawn, which: ``drawn_quests``, ``wide`` as there)."""
     me = view.me
     mover = window.mover
     who = "You" if mover == me else (names[mover] if 0 <= mover < len(names) else "Someone")
@@ -105,7 +119,8 @@ def window_question(window: Any, view: Any, names: Sequence[str]) -> str:
     if trigger == "items":
         return f"{who} drew Magic Item cards: {tail}"
     if trigger == "quests":
-        return f"{who} drew Quest cards: {tail}"
+        drawn = drawn_quests(window.subject, wide)
+        return f"{who} drew {', '.join(drawn)}: {tail}" if drawn else f"{who} drew Quest cards: {tail}"
     if trigger == "story":
         story = STORIES[window.subject].name if window.subject in STORIES else "a Bad Luck card"
         return f"You drew {story}: {tail}"
@@ -263,6 +278,64 @@ def command_label(c: Any, view: Any, names: Sequence[str]) -> str:
     return str(c)
 
 
+def trade_card(x: str) -> str:
+    """A token, quest, Story card or Magic Item in a trade, in words: "Apple", "The
+    Golden Goose (4 AP: 1c 2b 1a → KI)", "a Magic Item" (hidden)."""
+    if x in TOKEN_LETTER:
+        return TOKEN_NAME[x][0]
+    if x in CARDS.quests:
+        q = CARDS.quests[x]
+        return f"{q.name} ({q.ap} AP: {quest_short(x)})"
+    if x in STORIES:
+        return STORIES[x].name
+    return item_name(x)
+
+
+def offer_words(offer: Any, names: Sequence[str], me: int | None) -> str:
+    """The trade on the table with each card by name, for the details line: "bob offers
+    you The Soldier's Ration (3 AP: 2b → SO) for Apple" (``offer_text`` by codes)."""
+    who = lambda i: "you" if i == me else (names[i] if 0 <= i < len(names) else "?")  # noqa: E731
+    give = ", ".join(trade_card(x) for x in offer.give) or "nothing"
+    get = ", ".join(trade_card(x) for x in offer.get) or "nothing"
+    offers = "You offer" if offer.seat == me else f"{who(offer.seat)} offers"
+    return f"{offers} {who(offer.to)} {give} for {get}."
+
+
+def choice_words(c: Any, view: Any, names: Sequence[str]) -> str:
+    """A choice in full, for the details line when its row has no room for it: a trade
+    offer with each card by name ("Offer bob The Golden Goose (4 AP: …) for …"), a
+    quest by name, else the choice's label (``command_label``)."""
+    match c:
+        case cmd.Offer(to, give, get):
+            who = names[to] if 0 <= to < len(names) else "?"
+            return (f"Offer {who} {', '.join(trade_card(x) for x in give) or 'nothing'}"
+                    f" for {', '.join(trade_card(x) for x in get) or 'nothing'}")
+        case cmd.Keep(q) | cmd.Complete(q) | cmd.Discard(quest=q) if q in CARDS.quests:
+            return f"{CARDS.quests[q].name} ({CARDS.quests[q].ap} AP: {quest_short(q)})"
+    return command_label(c, view, names)
+
+
+#: What a Forest Spirit does with the die placed there, on the socket line (in 39 cells).
+SPIRIT_SHORT = {
+    "rabbit": "top die: start player + Rabbit token",
+    "wolf": "every other player feeds the Wolf a die",
+    "snake": "top die: the Snake Die next chapter",
+    "fox1": "this die: any face next chapter",
+    "fox2": "this die: any face next chapter",
+}
+#: The same in a sentence, for the details line (the game's HELP.md, "The Forest Spirits").
+SPIRIT_TEXT = {
+    "rabbit": "The Rabbit, a stack: at the chapter's end the top die's owner becomes the starting "
+              "player and takes a Rabbit token (hop along a route without a die).",
+    "wolf": "The Wolf, once a chapter: when you place a die here, every other player must give the "
+            "Wolf one of their unused dice.",
+    "snake": "The Snake, a stack: at the chapter's end the top die's owner takes the Snake Die for the next "
+             "chapter (rolled, an extra die, a token, or nothing).",
+    "fox1": "The Fox, two single places: a die from here is set to any face next chapter instead of rolled.",
+    "fox2": "The Fox, two single places: a die from here is set to any face next chapter instead of rolled.",
+}
+
+
 def item_text(item: str) -> str:
     """A Magic Item with what it does: "The Golden Bird: Right after a roll, …"."""
     card = ITEMS[item]
@@ -314,7 +387,7 @@ def choice_details(c: Any, view: Any) -> str:
             return ability()
         case cmd.Take() if view.step not in ("fairy",) and not view.prompts:  # Thrushbeard's tokens
             return ability()
-        case cmd.Keep(q) | cmd.Complete(q) if q in CARDS.quests:
+        case cmd.Keep(q) | cmd.Complete(q) | cmd.Discard(quest=q) if q in CARDS.quests:
             quest = CARDS.quests[q]
             return f"{quest.name} ({quest.ap} AP): {quest.text}"
     return ""

@@ -23,6 +23,14 @@ sentence. The keys:
   choices, "no item" first; so are a Bad Luck card's two effects, a Character to choose
   and a trade to accept or refuse.
 - escape steps back out of a Rabbit, a pass or the ``a`` row half made.
+- ``q`` shows the cards face up (``dice_cards.CardsScreen``): every player's quests and
+  Story cards with their texts, over the table.
+
+A key whose move is not possible now (``a`` with nothing to do, ``r`` without a Rabbit
+token, any move in another's turn) says why in one line. A row of choices too long for
+the panel shows those around the cursor; the details line then says which one of how
+many is chosen, in full ("2/6 Offer bob The Golden Goose (4 AP: …) for …"), with what
+its card does. The key line gives its keys short signs rather than take a second row.
 
 The side panel shows your Character (✓ ability ready this chapter, "(used)", Thumbling's
 draws left), your Magic Items by name and your Story cards in front; the others' item
@@ -38,6 +46,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -51,15 +60,42 @@ from engine.games.dice_upon_a_time.table import BANDS, CHAPTERS, quest_met, rout
 from ..widgets.digits import DigitEntry
 from ..widgets.lines import Line, Panel, Run, ellipsis, wrap
 from . import GameTable
+from .dice_cards import CardsScreen
 from .dice_map import MapGraph, initials
 from .dice_text import (
-    CARDS, LOCS, QUESTION, WAITS, card_texts, character_code, character_text, choice_details, command_label,
-    die_label, item_short, offer_text, quest_short, socket_order, story_short, tokens_short, window_question,
+    CARDS, LOCS, QUESTION, SPIRIT_SHORT, SPIRIT_TEXT, WAITS, card_texts, character_code, character_text,
+    choice_details, choice_words, command_label, die_label, item_short, offer_text, offer_words, quest_short,
+    socket_order, story_short, tokens_short, window_question,
 )
 
 #: Below this many columns or rows the table is compact (codes, no frames).
 COMPACT_BELOW = (110, 32)
 EVENTS = load_cards().events
+
+
+#: The keys of the question panel that say less when its row is short ("tab/↑↓" → "↑↓").
+SHORT_KEYS = {"tab/↑↓": "↑↓", "enter": "⏎"}
+
+
+def keys_line(pairs: Sequence[tuple[str, str]], width: int) -> Line:
+    """The keys of the question panel on one row of at most ``width`` cells: "←→ die ·
+    tab/↑↓ socket · enter place"; when that is longer, the keys in their short signs
+    (``SHORT_KEYS``), then two spaces between them in place of " · ", then cut with "…"
+    (a second row would push the socket line off the panel's three rows at 80×24)."""
+    def line(short: bool, sep: str) -> Line:
+        runs: list[Run] = []
+        for i, (key, what) in enumerate(pairs):
+            if i:
+                runs.append((sep, ""))
+            runs += [(SHORT_KEYS.get(key, key) if short else key, "panel--info panel--bold"),
+                     (f" {what}" if what else "", "")]
+        return tuple(runs)
+
+    for short, sep in ((False, " · "), (True, " · "), (True, "  ")):
+        found = line(short, sep)
+        if cell_len("".join(t for t, _ in found)) <= width:
+            return found
+    return ellipsis(line(True, "  "), width)
 
 
 class DUPanel(Panel):
@@ -107,12 +143,16 @@ class DiceUponATimeTable(GameTable):
         "e: end your turn\n"
         "a: before placing, play a Magic Item, use your Character's ability or offer a trade (enter does it)\n"
         "in a Magic Item window: ←/→ or 1–9 and enter, 1 (no item) lets it pass\n"
-        "escape: step back out of a Rabbit, a pass or the a row"
+        "escape: step back out of a Rabbit, a pass or the a row\n"
+        "q: every player's quests, Story cards and Character with their texts, your Magic Items "
+        "(escape or q closes)"
     )
     LEGEND = (
         "- The map: each field by its two letters (TO Town, KI King, FA Fairy, OW Old Woman, HU Huntsman, "
         "WO Woodsman, SO Soldier, CL Clouds, HE Hell, SE Big Sea, MO Big Mountains, CH Church, MI Magic Items, "
-        "CO Gold Coin, BR Bread, AP Apple, NW NE SW the Steeds); the players' letters after the field they stand on.\n"
+        "CO Gold Coin, BR Bread, AP Apple, NW NE SW the Steeds); the players' letters after the field they stand on: "
+        "a player's first letter, unless a die has it or another player does (bob is O: B is the Ban die); "
+        "q says whose letter is whose.\n"
         "- A route's number is the value its socket asks; a die on it shows its owner's letter and face (A5), "
         "special faces in lower case (m Magic Item, s Story, b Ban, d Doubling), +1 or +2 for the dice under it.\n"
         "- The corners are the Forest Spirits: Ra Rabbit, Wo Wolf, Sn Snake, Fo Fox, with the dice on them.\n"
@@ -122,6 +162,11 @@ class DiceUponATimeTable(GameTable):
         "- Your dice: the letter of the die (M Magic Item, S Story, B Ban, D Doubling, P plain, N the Snake Die) "
         "and its face. Tokens: c Gold Coin, b Bread, a Apple. A quest marked ✓ can be completed now."
     )
+
+    #: Keys whose move may not be possible now (``check_action`` leaves them out of the
+    #: footer): pressed then, the action runs anyway and says why in one line.
+    REFUSING = {"enter": "confirm", "r": "rabbit", "p": "pass", "m": "move", "s": "stay", "c": "complete",
+                "e": "end", "a": "actions"}
 
     BINDINGS = [
         Binding("left", "die(-1)", "die", show=False),
@@ -136,6 +181,7 @@ class DiceUponATimeTable(GameTable):
         Binding("c", "complete", "Complete"),
         Binding("e", "end", "End turn"),
         Binding("a", "actions", "Items"),
+        Binding("q", "cards", "Quests"),
         *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(10)],
     ]
 
@@ -173,9 +219,11 @@ class DiceUponATimeTable(GameTable):
         self.choices: list[Any] = []
         self.digits = DigitEntry()
         self._step_key: Any = None
+        self.row_whole = True  # whether the choice row shows every choice whole (else the details line says it)
         self.map = MapGraph(id="du-map")
         self.ask = DUPanel(id="du-ask")
         self.side = DUPanel(id="du-side", overflow="ellipsis")
+        self.cards: CardsScreen | None = None  # the quests and Story cards (q), while open
         self.map.border_title = "the map"
         self.side.border_title = "the story"
 
@@ -233,6 +281,8 @@ class DiceUponATimeTable(GameTable):
             self._step_key = key
             self._reset()
         self._draw()
+        if self.cards is not None:  # open over the table: the same seat's newer view
+            self.cards.show(view, names)
 
     # ------------------------------------------------------------------ flows
     def _asking(self) -> str:
@@ -300,10 +350,22 @@ class DiceUponATimeTable(GameTable):
             return
         actions = self._actions()
         if not actions:
-            self.refuse("Nothing else to do now: no Magic Item, ability or trade can be used before placing.")
+            self.refuse("No Magic Item, ability or trade can be used now: place a die or pass." if self._asking()
+                        == "place" else "a opens Magic Items, your ability and trades before you place a die.")
             return
         self.flow, self.cursor, self.choices = "actions", 0, actions
         self._draw()
+
+    def action_cards(self) -> None:
+        """``q``: every player's quests and Story cards with their texts, over the table
+        (``CardsScreen``, from this seat's view); escape or ``q`` closes it."""
+        if self.view is None:
+            return
+        self.cards = CardsScreen(self.view, self.names)
+        self.app.push_screen(self.cards, self._cards_closed)
+
+    def _cards_closed(self, _: object = None) -> None:
+        self.cards = None
 
     def action_die(self, delta: int) -> None:
         if self._not_now():
@@ -435,6 +497,15 @@ class DiceUponATimeTable(GameTable):
             event.stop()
             event.prevent_default()
             return
+        action = self.REFUSING.get(event.key)
+        if action is not None and self.view is not None and not self.check_action(action, ()):
+            # not possible now: its action says why, rather than nothing happening
+            event.stop()
+            event.prevent_default()
+            hold = self.key_holder()  # a shared game holds keys while a move travels
+            if hold is None or not hold(event.key):
+                getattr(self, f"action_{action}")()
+            return
         await super().on_key(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -483,16 +554,40 @@ class DiceUponATimeTable(GameTable):
         if v is None or not self.active:
             return ""
         if self.flow in ("list", "actions") and self.choices:
-            return choice_details(self.choices[self.cursor % len(self.choices)], v)
+            return self._choice_text()
         if self.flow == "place":
             sockets = self._sockets()
-            helped = choice_details(sockets[self.cursor % len(sockets)], v) if sockets else ""
+            c = sockets[self.cursor % len(sockets)] if sockets else None
+            helped = choice_details(c, v) if c is not None else ""
             if helped:
                 return helped
+            if c is not None and c.socket in SPIRIT_TEXT:
+                return SPIRIT_TEXT[c.socket]
         if self.flow in ("place", "rabbit", "pass") and v.event and self.compact:  # its text has no room beside
             e = EVENTS[v.event]
             return f"This chapter, {e.name}: {e.text}"
         return ""
+
+    def _choice_text(self) -> str:
+        """The details line for the choice under the cursor: what its card does; when the
+        row cannot show every choice whole, first "3/7" and the choice in full words
+        (``choice_words``: a trade offer with each card by name), so each can be read."""
+        v = self.view
+        c = self.choices[self.cursor % len(self.choices)]
+        text = choice_details(c, v)
+        if v.windows and not v.prompts and self._asking().startswith("window:") and v.windows[-1].trigger == "quests":
+            drawn = [CARDS.quests[q] for q in v.windows[-1].subject.split(",") if q in CARDS.quests]
+            if not text and drawn:  # "no item": what was drawn, in full
+                text = "Drawn: " + " ".join(f"{q.name} ({q.ap} AP): {q.text}" for q in drawn)
+        if not text and self._asking() == "trade" and v.offer is not None:  # the offer, each card by name
+            text = offer_words(v.offer, self.names, v.me)
+        if self.row_whole:
+            return text
+        words = choice_words(c, v, self.names)
+        where = f"{self.cursor % len(self.choices) + 1}/{len(self.choices)} "
+        if not text or text.startswith(words) or text.startswith(words.split(" (")[0] + " ("):  # a quest: its text
+            return where + (text or words)
+        return f"{where}{words} — {text}"
 
     def _keys(self, *pairs: tuple[str, str]) -> Line:
         runs: list[Run] = []
@@ -687,7 +782,7 @@ class DiceUponATimeTable(GameTable):
         row = self._choice_row([command_label(c, v, self.names) for c in self.choices])
         question = QUESTION.get(asking, "Choose.")
         if asking.startswith("window:") and v.windows:
-            question = window_question(v.windows[-1], v, self.names)
+            question = window_question(v.windows[-1], v, self.names, wide=not self.compact)
         if asking == "keep" and v.king:
             question = "The King: keep one of these Quest cards; the others go under their decks."
         if asking == "bad_luck" and v.prompts[0].story in STORIES and not self.compact:
@@ -731,6 +826,7 @@ class DiceUponATimeTable(GameTable):
             row += [(number + ":", "panel--muted"), (label, "panel--cursor" if i == self.cursor else "panel--bold")]
         if hi < len(items) - 1:
             row.append((" …", "panel--muted"))
+        self.row_whole = lo == 0 and hi == len(items) - 1 and used <= width
         return tuple(row)
 
     def _ask_place(self) -> list[Line]:
@@ -746,7 +842,7 @@ class DiceUponATimeTable(GameTable):
             if self._actions():
                 pairs.append(("a", "items"))
             pairs.append(("p", "pass"))
-            head = self._keys(*pairs)
+            head = keys_line(pairs, max(20, (self.ask.content_region.width or 56) - 1))
             dice = self._dice()
             if not dice:
                 what = "None of your dice fits a socket: pass (p)" + (" or use a Rabbit token (r)." if any(
@@ -767,8 +863,8 @@ class DiceUponATimeTable(GameTable):
             where = socket_name(socket)
             to = route_from(v, v.me, socket)
             then = f" → you may move to {LOCS[to].name}" if to else ""
-            if socket in ("wolf",):
-                then = " → every other player feeds the Wolf a die"
+            if socket in SPIRIT_SHORT:
+                then = " → " + SPIRIT_SHORT[socket]
             using = getattr(c, "using", "")
             if using:
                 then = f" with {ITEMS[using].name if using in ITEMS else CHARACTERS[using].name}" + then

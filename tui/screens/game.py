@@ -432,14 +432,11 @@ class GameScreen(OnTop, Screen[None]):
         self.set_focus(line)  # at once (focus() waits a turn): the very next key is the command's
 
     def action_log(self) -> None:
-        """``L``: the log takes the keys (↑↓ PgUp PgDn Home End scroll it, escape or ``L``
-        gives them back to the table)."""
-        pane = self.table.log_pane
-        if pane.has_focus:
-            self.table.focus()
-            return
-        pane.read()
-        self.say("The log: ↑↓ PgUp PgDn Home End scroll · escape back to the table.")
+        """``L``: the log full screen, over the table (``LogScreen``: ↑↓ PgUp PgDn Home End
+        scroll it, escape or ``L`` goes back to the table), at every size."""
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(self.table.log_pane, self.session.game.title))
 
     def action_log_page(self, direction: int) -> None:
         """PgUp / PgDn at the table: the log scrolls a page, the table keeps the keys."""
@@ -448,11 +445,6 @@ class GameScreen(OnTop, Screen[None]):
             pane.scroll_page_up(animate=False)
         else:
             pane.scroll_page_down(animate=False)
-
-    def on_log_pane_done(self, message) -> None:
-        """escape in the log: the table has the keys again."""
-        self.say("")
-        self.table.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Run the ``:`` line. It closes (the table has the keys again) once the command

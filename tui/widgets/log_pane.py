@@ -61,11 +61,14 @@ def group_hidden(lines: list[str]) -> list[str]:
 class LogPane(ScrollView, can_focus=False):
     """A scrolling pane of log lines; ``show(lines, since)`` brings it up to date.
 
-    It takes the focus only when the player asks (``read``, the game screen's ``L``;
-    never by tab, nor as a screen's first focus): then ↑↓, PgUp, PgDn, Home and End
-    scroll it, and escape (or ``L``) posts ``Done`` so the table has the keys again. ``since`` marks where what happened since the seat's own last
-    move begins (a ``MARK`` row); when that is more than the pane shows, the pane opens
-    at the mark, so the other players' and bots' moves are read in order."""
+    It takes the focus only when the player asks (``read``: the full-screen log that the
+    game screen's ``L`` opens, ``tui.screens.log``; never by tab, nor as a screen's first
+    focus): then ↑↓, PgUp, PgDn, Home and End scroll it, and escape (or ``L``) posts
+    ``Done`` so that screen closes. ``since`` marks where what happened since the seat's
+    own last move begins (a ``MARK`` row); when that is more than the pane shows, the
+    pane opens at the mark, so the other players' and bots' moves are read in order.
+    ``follow`` has another pane show the same lines (the full-screen log follows the
+    table's)."""
 
     DEFAULT_CSS = """
     LogPane { border: round $panel-lighten-2; scrollbar-size-vertical: 1; background: $surface 0%;
@@ -93,11 +96,14 @@ class LogPane(ScrollView, can_focus=False):
         self._width = 0  # the width self._rows are wrapped to
         self._wrapped: dict[str, list[str]] = {}  # line → its rows at self._width
         self._strips: dict[str, Strip] = {}  # row → its Strip
+        self._followers: list[LogPane] = []  # panes that show the same lines (``follow``)
 
     def show(self, lines: list[str], since: int | None = None) -> None:
         """Show the last ``LOG_LINES`` of ``lines`` (runs of hidden moves grouped), with
         a ``MARK`` row before line ``since`` (an index into ``lines``; None: no mark),
         scrolled to the end, or to the mark when what follows it does not fit."""
+        for pane in self._followers:
+            pane.show(lines, since)
         cut = max(0, len(lines) - LOG_LINES)
         raw = list(lines[cut:])
         since = None if since is None or since - cut <= 0 or since >= len(lines) else since - cut
@@ -110,6 +116,17 @@ class LogPane(ScrollView, can_focus=False):
             return
         self._lines = lines
         self._rewrap()
+
+    def follow(self, pane: "LogPane") -> None:
+        """Have ``pane`` show what this one shows, now and after every ``show`` until
+        ``unfollow`` (the full-screen log, ``tui.screens.log``)."""
+        self._followers.append(pane)
+        pane.show(self._raw, self._since)
+
+    def unfollow(self, pane: "LogPane") -> None:
+        """``pane`` no longer follows this one."""
+        if pane in self._followers:
+            self._followers.remove(pane)
 
     def read(self) -> None:
         """Take the focus, for the keys that scroll."""
