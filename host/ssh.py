@@ -91,9 +91,12 @@ from .service import BOT_PACE, NAME, STOP_GRACE, RoomService, ServiceError, wait
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 #: Seconds a child has to exit after SIGHUP before it gets SIGKILL.
 KILL_GRACE = 1.0
-#: Seconds the clients then have to close their connections themselves (OpenSSH does
-#: once its session has closed) before the host closes them.
-LEAVE_GRACE = 1.0
+#: Seconds the host waits, at most, once it has ended the sessions while stopping: first
+#: for what the connections still hold for their clients to reach the sockets (a client
+#: that stopped reading loses it), then for each client whose last session has closed to
+#: leave by itself (OpenSSH does at once, after writing the last of the output to the
+#: player's terminal, which it drops when the host closes the connection first).
+FLUSH_GRACE, LEAVE_GRACE = 2.0, 1.0
 #: What the host writes on a session's channel when its child ended by a signal (killed,
 #: or hung up by a stopping host) and so could not give the terminal back itself: the
 #: modes Textual sets undone, as its driver undoes them on a normal exit. CAN first ends
@@ -661,11 +664,8 @@ class _Session(asyncssh.SSHServerSession):
                 self._wait_for_socket()
 
     def _socket_backlog(self) -> int:
-        """Bytes the SSH connection has not yet handed to its socket (asyncssh's transport
-        has no public accessor; ``tests/test_ssh_load.py`` notices if this stops working)."""
-        conn = self.chan.get_extra_info("connection") if self.chan is not None else None
-        transport = getattr(conn, "_transport", None)
-        return transport.get_write_buffer_size() if transport is not None else 0
+        """Bytes the SSH connection has not yet handed to its socket (``write_backlog``)."""
+        return write_backlog(self.chan.get_extra_info("connection") if self.chan is not None else None)
 
     def _wait_for_socket(self) -> None:
         if self.chan is None or "socket" not in self._output_holds:
@@ -997,6 +997,14 @@ class _Server(asyncssh.SSHServer):
         return self.conn.create_server_channel(encoding=None), _Session(self.host, name, self)
 
 
+def write_backlog(conn: asyncssh.SSHServerConnection | None) -> int:
+    """Bytes the SSH connection ``conn`` has not yet handed to its socket (asyncssh's
+    transport has no public accessor; ``tests/test_ssh_load.py`` notices if this stops
+    working); 0 without a connection."""
+    transport = getattr(conn, "_transport", None)
+    return transport.get_write_buffer_size() if transport is not None else 0
+
+
 def _decrement(counter: Counter[str], key: str) -> None:
     """One less of ``key`` in ``counter`` (removed at zero)."""
     if counter[key] > 1:
@@ -1200,10 +1208,18 @@ class Host:
             child.hangup()
         if children:
             await asyncio.wait([asyncio.ensure_future(c.wait()) for c in children], timeout=KILL_GRACE + 5)
+        # Closing a connection drops what it has not yet handed to its socket, and OpenSSH
+        # drops what it has not yet written to the player's terminal when told the
+        # connection is closed: the last of a session's output, the terminal given back,
+        # must get there first, even in a hurry. A client whose last session has closed
+        # leaves by itself (OpenSSH does, at once).
+        loop, until = asyncio.get_running_loop(), asyncio.get_running_loop().time() + FLUSH_GRACE
+        while any(write_backlog(c) for c in self.connections) and loop.time() < until:
+            await asyncio.sleep(0.02)
         leaving = [c for c in self.leaving if c in self.connections]
-        if leaving:  # a client whose last session has closed leaves by itself (OpenSSH does)
+        if leaving:
             closing = [asyncio.ensure_future(c.wait_closed()) for c in leaving]
-            await wait_or_hurry(asyncio.ensure_future(asyncio.wait(closing)), LEAVE_GRACE, hurry)
+            await asyncio.wait(closing, timeout=LEAVE_GRACE)
             for c in closing:
                 c.cancel()
         for conn in list(self.connections):
@@ -1353,7 +1369,7 @@ async def _serve(bind: str, port: int, authorized_keys: Path | None, open_: bool
         await stop.wait()
     finally:
         # the signals stay caught while stopping: a second one only hurries it
-        _say("boxtop host: stopping; every player is told, their games are kept (Ctrl+C again: at once)…")
+        _say("boxtop host: stopping: telling every player (their games are kept); Ctrl+C again stops at once…")
         try:
             await host.close(hurry=hurry)
         finally:

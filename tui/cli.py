@@ -487,7 +487,8 @@ def run_service(data, bot_pace: float) -> int:
         try:
             await stop.wait()
         finally:
-            print("boxtop room service: stopping; every player is told (Ctrl+C again: at once)…", flush=True)
+            print("boxtop room service: stopping: telling every player (their games are kept); Ctrl+C again stops at once…",
+                  flush=True)
             try:
                 await service.stop(hurry=hurry)
             finally:
