@@ -91,12 +91,10 @@ from .service import BOT_PACE, NAME, STOP_GRACE, RoomService, ServiceError, wait
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 #: Seconds a child has to exit after SIGHUP before it gets SIGKILL.
 KILL_GRACE = 1.0
-#: Seconds the host waits, at most, once it has ended the sessions while stopping: first
-#: for what the connections still hold for their clients to reach the sockets (a client
-#: that stopped reading loses it), then for each client whose last session has closed to
-#: leave by itself (OpenSSH does at once, after writing the last of the output to the
-#: player's terminal, which it drops when the host closes the connection first).
-FLUSH_GRACE, LEAVE_GRACE = 2.0, 1.0
+#: Seconds the host waits, at most, once it has ended the sessions while stopping, for
+#: each client to close its side of its session's channel (it has then written the last
+#: of the output to the player's terminal) before the host closes the connections.
+CLOSE_GRACE = 2.0
 #: What the host writes on a session's channel when its child ended by a signal (killed,
 #: or hung up by a stopping host) and so could not give the terminal back itself: the
 #: modes Textual sets undone, as its driver undoes them on a normal exit. CAN first ends
@@ -664,8 +662,11 @@ class _Session(asyncssh.SSHServerSession):
                 self._wait_for_socket()
 
     def _socket_backlog(self) -> int:
-        """Bytes the SSH connection has not yet handed to its socket (``write_backlog``)."""
-        return write_backlog(self.chan.get_extra_info("connection") if self.chan is not None else None)
+        """Bytes the SSH connection has not yet handed to its socket (asyncssh's transport
+        has no public accessor; ``tests/test_ssh_load.py`` notices if this stops working)."""
+        conn = self.chan.get_extra_info("connection") if self.chan is not None else None
+        transport = getattr(conn, "_transport", None)
+        return transport.get_write_buffer_size() if transport is not None else 0
 
     def _wait_for_socket(self) -> None:
         if self.chan is None or "socket" not in self._output_holds:
@@ -790,6 +791,8 @@ class _Session(asyncssh.SSHServerSession):
         chan = self.chan
         if chan is None:
             return
+        if self.host.closing:
+            self.host.ended.add(self)  # the host waits for its channel to close (``Host.close``)
         try:
             if returncode < 0:  # it could not give the terminal back: the host does, and says why
                 chan.write(RESTORE_TERMINAL + f"\r\n{self._ended_line()}\r\n".encode())
@@ -987,22 +990,12 @@ class _Server(asyncssh.SSHServer):
         """A session of this connection ended its child."""
         self._sessions -= 1
         if self._sessions <= 0:
-            if self.host.closing and self.conn is not None:
-                self.host.leaving.add(self.conn)
             self._wait_for_a_session()
 
     def session_requested(self):
         assert self.conn is not None
         name = self.conn.get_extra_info("username") or ""
         return self.conn.create_server_channel(encoding=None), _Session(self.host, name, self)
-
-
-def write_backlog(conn: asyncssh.SSHServerConnection | None) -> int:
-    """Bytes the SSH connection ``conn`` has not yet handed to its socket (asyncssh's
-    transport has no public accessor; ``tests/test_ssh_load.py`` notices if this stops
-    working); 0 without a connection."""
-    transport = getattr(conn, "_transport", None)
-    return transport.get_write_buffer_size() if transport is not None else 0
 
 
 def _decrement(counter: Counter[str], key: str) -> None:
@@ -1149,7 +1142,7 @@ class Host:
         self.pacing: dict[str, Pacing] = {}  # user → their sessions' shared pace
         self.closing = False
         self.told: dict[str, Stopping] = {}  # stopping: what each player (lower case) was told
-        self.leaving: set[asyncssh.SSHServerConnection] = set()  # stopping: connections whose last session ended
+        self.ended: set[_Session] = set()  # stopping: the sessions whose child ended meanwhile
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._log_fn = log
         self._keys_warned = False
@@ -1193,8 +1186,9 @@ class Host:
         ``grace`` seconds to show it and end on their own, each giving its terminal back
         (until ``hurry`` is set: a second Ctrl+C); then every child still running is
         hung up, killed and reaped (the host gives its terminal back,
-        ``RESTORE_TERMINAL``, with the sentence), each client gets a moment to leave,
-        every SSH connection is closed, then the room service. Safe to call twice."""
+        ``RESTORE_TERMINAL``, with the sentence); once each client has closed its side
+        of those sessions (``CLOSE_GRACE`` at most), every SSH connection is closed,
+        then the room service. Safe to call twice."""
         if self.closing:
             return
         self.closing = True
@@ -1208,20 +1202,14 @@ class Host:
             child.hangup()
         if children:
             await asyncio.wait([asyncio.ensure_future(c.wait()) for c in children], timeout=KILL_GRACE + 5)
-        # Closing a connection drops what it has not yet handed to its socket, and OpenSSH
-        # drops what it has not yet written to the player's terminal when told the
-        # connection is closed: the last of a session's output, the terminal given back,
-        # must get there first, even in a hurry. A client whose last session has closed
-        # leaves by itself (OpenSSH does, at once).
-        loop, until = asyncio.get_running_loop(), asyncio.get_running_loop().time() + FLUSH_GRACE
-        while any(write_backlog(c) for c in self.connections) and loop.time() < until:
+        # Closing the connection first would drop what the clients have not yet written
+        # to the players' terminals (OpenSSH drops it on a disconnect): the last of each
+        # session's output, the terminal given back. A client closes its side of a
+        # session's channel once it has (OpenSSH then leaves by itself).
+        loop = asyncio.get_running_loop()
+        until = loop.time() + CLOSE_GRACE
+        while any(s.chan is not None for s in self.ended) and loop.time() < until:
             await asyncio.sleep(0.02)
-        leaving = [c for c in self.leaving if c in self.connections]
-        if leaving:
-            closing = [asyncio.ensure_future(c.wait_closed()) for c in leaving]
-            await asyncio.wait(closing, timeout=LEAVE_GRACE)
-            for c in closing:
-                c.cancel()
         for conn in list(self.connections):
             conn.close()
         if self._acceptor is not None:

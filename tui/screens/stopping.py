@@ -20,7 +20,7 @@ from ..widgets.footer import GameFooter
 
 #: Seconds the sentence shows over the screen before the app ends and gives the
 #: terminal back (the host waits for every session to end, ``host.ssh.STOP_GRACE``).
-SHOWN_FOR = 1.0
+SHOWN_FOR = 0.5
 
 
 class HostStoppingScreen(ModalScreen[None]):
