@@ -116,8 +116,9 @@ def host_stopped_cleanly(host: HostProcess) -> None:
 async def at_table(player: Terminal, code: str) -> None:
     """The player, in the lobby, types the started room's code and is back in their seat."""
     mark = player.mark()
-    await enter_room_code(player, code, lambda: f"you are {player.name}".encode() in player.text(mark),
+    await enter_room_code(player, code, lambda: f"room {code} · ".encode() in player.text(mark),  # the status line
                           f"{player.name} at the table")
+    await player.quiet()
 
 
 def session_pid(host: HostProcess, name: str) -> int:
@@ -145,7 +146,7 @@ async def test_ctrl_c_tells_every_player_gives_every_terminal_back_and_keeps_the
                              enter_room_code(cyd, waiting, lambda: b"you are in seat 1" in cyd.text(), "cyd in her seat"))
         mark = ann.mark()
         ann.keys("B")
-        await ann.shows(b"your best moves", since=mark, timeout=30)  # found in a worker process
+        await ann.shows(b"ann: your best moves", since=mark, timeout=30)  # found in a worker process
         os.killpg(host.pid, signal.SIGINT)
         for terminal in terminals:
             assert await ended(terminal) == 0, terminal.tail()
@@ -201,18 +202,26 @@ async def test_sigterm_tells_spectators_and_the_lobby_and_a_killed_session_gets_
 
 
 async def test_a_second_ctrl_c_stops_at_once_and_still_gives_every_terminal_back(data):
+    # Ctrl+C twice while the worker pool starts and searches ann's hint.
+    table = codes(data)["table"]
     host = HostProcess(data).start()
     terminals: list[Terminal] = []
     try:
-        terminals = await open_lobbies(host.port, ["ann", "bob"], size=SIZE)
+        ann, bob = terminals = await open_lobbies(host.port, ["ann", "bob"], size=SIZE)
+        await at_table(ann, table)
+        mark = ann.mark()
+        ann.keys("B")
+        await ann.shows(b"looking for your best moves", since=mark, timeout=30)
         os.killpg(host.pid, signal.SIGINT)
         await asyncio.sleep(0.05)
         os.killpg(host.pid, signal.SIGINT)
-        for terminal in terminals:
-            await ended(terminal)
-            # the second Ctrl+C may come before a session has shown the sentence: the host
-            # then hangs it up and gives its terminal back with the sentence
-            assert_given_back(terminal.name, raw(terminal), b"The host is stopping; every room is kept.", drawn=False)
+        # the second Ctrl+C may come before a session has shown the sentence: the host
+        # then hangs it up and gives its terminal back with the sentence
+        await ended(ann)
+        assert_given_back("ann", raw(ann), f"The host is stopping; your game is kept (room {table}).".encode(),
+                          drawn=False)
+        await ended(bob)
+        assert_given_back("bob", raw(bob), b"The host is stopping; every room is kept.", drawn=False)
         host_stopped_cleanly(host)
     finally:
         for terminal in terminals:
