@@ -176,11 +176,11 @@ class ServiceError(Exception):
 class RoomService:
     """The rooms of one host, journaled in ``data_dir/rooms.sqlite3``.
 
-    ``await start(socket_path)`` listens; ``await close()`` stops, and a host that is
-    stopping first tells every connection (``stop``: ``announce_stop``, then ``close``). Rooms come back from
-    the journal when the service is built (a restart after a crash loses nothing that
-    was acknowledged); a room that cannot be restored is left out with one line on
-    stderr. Raises ``ServiceError`` (one line) when another service holds ``data_dir``
+    ``await start(socket_path)`` listens; ``await close()`` stops, telling every
+    connection first (``announce_stop``; ``await stop()`` also waits for the sessions
+    to end before it closes). Rooms come back from the journal when the service is
+    built (a restart after a crash loses nothing that was acknowledged); a room that
+    cannot be restored is left out with one line on stderr. Raises ``ServiceError`` (one line) when another service holds ``data_dir``
     or the journal cannot be opened; the journal file is then left as it was. Rooms
     nobody uses any more are swept (``sweep``) into save files in ``data_dir/saves``.
     The lobby lists the newest ``LOBBY_LIMIT`` rooms that are not private; a lobby
@@ -256,7 +256,7 @@ class RoomService:
         self._relist()
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
-    def announce_stop(self) -> set[str]:
+    def announce_stop(self) -> dict[str, p.Stopping]:
         """The host is stopping: stop the bots and the hint searches, tell every
         connection that said hello (``protocol.Stopping``: the room it is in, which the
         journal keeps), and from now on refuse new connections and drop what the told

@@ -140,7 +140,6 @@ async def test_ctrl_c_tells_every_player_gives_every_terminal_back_and_keeps_the
     host = HostProcess(data).start()
     terminals: list[Terminal] = []
     try:
-        mirror = Mirror(data)
         ann, bob, cyd = terminals = await open_lobbies(host.port, ["ann", "bob", "cyd"], size=SIZE)
         await asyncio.gather(at_table(ann, table), at_table(bob, table),
                              enter_room_code(cyd, waiting, lambda: b"you are in seat 1" in cyd.text(), "cyd in her seat"))
@@ -155,9 +154,10 @@ async def test_ctrl_c_tells_every_player_gives_every_terminal_back_and_keeps_the
         assert_given_back("cyd", raw(cyd), f"The host is stopping; your game is kept (room {waiting}).".encode())
         host_stopped_cleanly(host)
         # every room as it was: the game's seats, and the waiting room with cyd in her seat
-        mirror.reopen()
+        mirror = Mirror(data)
         assert [s.name for s in mirror.record(table).seats] == ["ann", "bob", "bot3"]
-        assert [s.name for s in mirror.record(waiting).seats][0] == "cyd"
+        kept = mirror.record(waiting)
+        assert kept is not None and kept.seats[0].name == "cyd", "the waiting room lost its seated player"
     finally:
         for terminal in terminals:
             terminal.close()
@@ -172,7 +172,6 @@ async def test_sigterm_tells_spectators_and_the_lobby_and_a_killed_session_gets_
     host = HostProcess(data).start()
     terminals: list[Terminal] = []
     try:
-        mirror = Mirror(data)
         ann, dan, eve = terminals = await open_lobbies(host.port, ["ann", "dan", "eve"], size=SIZE)
         await at_table(ann, table)
         mark = dan.mark()

@@ -86,8 +86,9 @@ class RemoteLink:
 
     ``await run(handle)`` connects and awaits ``handle(message)`` for every service
     message until the connection ends, then ``handle(None)`` (after a ``Bye`` or a
-    ``Stopping`` it stops there). A name the service refuses reaches ``handle`` as its ``Bye``. Raises ``ConnectionError`` with one sentence when
-    the service cannot be reached.
+    ``Stopping`` it stops there). A name the service refuses reaches ``handle`` as its
+    ``Bye``. Raises ``ConnectionError`` with one sentence when the service cannot be
+    reached.
     """
 
     def __init__(self, socket_path: str, name: str, key: str | None = None, token: str | None = None,

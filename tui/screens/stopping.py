@@ -19,7 +19,7 @@ from textual.widgets import Static
 from ..widgets.footer import GameFooter
 
 #: Seconds the sentence shows over the screen before the app ends and gives the
-#: terminal back (the host waits for every session to end, ``host.ssh.STOP_GRACE``).
+#: terminal back (the host waits for every session to end, ``host.service.STOP_GRACE``).
 SHOWN_FOR = 0.5
 
 
