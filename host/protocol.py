@@ -218,7 +218,29 @@ class Bye(msgspec.Struct, frozen=True, tag="bye"):
     reason: str
 
 
-ServiceMessage = Union[Welcome, Lobby, LobbyChanged, InRoom, TableUpdate, Refused, Hint, Bye]
+class Stopping(msgspec.Struct, frozen=True, tag="stopping"):
+    """The host is stopping (Ctrl+C or SIGTERM): the connection closes next, and every
+    room is kept in the journal, back when the host starts again. ``room``: the code of
+    the room this connection is in (None in the lobby); ``watching``: it only watches
+    that room. The client says ``sentence`` to its player, gives the terminal back and
+    ends."""
+
+    room: str | None = None
+    watching: bool = False
+
+    @property
+    def sentence(self) -> str:
+        """What the player is told, in one line: "The host is stopping; your game is
+        kept (room K7QF-M2XA-9P). Connect again once it is back." (a spectator's: "the
+        game"; in the lobby: "every room")."""
+        if self.room is None:
+            kept = "every room is kept"
+        else:
+            kept = f"{'the' if self.watching else 'your'} game is kept (room {self.room})"
+        return f"The host is stopping; {kept}. Connect again once it is back."
+
+
+ServiceMessage = Union[Welcome, Lobby, LobbyChanged, InRoom, TableUpdate, Refused, Hint, Bye, Stopping]
 
 
 # ---------------------------------------------------------------------- table talk

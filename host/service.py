@@ -92,8 +92,27 @@ MAX_NAMES_PER_KEY = 3
 #: after ``CROWDED_AFTER`` seconds, whether finished, waiting or in play.
 CROWDED, CROWDED_AFTER = MAX_ROOMS * 4 // 5, 10 * 60.0
 
+#: Seconds the sessions have, once the host is stopping and has told them
+#: (``protocol.Stopping``), to show it and end on their own, giving their terminals back;
+#: then the host goes on stopping without them (a second Ctrl+C: at once).
+STOP_GRACE = 10.0
+
 #: What a player is told when the journal cannot write.
 CANNOT_RECORD = "The host cannot record moves right now (its disk is full or failing); nothing changed."
+
+
+async def wait_or_hurry(work: asyncio.Future | None, timeout: float, hurry: asyncio.Event | None = None) -> None:
+    """Wait for ``work`` (None: nothing) at most ``timeout`` seconds, and no longer once
+    ``hurry`` is set; ``work`` is cancelled if it is not done by then."""
+    if work is None:
+        return
+    waits = {work}
+    if hurry is not None:
+        waits.add(asyncio.ensure_future(hurry.wait()))
+    await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    for w in waits:
+        w.cancel()
+    await asyncio.gather(*waits, return_exceptions=True)
 
 
 def new_seed() -> int:
@@ -157,10 +176,11 @@ class ServiceError(Exception):
 class RoomService:
     """The rooms of one host, journaled in ``data_dir/rooms.sqlite3``.
 
-    ``await start(socket_path)`` listens; ``await close()`` stops. Rooms come back from
-    the journal when the service is built (a restart after a crash loses nothing that
-    was acknowledged); a room that cannot be restored is left out with one line on
-    stderr. Raises ``ServiceError`` (one line) when another service holds ``data_dir``
+    ``await start(socket_path)`` listens; ``await close()`` stops, telling every
+    connection first (``announce_stop``; ``await stop()`` also waits for the sessions
+    to end before it closes). Rooms come back from the journal when the service is
+    built (a restart after a crash loses nothing that was acknowledged); a room that
+    cannot be restored is left out with one line on stderr. Raises ``ServiceError`` (one line) when another service holds ``data_dir``
     or the journal cannot be opened; the journal file is then left as it was. Rooms
     nobody uses any more are swept (``sweep``) into save files in ``data_dir/saves``.
     The lobby lists the newest ``LOBBY_LIMIT`` rooms that are not private; a lobby
@@ -198,6 +218,7 @@ class RoomService:
                 raise ServiceError(f"cannot use the data folder {self.data_dir}: {err.strerror or err}") from None
             raise
         self._journal_down = False  # the journal failed a write and has not recorded since
+        self.stopping = False  # announce_stop: connections told, rooms kept as they are
         self.connections: set[Connection] = set()
         self.server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -235,21 +256,52 @@ class RoomService:
         self._relist()
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
-    async def close(self) -> None:
-        """Stop listening, close every connection and the journal."""
-        if self.server is not None:
-            self.server.close()
+    def announce_stop(self) -> dict[str, p.Stopping]:
+        """The host is stopping: stop the bots and the hint searches, tell every
+        connection that said hello (``protocol.Stopping``: the room it is in, which the
+        journal keeps), and from now on refuse new connections and drop what the told
+        ones send. A connection that closes from now on leaves its room as it is (a
+        waiting room keeps its seated players, ready for the restart). Returns what
+        each name (lower case) was told: their sessions are ending."""
+        self.stopping = True
+        self._stop_thinking()
+        told: dict[str, p.Stopping] = {}
+        for conn in list(self.connections):
+            if conn.name and not conn.closed:
+                told[conn.name.lower()] = message = p.Stopping(conn.room, conn.watching)
+                conn.send(message)
+        return told
+
+    async def stop(self, grace: float = STOP_GRACE, hurry: asyncio.Event | None = None) -> None:
+        """Stop with every player told (``boxtop host --no-ssh``, whose sessions are
+        ``boxtop join`` under the operator's own sshd): ``announce_stop``, then up to
+        ``grace`` seconds (until ``hurry`` is set: a second Ctrl+C) for every connection
+        to close as its session ends, then ``close``."""
+        self.announce_stop()
+        if self._tasks:
+            await wait_or_hurry(asyncio.ensure_future(asyncio.wait(list(self._tasks))), grace, hurry)
+        await self.close()
+
+    def _stop_thinking(self) -> None:
         for task in list(self._bot_tasks.values()):
             task.cancel()
         for search in list(self._hint_searches.values()):
             search.cancel()
+
+    async def close(self) -> None:
+        """Stop listening, close every connection (told first, ``announce_stop``, unless
+        it was already) and the journal."""
+        if self.server is not None:
+            self.server.close()
+        if not self.stopping:
+            self.announce_stop()
         if self._lobby_flush is not None:
             self._lobby_flush.cancel()
         if self._sweeper is not None:
             self._sweeper.cancel()
             await asyncio.gather(self._sweeper, return_exceptions=True)
         for conn in list(self.connections):
-            conn.close("The host is shutting down.")
+            conn.close(None if conn.name else "The host is stopping; connect again once it is back.")
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=5)
         if self.server is not None:
@@ -283,7 +335,8 @@ class RoomService:
             self._tasks.discard(task)
             self.connections.discard(conn)
             try:
-                self._leave_room(conn)
+                if not self.stopping:  # else the room stays as the journal has it, for the restart
+                    self._leave_room(conn)
             except JournalWriteError as err:  # the connection is gone all the same
                 self._journal_failed(err)
             conn.close()
@@ -291,6 +344,9 @@ class RoomService:
     async def _greet(self, conn: Connection, reader: asyncio.StreamReader) -> bool:
         body = await asyncio.wait_for(p.read_frame(reader, p.MAX_CLIENT_FRAME), HELLO_TIMEOUT)
         if body is None:
+            return False
+        if self.stopping:
+            conn.close("The host is stopping; connect again once it is back.")
             return False
         try:
             hello = p.decode_client(body)
@@ -353,6 +409,8 @@ class RoomService:
         return None
 
     def _handle_frame(self, conn: Connection, body: bytes) -> None:
+        if self.stopping:  # the connection was told: nothing changes any more
+            return
         try:
             message = p.decode_client(body)
         except p.ProtocolError as err:
@@ -843,7 +901,7 @@ class RoomService:
 
     def _wake_bots(self, room: Room) -> None:
         """Start ``room``'s bot mover unless it runs already or no bot is to move."""
-        if self.bot_pace is None or room.code in self._bot_tasks or not room.bot_to_move():
+        if self.bot_pace is None or self.stopping or room.code in self._bot_tasks or not room.bot_to_move():
             return
         try:
             loop = asyncio.get_running_loop()

@@ -81,15 +81,30 @@ from typing import Callable
 
 import asyncssh
 
+from engine.core import thinking
 from engine.core.ratelimit import TokenBucket
 
 from .paths import socket_path as service_socket_path
-from .protocol import HOST_TOKEN_VARIABLE
-from .service import BOT_PACE, NAME, RoomService, ServiceError
+from .protocol import HOST_TOKEN_VARIABLE, Stopping
+from .service import BOT_PACE, NAME, STOP_GRACE, RoomService, ServiceError, wait_or_hurry
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 #: Seconds a child has to exit after SIGHUP before it gets SIGKILL.
 KILL_GRACE = 1.0
+#: Seconds the host waits, at most, once it has ended the sessions while stopping, for
+#: each client to close its side of its session's channel (it has then written the last
+#: of the output to the player's terminal) before the host closes the connections.
+CLOSE_GRACE = 2.0
+#: What the host writes on a session's channel when its child ended by a signal (killed,
+#: or hung up by a stopping host) and so could not give the terminal back itself: the
+#: modes Textual sets undone, as its driver undoes them on a normal exit. CAN first ends
+#: an escape sequence the child may have been cut off in; then the attributes, bracketed
+#: paste, every mouse mode, focus events, in-band resizes, the kitty keyboard protocol,
+#: line wrap, the alternate screen, and the cursor shown.
+RESTORE_TERMINAL = (
+    b"\x18\x1b[0m\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l\x1b[?1004l"
+    b"\x1b[?2048l\x1b[<u\x1b[?7h\x1b[?1049l\x1b[?25h"
+)
 #: Seconds to wait, after a child exits, for the last of its output.
 DRAIN_GRACE = 0.3
 #: Sessions with a running child, at most; more get one line and exit status 1.
@@ -289,6 +304,7 @@ class PtyChild:
         self.exited = False
         self.hung_up = False
         self.returncode: int | None = None
+        self.player: str | None = None  # whose session it runs (set by the session)
         self._done: asyncio.Future[int] = self._loop.create_future()
         self._timers: list[asyncio.TimerHandle] = []
         self._pidfd: int | None = None
@@ -558,7 +574,7 @@ class _Session(asyncssh.SSHServerSession):
         elif self.command is not None:
             self._refuse(f"boxtop runs no commands: connect with {hint}")
         elif self.host.closing:
-            self._refuse("boxtop: the host is shutting down.")
+            self._refuse("boxtop: the host is stopping; connect again once it is back.")
         elif len(self.host.children) >= MAX_SESSIONS:
             self._refuse("boxtop: the host is full; try again later.")
         elif self.host.sessions_of[self._user()] >= MAX_SESSIONS_PER_USER:
@@ -625,6 +641,7 @@ class _Session(asyncssh.SSHServerSession):
             self.host._log(f"could not start a session for {self.name}: {err}")
             self._refuse(f"boxtop: the host could not start the game ({getattr(err, 'strerror', None) or err}).")
             return
+        self.child.player = self.name
         self.host.children.add(self.child)
         self.user = self._user()
         self.pacing = self.host.pacing.setdefault(self.user, Pacing())
@@ -774,8 +791,11 @@ class _Session(asyncssh.SSHServerSession):
         chan = self.chan
         if chan is None:
             return
+        if self.host.closing:
+            self.host.ended.add(self)  # the host waits for its channel to close (``Host.close``)
         try:
-            if returncode < 0:
+            if returncode < 0:  # it could not give the terminal back: the host does, and says why
+                chan.write(RESTORE_TERMINAL + f"\r\n{self._ended_line()}\r\n".encode())
                 try:
                     name = signal.Signals(-returncode).name.removeprefix("SIG")
                 except ValueError:
@@ -785,6 +805,14 @@ class _Session(asyncssh.SSHServerSession):
                 chan.exit(returncode)
         except OSError:  # the channel is already closing
             pass
+
+    def _ended_line(self) -> str:
+        """The line a player reads when their session's process ended by a signal: the
+        host's stopping sentence (``Host.stopping_sentence``) or, when it is not
+        stopping, how to come back."""
+        if self.host.closing:
+            return self.host.stopping_sentence(self.name)
+        return f"boxtop: this session ended unexpectedly; connect again with {self.host.ssh_command(self.name)}"
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.chan = None
@@ -1113,6 +1141,8 @@ class Host:
         self.sessions_of: Counter[str] = Counter()  # user → sessions with a child
         self.pacing: dict[str, Pacing] = {}  # user → their sessions' shared pace
         self.closing = False
+        self.told: dict[str, Stopping] = {}  # stopping: what each player (lower case) was told
+        self.ended: set[_Session] = set()  # stopping: the sessions whose child ended meanwhile
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._log_fn = log
         self._keys_warned = False
@@ -1145,21 +1175,43 @@ class Host:
         self._keys_warned = False
         return keys, text
 
-    async def close(self) -> None:
-        """Stop listening, close every SSH connection, hang up, kill and reap every
-        child, then close the room service. Safe to call twice."""
+    def stopping_sentence(self, name: str) -> str:
+        """What ``name``'s session was told when the host began to stop (or, never
+        told, the sentence without a room)."""
+        return self.told.get(name.lower(), Stopping()).sentence
+
+    async def close(self, grace: float = STOP_GRACE, hurry: asyncio.Event | None = None) -> None:
+        """Stop, every player told first: stop listening; the room service tells every
+        session (``RoomService.announce_stop``), and the sessions told get up to
+        ``grace`` seconds to show it and end on their own, each giving its terminal back
+        (until ``hurry`` is set: a second Ctrl+C); then every child still running is
+        hung up, killed and reaped (the host gives its terminal back,
+        ``RESTORE_TERMINAL``, with the sentence); once each client has closed its side
+        of those sessions (``CLOSE_GRACE`` at most), every SSH connection is closed,
+        then the room service. Safe to call twice."""
         if self.closing:
             return
         self.closing = True
         if self._acceptor is not None:
             self._acceptor.close()
-        for conn in list(self.connections):
-            conn.close()
+        self.told = self.service.announce_stop()
+        told = [c for c in self.children if c.player is not None and c.player.lower() in self.told]
+        await wait_or_hurry(asyncio.gather(*(c.wait() for c in told)) if told else None, grace, hurry)
         children = list(self.children)
         for child in children:
             child.hangup()
         if children:
             await asyncio.wait([asyncio.ensure_future(c.wait()) for c in children], timeout=KILL_GRACE + 5)
+        # Closing the connection first would drop what the clients have not yet written
+        # to the players' terminals (OpenSSH drops it on a disconnect): the last of each
+        # session's output, the terminal given back. A client closes its side of a
+        # session's channel once it has (OpenSSH then leaves by itself).
+        loop = asyncio.get_running_loop()
+        until = loop.time() + CLOSE_GRACE
+        while any(s.chan is not None for s in self.ended) and loop.time() < until:
+            await asyncio.sleep(0.02)
+        for conn in list(self.connections):
+            conn.close()
         if self._acceptor is not None:
             try:
                 await asyncio.wait_for(self._acceptor.wait_closed(), 5)
@@ -1275,10 +1327,10 @@ async def _serve(bind: str, port: int, authorized_keys: Path | None, open_: bool
                  bot_pace: float) -> int:
     host = await start_host(bind, port, data, authorized_keys, open_, log=lambda line: _say(f"  {line}"),
                             bot_pace=bot_pace)
-    stop = asyncio.Event()
+    stop, hurry = asyncio.Event(), asyncio.Event()  # the first Ctrl+C or SIGTERM; a second one
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+        loop.add_signal_handler(sig, lambda: (hurry if stop.is_set() else stop).set())
     try:
         _say(f"boxtop host: listening on {bind or 'every address'} port {host.port}. Friends join with:")
         _say()
@@ -1304,18 +1356,24 @@ async def _serve(bind: str, port: int, authorized_keys: Path | None, open_: bool
         _say("  Ctrl+C stops the host.")
         await stop.wait()
     finally:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(sig)
-        _say("boxtop host: stopping…")
-        await host.close()
-        _unlink_quietly(host.socket)
+        # the signals stay caught while stopping: a second one only hurries it
+        _say("boxtop host: stopping: telling every player (their games are kept); Ctrl+C again stops at once…")
+        try:
+            await host.close(hurry=hurry)
+        finally:
+            thinking.stop()  # a bot's or a hint's search under way ends with the host
+            _unlink_quietly(host.socket)
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.remove_signal_handler(sig)
     _say("boxtop host: stopped.")
     return 0
 
 
 def run_host(bind: str, port: int, authorized_keys: Path | None, open_: bool, data: Path,
              bot_pace: float = BOT_PACE) -> int:
-    """``boxtop host``: serve until Ctrl+C or SIGTERM; returns the exit status.
+    """``boxtop host``: serve until Ctrl+C or SIGTERM; returns the exit status (0 once
+    stopped). On the signal every session is told and ends, giving its player's
+    terminal back, before the host closes (``Host.close``); a second signal hurries that.
 
     Prints the command friends type, whether the host is open (a warning line on
     stderr) or key-only, the host key's fingerprint and where the data lives. A problem

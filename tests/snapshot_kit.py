@@ -199,7 +199,9 @@ def room_service(fixed_world):
         return svc
 
     svc = asyncio.run_coroutine_threadsafe(start(), loop).result(timeout=20)
+    SERVICES[str(data / "s.sock")] = (svc, loop)
     yield str(data / "s.sock")
+    SERVICES.pop(str(data / "s.sock"), None)
 
     async def stop():
         for client in clients:
@@ -210,6 +212,17 @@ def room_service(fixed_world):
     loop.call_soon_threadsafe(loop.stop)
     thread.join(timeout=20)
     shutil.rmtree(data, ignore_errors=True)
+
+
+#: The running room services of ``room_service``, by socket: the service and its loop.
+SERVICES: dict[str, tuple] = {}
+
+
+def stop_host(socket: str) -> None:
+    """The host of the room service at ``socket`` begins to stop, as Ctrl+C on
+    ``boxtop host`` makes it: every connection is told (``RoomService.announce_stop``)."""
+    svc, loop = SERVICES[socket]
+    loop.call_soon_threadsafe(svc.announce_stop)
 
 
 async def drain(client: ServiceClient) -> None:

@@ -398,6 +398,10 @@ class BoxtopApp(App[None]):
         if message is None or isinstance(message, p.Bye):
             reason = message.reason if message is not None else "The host closed the connection."
             self.exit(return_code=1, message=reason)
+        elif isinstance(message, p.Stopping):  # said over the screen, then the app ends with it
+            from .screens.stopping import HostStoppingScreen
+
+            await self.push_screen(HostStoppingScreen(message.sentence))
         elif isinstance(message, p.Welcome):
             self.lobby.connected()
         elif isinstance(message, p.Lobby):

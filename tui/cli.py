@@ -459,12 +459,16 @@ def _seconds(text: str) -> float:
 
 def run_service(data, bot_pace: float) -> int:
     """Run only the room service (for hosts that use their own OpenSSH server and
-    ``boxtop join``) until Ctrl+C; prints where its socket is. ``bot_pace``: seconds
-    between two bot moves. Returns the exit status:
+    ``boxtop join``) until Ctrl+C or SIGTERM; prints where its socket is. On the signal
+    every ``boxtop join`` is told and ends, giving its player's terminal back, before the
+    service closes (``RoomService.stop``; a second signal hurries it). ``bot_pace``:
+    seconds between two bot moves. Returns the exit status: 0 once stopped;
     2, after one line on stderr, when the service cannot start (another host holds the
     data folder, its journal is damaged, the socket cannot be made)."""
     import asyncio
+    import signal
 
+    from engine.core import thinking
     from host.paths import socket_path
     from host.service import RoomService, ServiceError
 
@@ -476,10 +480,22 @@ def run_service(data, bot_pace: float) -> int:
             await service.close()
             raise ServiceError(f"cannot listen on {socket_path(data)}: {err.strerror or err}") from None
         print(f"boxtop room service: {socket_path(data)} (journal in {data})", flush=True)
+        stop, hurry = asyncio.Event(), asyncio.Event()  # the first Ctrl+C or SIGTERM; a second one
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, lambda: (hurry if stop.is_set() else stop).set())
         try:
-            await asyncio.Event().wait()
+            await stop.wait()
         finally:
-            await service.close()
+            print("boxtop room service: stopping: telling every player (their games are kept); Ctrl+C again stops at once…",
+                  flush=True)
+            try:
+                await service.stop(hurry=hurry)
+            finally:
+                thinking.stop()  # a bot's or a hint's search under way ends with the service
+                for sig in (signal.SIGINT, signal.SIGTERM):
+                    loop.remove_signal_handler(sig)
+        print("boxtop room service: stopped.", flush=True)
 
     try:
         asyncio.run(serve())
@@ -516,7 +532,8 @@ def cmd_join(args) -> int:
 
     app = BoxtopApp(remote=(str(sock), name, key, None if args.name else token, bool(args.name)))
     app.run()
-    return app.return_code or 0  # 1 when the host ended the session (its line is shown)
+    # 1 when the host ended the session (its line is shown); 0 when it stopped, keeping the game
+    return app.return_code or 0
 
 
 def cmd_menu(args) -> int:

@@ -85,9 +85,10 @@ class RemoteLink:
     go into its hello (``host.protocol.Hello``) when it connects.
 
     ``await run(handle)`` connects and awaits ``handle(message)`` for every service
-    message until the connection ends, then ``handle(None)``. A name the service refuses
-    reaches ``handle`` as its ``Bye``. Raises ``ConnectionError`` with one sentence when
-    the service cannot be reached.
+    message until the connection ends, then ``handle(None)`` (after a ``Bye`` or a
+    ``Stopping`` it stops there). A name the service refuses reaches ``handle`` as its
+    ``Bye``. Raises ``ConnectionError`` with one sentence when the service cannot be
+    reached.
     """
 
     def __init__(self, socket_path: str, name: str, key: str | None = None, token: str | None = None,
@@ -113,7 +114,7 @@ class RemoteLink:
                 except p.ProtocolError:
                     message = p.Bye("The host sent something this app cannot read.")
                 await handle(message)
-                if message is None or isinstance(message, p.Bye):
+                if message is None or isinstance(message, (p.Bye, p.Stopping)):
                     return
         finally:
             await self.client.close()

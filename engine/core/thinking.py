@@ -32,11 +32,13 @@ import multiprocessing
 import os
 import pickle
 import random
+import signal
 import sys
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 import msgspec
 
@@ -80,10 +82,35 @@ def pool() -> ProcessPoolExecutor:
             # fails the start ("bad value(s) in fds_to_keep"): the real one, meanwhile.
             sys.stderr = sys.__stderr__
         try:
-            _pool = ProcessPoolExecutor(workers(), mp_context=context)
+            _pool = ProcessPoolExecutor(workers(), mp_context=context)  # starts the resource tracker
+            if "forkserver" in methods:  # started now, SIGINT blocked: its workers are forked from it
+                from multiprocessing import forkserver
+
+                with _without_ctrl_c():
+                    forkserver.ensure_running()
         finally:
             sys.stderr = stderr
     return _pool
+
+
+@contextmanager
+def _without_ctrl_c() -> Iterator[None]:
+    """SIGINT blocked on this thread meanwhile, so the processes it starts (the fork
+    server, the workers) begin with it blocked and keep it so: Ctrl+C is not for them.
+    They share the terminal of the process that made the pool (``boxtop host`` run in a
+    shell), whose Ctrl+C reaches its whole process group, and would each print a
+    traceback (at start-up too, before any handler of theirs); their owner ends them
+    (``stop``). The process itself still gets SIGINT, on another thread. (Not around
+    the start of multiprocessing's resource tracker, which unblocks SIGINT after it.)"""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:
+        yield
+        return
+    before = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, before)
 
 
 def stop() -> None:
@@ -192,11 +219,12 @@ def submit(fn: Any, *args: Any) -> "Future[Any]":
     """Send ``fn(*args)`` to the pool; the future's result is its result. A pool broken
     by a worker that died is made again once."""
     global _pool
-    try:
-        return pool().submit(fn, *args)
-    except BrokenProcessPool:
-        _pool = None
-        return pool().submit(fn, *args)
+    with _without_ctrl_c():  # a worker may start here
+        try:
+            return pool().submit(fn, *args)
+        except BrokenProcessPool:
+            _pool = None
+            return pool().submit(fn, *args)
 
 
 def start(question: Question) -> "Future[Answer]":
