@@ -16,11 +16,12 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..widgets.footer import GameFooter
+from ..stack import OnTop
 from ..widgets.log_pane import LogPane
 from ..widgets.title_bar import TitleBar
 
 
-class LogScreen(Screen[None]):
+class LogScreen(OnTop, Screen[None]):
     """The lines of the table's log pane ``source`` at full size; see the module docstring."""
 
     DEFAULT_CSS = """

@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..stack import OnTop
 from ..widgets.footer import GameFooter
 
 #: Seconds the sentence shows over the screen before the app ends and gives the
@@ -23,7 +24,7 @@ from ..widgets.footer import GameFooter
 SHOWN_FOR = 0.5
 
 
-class HostStoppingScreen(ModalScreen[None]):
+class HostStoppingScreen(OnTop, ModalScreen[None]):
     """``sentence`` (``host.protocol.Stopping.sentence``) in a box over the screen; after
     ``SHOWN_FOR`` seconds the app ends with it as its last line. Keys do nothing here
     (ctrl+q still quits at once)."""
