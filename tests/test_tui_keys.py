@@ -230,3 +230,30 @@ async def test_a_name_typed_in_the_new_game_form_and_its_start_in_one_burst():
         await pilot.burst("end", "ctrl+u", *"zed", "ctrl+g")
         await wait_for_screen(pilot, "GameScreen", "HandoverScreen")
         assert game_screen(app).session.names[0] == "zed"
+
+
+async def test_ctrl_q_while_the_host_stops_still_leaves_its_sentence(monkeypatch):
+    # the host stops; the player's ctrl+q in the moment the box shows ends the session
+    # at once, and the sentence is still what stays on the terminal
+    import tempfile
+    from pathlib import Path
+
+    import host.service
+    import tui.screens.stopping
+    from host.service import RoomService
+    from tui_driver import lobby_app
+
+    monkeypatch.setattr(tui.screens.stopping, "SHOWN_FOR", 3600.0)  # only ctrl+q ends it
+    data = Path(tempfile.mkdtemp(prefix="bxq", dir="/tmp"))
+    svc = RoomService(data, bot_pace=0.02)
+    await svc.start(data / "s.sock")
+    try:
+        async with lobby_app(data / "s.sock", "ann", SMALL) as pilot:
+            app = pilot.app
+            svc.announce_stop()
+            await wait_for_screen(pilot, "HostStoppingScreen")
+            await pilot.press("ctrl+q")
+            await wait_for(pilot, lambda: app.return_code is not None, "the app to end")
+            assert any("The host is stopping" in str(r) for r in app._exit_renderables)
+    finally:
+        await svc.close()

@@ -166,6 +166,12 @@ class BoxtopApp(App[None]):
             self.quit_unsaved = True
             self.notify(f"{failures[0]} ctrl+q again quits without saving.", severity="error", markup=False, timeout=10)
             return
+        from .screens.stopping import HostStoppingScreen
+
+        stopping = next((s for s in self.screen_stack if isinstance(s, HostStoppingScreen)), None)
+        if stopping is not None:  # the host is stopping: its sentence stays on the terminal
+            self.exit(message=Text(stopping.sentence))
+            return
         self.exit(message=Text(self._saved_sentence(saved)) if saved else None)
 
     def _hang_up(self) -> None:
