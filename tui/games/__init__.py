@@ -42,6 +42,10 @@ class GameTable(Widget, can_focus=True):
     #: one keyboard changes; a game with everything open (False) passes the keyboard
     #: without one.
     HIDDEN_INFORMATION: bool = True
+    #: Per seat, a word the table adds to that seat's name where it lists the seats
+    #: ("away": a shared game's player who is not connected; "" for none). The shared
+    #: game's screen sets it before ``show``; a local game has none.
+    seat_notes: Sequence[str] = ()
 
     class Chosen(Message):
         """The player chose ``command`` (a command Struct of the game)."""
@@ -105,6 +109,10 @@ class GameTable(Widget, can_focus=True):
             await active.node.run_action(active.binding.action)
         elif active is not None and hasattr(self.screen, "explain_disabled"):
             self.screen.explain_disabled(event.key)  # a greyed-out undo says why
+
+    def seat_note(self, seat: int) -> str:
+        """``seat_notes``' word for ``seat``, "" for none."""
+        return self.seat_notes[seat] if 0 <= seat < len(self.seat_notes) else ""
 
     def show_log(self, lines: list[str], since: int | None = None) -> None:
         """Replace the log pane's text with ``lines`` (the seat's log in notation), marked

@@ -446,7 +446,14 @@ class GiftTrapTable(GameTable):
         length = v.options.track_length
         width = max((len(names[i][:10]) for i in range(v.n)), default=0)
         bar = BAR
-        if self.has_class("-narrow"):  # 22 cells a row: "✓ name ■■■■ 12 ■■■■  9"
+        room = 22 if self.has_class("-narrow") else 42  # "✓ name ■■■■ 12 ■■■■  9"
+        notes = {i: f" · {self.seat_note(i)}" for i in range(v.n) if self.seat_note(i)}  # "cyd · away"
+        noted = max((len(names[i][:10]) + len(notes[i]) for i in notes), default=0)
+        inline = bool(notes) and (room - max(width, noted) - 10) // 2 >= 3  # else on a row of its own
+        if inline:
+            width = max(width, noted)
+            bar = max(3, min(BAR, (room - width - 10) // 2))
+        elif self.has_class("-narrow"):
             bar = max(3, min(BAR, (22 - width - 10) // 2))
             width = min(width, 22 - 10 - 2 * bar)
         out: list[Line] = []
@@ -459,10 +466,15 @@ class GiftTrapTable(GameTable):
                 mark = ("★", "panel--warn panel--bold")
             else:
                 mark = (" ", "")
-            shown = names[i][:width] if len(names[i]) <= width else names[i][:width - 1] + "…"
-            name = (f"{shown:<{width}}", "panel--bold" if i == v.me else "")
-            out.append((mark, (" ", ""), name, (" ", ""), *_bar(v.give_scores[i], length, bar),
+            note = notes.get(i, "") if inline else ""
+            cut = width - len(note)
+            shown = names[i][:cut] if len(names[i]) <= cut else names[i][:cut - 1] + "…"
+            name = (shown, "panel--bold" if i == v.me else "")
+            pad = (" " * (width - len(shown) - len(note)), "")
+            out.append((mark, (" ", ""), name, (note, "panel--warn"), pad, (" ", ""), *_bar(v.give_scores[i], length, bar),
                         (" ", ""), *_bar(v.get_scores[i], length, bar)))
+            if i in notes and not inline:
+                out.append(((f"  {notes[i][3:]}", "panel--warn"),))  # under the name: "  away"
         if v.phase in ("give", "rate") and v.me is not None:
             out.append(())
             panel = self.query_one("#gt-tracks", Panel)

@@ -105,6 +105,18 @@ class SharedGameScreen(GameScreen):
         self.app.send(p.Play(text, self.sent))
 
     # ------------------------------------------------------------------ GameScreen hooks
+    def refresh_table(self) -> None:
+        """Redraw from the room's table; a seat whose player is away is marked "away"
+        where the table lists the seats (``GameTable.seat_notes``)."""
+        s = self.session
+        self.table.seat_notes = tuple("" if s.connected(i) else "away" for i in range(len(s.names)))
+        super().refresh_table()
+
+    def on_resize(self) -> None:
+        """The status line gives way at the screen's new width."""
+        if self.ready:
+            self.call_after_refresh(self.refresh_table)
+
     def _after_change(self, first: bool = False) -> None:
         self.refresh_table()
         if self.session.result() is not None and not self.result_shown:
@@ -114,20 +126,24 @@ class SharedGameScreen(GameScreen):
             self.app.push_screen(ResultScreen(self.session))
 
     def _status_line(self, view) -> Content:
-        """The line above the table; names are text, never markup."""
+        """The line above the table; names are text, never markup. Who is to act and who
+        is away come first: where the line is short (80 columns) the room code, then the
+        undo policy, then "you are bob", then the phase give way (``fit_status``)."""
         s = self.session
         phase = self.table.phase_text(view, s.names)
         away = [s.names[i] for i in range(len(s.names)) if not s.connected(i)]
-        gone = Content.from_markup(" · [yellow]away: $away[/yellow]", away=", ".join(away)) if away else Content("")
+        gone = Content.from_markup("[yellow]away: $away[/yellow]", away=", ".join(away)) if away else None
         if s.result() is not None:
-            return Content.from_markup("[b]$phase[/b]", phase=phase) + gone
+            return Content(" · ").join([Content.from_markup("[b]$phase[/b]", phase=phase), *([gone] if gone else [])])
         who = (
-            Content.from_markup("you are [b]$name[/b] · ", name=s.names[self.seat])
-            if self.seat is not None else Content("watching · ")
+            Content.from_markup("you are [b]$name[/b]", name=s.names[self.seat])
+            if self.seat is not None else Content("watching")
         )
-        return Content.assemble(
-            f"room {s.table.code} · {s.table.undo} undo · ", who, f"{phase} · to act: {', '.join(s.to_act())}", gone
-        )
+        acting = s.to_act()
+        everyone = len(acting) == len(s.names) > 2
+        width = self.query_one("#status").content_region.width or self.app.size.width - 2
+        return fit_status(width, [Content(f"room {s.table.code}"), Content(f"{s.table.undo} undo"), who, Content(phase)],
+                          ["everyone"] if everyone else acting, gone)
 
     def play(self, command) -> bool:
         if self.seat is None:
@@ -293,3 +309,22 @@ class SharedGameScreen(GameScreen):
 
     def action_leave(self) -> None:
         self.app.leave_room()
+
+
+def fit_status(width: int, spare: list[Content], acting: list[str], away: Content | None) -> Content:
+    """The status line of a shared table in ``width`` cells: ``spare`` (the parts that
+    may give way, in the order they show: the first goes first), then "to act: ann,
+    bob" (``acting``: the names) and ``away`` ("away: cyd", None when no one is), which
+    stay. Where even those two do not fit, the names to act are cut to "ann, bob +3"."""
+    sep = Content(" · ")
+    tail = [away] if away is not None else []
+    line = Content("")
+    for k in range(len(spare) + 1):
+        line = sep.join([*spare[k:], Content(f"to act: {', '.join(acting)}"), *tail])
+        if line.cell_length <= width:
+            return line
+    for n in range(len(acting) - 1, 0, -1):
+        line = sep.join([Content(f"to act: {', '.join(acting[:n])} +{len(acting) - n}"), *tail])
+        if line.cell_length <= width:
+            return line
+    return line

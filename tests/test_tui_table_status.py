@@ -1,0 +1,81 @@
+"""What everyone at a shared table sees of the others, at 80×24, by keys (``tests/tui_driver.py``):
+who is to act and who is away (the status line gives way to them first, the seat rows
+mark an away seat), a bot that thinks, and the room's talk at the table. ann plays in
+the real app; bob is a second connection to the same in-process room service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import host.service
+from host import protocol as p
+from host.client import ServiceClient
+from host.service import RoomService
+
+from tui_driver import SMALL, lobby_app, region_text, screen_lines, screen_text, wait_for, wait_for_screen, wait_for_text
+
+
+@pytest.fixture
+async def service(monkeypatch):
+    monkeypatch.setattr(host.service, "new_seed", lambda: 3)  # the same game every run
+    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
+    svc = RoomService(data, bot_pace=0.02)
+    await svc.start(data / "s.sock")
+    yield svc, data / "s.sock"
+    await svc.close()
+
+
+async def bobs_room(sock, game: str, bots: int, options: dict | None = None, bot: str = "heuristic"):
+    """bob opens a room of ``game``: his seat, an open one and ``bots`` bots of kind ``bot``;
+    returns his client (he reads nothing: the service drops what he is sent)."""
+    bob = await ServiceClient.connect(sock, "bob")
+    seats = [p.SeatSpec(), p.SeatSpec(), *[p.SeatSpec(bot)] * bots]
+    await bob.send(p.CreateRoom(game, seats, options or {}))
+    return bob
+
+
+def status_line(app) -> str:
+    """The status line above the table, as drawn."""
+    return region_text(app, app.screen.query_one("#status").region)[0]
+
+
+async def join_first_room(pilot, svc) -> str:
+    """ann joins the lobby's only room by keys; returns its code."""
+    await wait_for(pilot, lambda: svc.rooms.summaries(), "bob's room")
+    code = svc.rooms.summaries()[0].code
+    await wait_for_text(pilot, code)
+    await pilot.press("enter")
+    await wait_for_screen(pilot, "WaitingRoomScreen")
+    return code
+
+
+@pytest.mark.parametrize("game, bots", [("gift-trap", 6), ("naughty-or-nice", 3)])
+async def test_at_80x24_the_status_line_keeps_who_acts_and_who_is_away_and_the_seat_rows_mark_away(service, game, bots):
+    # At the largest table (eight seats of Gift Trap, five of Naughty or Nice), bob
+    # drops: ann's status line still reads "to act: …" whole and "away: bob" (the room
+    # code and the undo policy give way), and bob's seat row says he is away.
+    svc, sock = service
+    bob = await bobs_room(sock, game, bots)
+    async with lobby_app(sock, "ann", SMALL) as pilot:
+        app = pilot.app
+        code = await join_first_room(pilot, svc)
+        await bob.send(p.StartGame())
+        await wait_for_screen(pilot, "SharedGameScreen")
+        await wait_for(pilot, lambda: "to act:" in status_line(app), "the table")
+        await bob.close()
+        await wait_for(pilot, lambda: "away: bob" in status_line(app), "bob away on the status line")
+        line = status_line(app)
+        room = svc.rooms.get(code)
+        names = [room.session.names[i] for i in room.session.to_act_seats()]
+        acting = "everyone" if len(names) == len(room.session.names) else ", ".join(names)
+        assert f"to act: {acting} · away: bob" in line, line
+        assert "…" not in line and len(line.strip()) <= 78
+        rows = screen_lines(app)
+        seat = next(k for k, row in enumerate(rows) if re.search(r"\bbob\b", row) and "·" not in row[:2])
+        assert "bob · away" in rows[seat] or rows[seat + 1].strip() == "away", screen_text(app)
