@@ -55,9 +55,11 @@ async def join_first_room(pilot, svc) -> str:
     return code
 
 
-@pytest.mark.parametrize("game, bots", [("gift-trap", 6), ("naughty-or-nice", 3)])
+@pytest.mark.parametrize("game, bots", [
+    ("gift-trap", 6), ("naughty-or-nice", 3), ("bottlecap-vikings", 2), ("dice-upon-a-time", 3)])
 async def test_at_80x24_the_status_line_keeps_who_acts_and_who_is_away_and_the_seat_rows_mark_away(service, game, bots):
-    # At the largest table (eight seats of Gift Trap, five of Naughty or Nice), bob
+    # At the largest table of each game with seats to list (eight seats of Gift Trap,
+    # five of Naughty or Nice …), bob
     # drops: ann's status line still reads "to act: …" whole and "away: bob" (the room
     # code and the undo policy give way), and bob's seat row says he is away.
     svc, sock = service
@@ -76,6 +78,8 @@ async def test_at_80x24_the_status_line_keeps_who_acts_and_who_is_away_and_the_s
         acting = "everyone" if len(names) == len(room.session.names) else ", ".join(names)
         assert f"to act: {acting} · away: bob" in line, line
         assert "…" not in line and len(line.strip()) <= 78
-        rows = screen_lines(app)
-        seat = next(k for k, row in enumerate(rows) if re.search(r"\bbob\b", row) and "·" not in row[:2])
-        assert "bob · away" in rows[seat] or rows[seat + 1].strip() == "away", screen_text(app)
+        rows = screen_lines(app)[1:]  # under the status line
+        marked = any("bob · away" in row for row in rows) or any(  # on his row, or under his name
+            rows[k + 1][max(0, m.start() - 2):m.start() + 6].strip(" │") == "away"
+            for k, row in enumerate(rows[:-1]) for m in re.finditer(r"\bbob\b", row))
+        assert marked, screen_text(app)

@@ -366,7 +366,7 @@ class BottlecapVikingsTable(GameTable):
                 if s != seat:
                     others.append(summary_line(t, s, self.names, letters[s]))
                     if self.seat_note(s):  # "away", under the name: the row has no room for it
-                        others.append(((f"      {self.seat_note(s)}", "panel--warn"),))
+                        others.append(((f"  {self.seat_note(s)}", "panel--warn"),))
             self.others.set_lines(others)
         else:
             for s, panel in enumerate(self.cards):
