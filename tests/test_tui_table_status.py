@@ -83,3 +83,38 @@ async def test_at_80x24_the_status_line_keeps_who_acts_and_who_is_away_and_the_s
             rows[k + 1][max(0, m.start() - 2):m.start() + 6].strip(" │") == "away"
             for k, row in enumerate(rows[:-1]) for m in re.finditer(r"\bbob\b", row))
         assert marked, screen_text(app)
+
+
+async def test_a_remote_player_reads_that_the_rooms_search_bot_is_thinking(service, monkeypatch):
+    # A search bot thinks in a worker on the host (here one that thinks 1.5 s a move):
+    # ann's message line says "bot3 is thinking…" as a local game's does, and the
+    # line goes once the bot has moved.
+    import engine
+    from engine.core.search import SearchBot
+
+    game = engine.get_game("bottlecap-vikings")
+    monkeypatch.setitem(game.bots, "slow", lambda seed: SearchBot(game, seed, iterations=10**9, seconds=1.5))
+    svc, sock = service
+    bob = await bobs_room(sock, "bottlecap-vikings", 1, bot="slow")
+    async with lobby_app(sock, "ann", SMALL) as pilot:
+        app = pilot.app
+        code = await join_first_room(pilot, svc)
+        await bob.send(p.StartGame())
+        await wait_for_screen(pilot, "SharedGameScreen")
+        room = svc.rooms.get(code)
+        for _ in range(6):  # the people place their ships until the bot is to act
+            acting = room.session.to_act_seats()
+            if acting == [2]:
+                break
+            if acting == [0]:
+                await bob.send(p.Play(room.session.legal(0)[0]))
+            else:
+                await wait_for(pilot, lambda: "to act: ann" in status_line(app), "ann's turn")
+                await pilot.press("colon", *room.session.legal(1)[0], "enter")
+            await wait_for(pilot, lambda: room.session.to_act_seats() != acting, "the move")
+        assert room.session.to_act_seats() == [2]
+        moves = sum(1 for e in room.session.entries if e.seat == 2)
+        await wait_for_text(pilot, "bot3 is thinking…")
+        await wait_for(pilot, lambda: sum(1 for e in room.session.entries if e.seat == 2) > moves, "bot3's move")
+        await wait_for(pilot, lambda: "thinking" not in screen_text(app), "the line without bot3 thinking")
+    await bob.close()

@@ -384,6 +384,10 @@ class BoxtopApp(App[None]):
                 await self.push_screen(SharedGameScreen(message.table))
         elif isinstance(message, (p.ChatLines, p.ChatRefused)):
             self._route_talk(message)
+        elif isinstance(message, p.BotThinking):
+            game = self._room_screen(SharedGameScreen)
+            if game is not None and game.session.table.code == message.code:
+                game.bot_thinking(message.seat)
         elif isinstance(message, p.Hint):
             from .screens.hint import HintScreen
 

@@ -57,6 +57,7 @@ class SharedGameScreen(GameScreen):
         self.held: list[str] = []  # keys typed meanwhile, replayed once it is decided
         self.line_sent: tuple[int, str] | None = None  # (ref, text) of the last ":" line sent
         self.talk_sent: str | None = None  # the last line said, until the room passes it on
+        self.thinking: int | None = None  # the seat of the room's bot thinking now (``bot_thinking``)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -81,6 +82,26 @@ class SharedGameScreen(GameScreen):
             self.set_focus(line)
             self.held = []
         self._decided(ack)
+
+    def bot_thinking(self, seat: int | None) -> None:
+        """The room's bot in ``seat`` began to think (None: it stopped): said on the
+        message line, as a local game says it (``GameScreen._think``)."""
+        before, self.thinking = self._thinking_line(), seat
+        if seat is not None:
+            self.say(self._thinking_line())
+        elif before and self.said == before:
+            self.say("")
+
+    def _thinking_line(self) -> str:
+        """"bot2 is thinking…" while the room's bot thinks, else ""."""
+        names = self.session.names
+        return f"{names[self.thinking]} is thinking…" if self.thinking is not None and self.thinking < len(names) else ""
+
+    def say(self, text: str, error: bool = False) -> None:
+        """The game screen's message line; a refusal while a bot thinks says so too."""
+        if error and self._thinking_line():
+            text = f"{text} {self._thinking_line()}"
+        super().say(text, error)
 
     def _decided(self, ack: int) -> None:
         self.acked = max(self.acked, ack)
