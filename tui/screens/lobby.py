@@ -89,6 +89,10 @@ class LobbyScreen(Screen[None]):
         self.more = 0  # listed rooms the host did not send (older than these)
         self.ready = False  # set once on_mount has built the table
         self.online = False  # set once the service welcomed us
+        #: Whether ``rooms`` is the lobby as it is: False once the player went into a room
+        #: (the service then stops telling this connection the lobby), True again with
+        #: the whole lobby it sends on the way back (``show_rooms``).
+        self.fresh = False
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -130,6 +134,7 @@ class LobbyScreen(Screen[None]):
     def show_rooms(self, rooms: list[RoomSummary], more: int = 0) -> None:
         """Redraw the whole room list (``host.protocol.Lobby``: ``more`` older rooms not
         sent), keeping the highlighted room."""
+        self.fresh = True
         if not self.ready:  # the list arrived before the screen: on_mount draws it
             self.rooms, self.more = list(rooms), more
             return
