@@ -118,3 +118,32 @@ async def test_a_remote_player_reads_that_the_rooms_search_bot_is_thinking(servi
         await wait_for(pilot, lambda: sum(1 for e in room.session.entries if e.seat == 2) > moves, "bot3's move")
         await wait_for(pilot, lambda: "thinking" not in screen_text(app), "the line without bot3 thinking")
     await bob.close()
+
+
+async def test_the_lobby_at_80_columns_says_how_many_seats_are_taken_and_cuts_no_column_that_matters(service):
+    # Rooms of the longest game names, one opened by a long name, with seats open and
+    # hints on: every row shows its code, its game, "taken/seats", its state and its
+    # creator whole, and the header fits the screen.
+    svc, sock = service
+    clients = []
+    for name, game, bots in (("bartholomew", "bottlecap-vikings", 1), ("cyd", "naughty-or-nice", 0),
+                             ("dan", "dice-upon-a-time", 2)):
+        client = await ServiceClient.connect(sock, name)
+        seats = [p.SeatSpec(), p.SeatSpec(), p.SeatSpec(), *[p.SeatSpec("heuristic")] * bots]
+        await client.send(p.CreateRoom(game, seats, {}, hints=True))
+        clients.append(client)
+    async with lobby_app(sock, "ann", SMALL) as pilot:
+        app = pilot.app
+        await wait_for(pilot, lambda: len(svc.rooms.summaries()) == 3, "the three rooms")
+        rooms = svc.rooms.summaries()
+        await wait_for(pilot, lambda: all(r.code in screen_text(app) for r in rooms), "the rooms in the lobby")
+        lines = screen_lines(app)
+        header = next(line for line in lines if "code" in line and "game" in line)
+        assert "seats" in header and "state" in header and "creator" in header and "…" not in header, header
+        for r in rooms:
+            row = next(line for line in lines if r.code in line)
+            taken = sum(1 for s in r.seats if s.bot is not None or s.name)
+            assert re.search(rf"{re.escape(r.title)}\s+{taken}/{len(r.seats)}\s+waiting\b", row), row
+            assert re.search(rf"\b{r.creator}\b", row), row
+    for client in clients:
+        await client.close()

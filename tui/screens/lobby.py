@@ -1,7 +1,8 @@
 """The lobby of a shared host and the waiting room of one room (``boxtop join``).
 
-The lobby lists the host's newest rooms (code, game, seats, state, undo policy, whether
-hints are on while a listed room allows them, spectators, creator) but no private one;
+The lobby lists the host's newest rooms (code, game, seats taken of how many, state,
+undo policy, whether hints are on while a listed room allows them, spectators, creator,
+players; a narrow screen leaves the last ones out first) but no private one;
 ``c`` creates a room, enter joins the highlighted one, ``w`` watches it, and a room code
 typed into the code box (``/``; any case, dashes optional) joins that room, private or
 not. The waiting room shows the room code to tell friends, its undo policy, whether
@@ -78,9 +79,15 @@ class LobbyScreen(Screen[None]):
     ]
 
     #: The room list's columns; "hints" ("on" for a room that allows them, else "off")
-    #: shows while a listed room allows hints, so an 80-column lobby of rooms without
-    #: them keeps its room for the seats.
-    LABELS = ("code", "game", "seats", "state", "undo", "hints", "watching", "creator")
+    #: shows while a listed room allows hints. "seats" says how many are taken of how
+    #: many ("2/4": two open), "players" who sits in them.
+    LABELS = ("code", "game", "seats", "state", "undo", "hints", "watching", "creator", "players")
+    #: The columns that go, in this order, where the screen has no room for them (an
+    #: 80-column lobby keeps the code, the game, the seats, the state and the creator).
+    SPARE = ("watching", "players", "hints", "undo")
+    #: The columns that narrow before one goes, in this order, each to at least so many
+    #: cells (its cells then end in "…"): a long game's name never squeezes the creator.
+    NARROWING = (("players", 12), ("creator", 12), ("game", 10), ("creator", 7))
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -123,13 +130,31 @@ class LobbyScreen(Screen[None]):
     def _cells(self, r: RoomSummary, labels: tuple[str, ...] = LABELS) -> tuple[Text, ...]:
         """A room's row for the columns ``labels``: Text cells (a str cell of a DataTable
         is read as markup)."""
-        seats = Text(", ").join(seat_text(s, self.player) for s in r.seats)
+        players = Text(", ").join(seat_text(s, self.player) for s in r.seats)
+        taken = sum(1 for s in r.seats if s.bot is not None or s.name)
         cells = {
-            "code": Text(r.code), "game": Text(r.title), "seats": seats, "state": state_text(r, self.player),
-            "undo": Text(r.undo), "hints": Text("on" if r.hints else "off"), "watching": Text(str(r.spectators)),
-            "creator": Text(r.creator),
+            "code": Text(r.code), "game": Text(r.title), "seats": Text(f"{taken}/{len(r.seats)}"),
+            "state": state_text(r, self.player), "undo": Text(r.undo), "hints": Text("on" if r.hints else "off"),
+            "watching": Text(str(r.spectators)), "creator": Text(r.creator), "players": players,
         }
         return tuple(cells[label] for label in labels)
+
+    def _fitting(self, labels: tuple[str, ...], rows: list[tuple[Text, ...]], room: int, padding: int
+                 ) -> tuple[str, ...]:
+        """``labels`` less the ``SPARE`` columns (in that order) that leave too little
+        room (``room`` cells, ``padding`` on each side of a cell) for the others whole
+        (the players' names counted at their least width): a spare column goes before
+        a game's or a creator's name is cut."""
+        least = {label: max([len(label), *(row[k].cell_len for row in rows)]) for k, label in enumerate(labels)}
+        if "players" in least:
+            least["players"] = min(least["players"], dict(self.NARROWING)["players"])
+        kept = list(labels)
+        for spare in self.SPARE:
+            if sum(least[label] + 2 * padding for label in kept) <= room:
+                break
+            if spare in kept:
+                kept.remove(spare)
+        return tuple(kept)
 
     def show_rooms(self, rooms: list[RoomSummary], more: int = 0) -> None:
         """Redraw the whole room list (``host.protocol.Lobby``: ``more`` older rooms not
@@ -158,13 +183,17 @@ class LobbyScreen(Screen[None]):
         self._draw(keep)
 
     def _draw(self, keep: str | None) -> None:
-        """Fill the room list from ``self.rooms``, the room ``keep`` highlighted again; the
-        seats column narrows (its lines end in "…") so that every column fits the screen."""
+        """Fill the room list from ``self.rooms``, the room ``keep`` highlighted again;
+        where the columns do not fit the screen the spare ones go and a few narrow (their
+        cells end in "…"): ``SPARE``, ``NARROWING``."""
         table = self.query_one(DataTable)
         width = table.size.width or self.app.size.width - 4  # before the first layout: the CSS margins
+        room = width - table.styles.scrollbar_size_vertical
         labels = self._labels()
+        labels = self._fitting(labels, [self._cells(r, labels) for r in self.rooms], room, table.cell_padding)
+        narrowing = [(labels.index(label), least) for label, least in self.NARROWING if label in labels]
         fill_table(table, labels, [self._cells(r, labels) for r in self.rooms], keys=[r.code for r in self.rooms],
-                   give_way=labels.index("seats"), room=width - table.styles.scrollbar_size_vertical)
+                   give_way=narrowing, room=room)
         if not self.rooms and self.online:  # else a refusal of the connection may be showing
             self.say("No rooms yet: press c to create one, or / to type a room's code.")
         elif "No rooms yet" in str(self.query_one("#message", Static).render()):
