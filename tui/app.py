@@ -219,6 +219,32 @@ class BoxtopApp(App[None]):
         self._exit_renderables.append(Text(f"boxtop stopped on an unexpected error ({type(error).__name__}); {where}.{kept}"))
         self._close_messages_no_wait()
 
+    # ------------------------------------------------------------------ a screen's size classes
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Textual's ``push_screen``, the screen given its size classes first (``size_classes``)."""
+        if isinstance(screen, Screen):
+            self.size_classes(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Any) -> Any:
+        """Textual's ``switch_screen``, the screen given its size classes first (``size_classes``)."""
+        if isinstance(screen, Screen):
+            self.size_classes(screen)
+        return super().switch_screen(screen)
+
+    def size_classes(self, screen: Screen) -> None:
+        """Give ``screen`` the size classes of the terminal as it is ("-narrow", "-short" …,
+        ``HORIZONTAL_BREAKPOINTS``, ``VERTICAL_BREAKPOINTS``) before it is shown. Textual
+        sets them when the screen gets its first resize, which comes after its first frame:
+        at 80×24 a table rejoined over SSH was drawn once in the wide layout, title bar
+        and all, before its own."""
+        width, height = self.size
+        for breakpoints, size in ((screen.HORIZONTAL_BREAKPOINTS or self.HORIZONTAL_BREAKPOINTS, width),
+                                  (screen.VERTICAL_BREAKPOINTS or self.VERTICAL_BREAKPOINTS, height)):
+            chosen = max(((edge, name) for edge, name in breakpoints if size >= edge), default=(0, None))[1]
+            for _, name in breakpoints:
+                screen.set_class(name == chosen, name)
+
     # ------------------------------------------------------------------ a terminal too small
     def _screen_changed(self, screen: Screen) -> None:
         """Every screen shown gets its ``TooSmall`` line (once it is composed)."""

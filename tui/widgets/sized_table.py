@@ -4,7 +4,7 @@ A DataTable measures auto-width columns later, when it is next idle, and keeps t
 cells it drew before that in caches whose keys do not hold the column widths; on a busy
 machine a table drawn in between stays cut at its headers' widths (a lobby showed
 "K7QF" for the room code "K7QF-M2XA-9P"). Filling it here gives every column its width
-when it is added, so what is drawn first is already whole.
+when it is added, and the table its height, so what is drawn first is already whole.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widgets import DataTable
 
 
@@ -48,6 +49,10 @@ def fill_table(table: DataTable, labels: Sequence[str], rows: Sequence[Sequence[
         table.add_column(label, width=width, key=str(column))
     for i, cells in enumerate(rows):
         table.add_row(*cells, key=None if keys is None else str(keys[i]))
+    # the table's size, which it too works out only when idle: a table of height auto
+    # (the result's) was drawn one row high first, the others' rows only later
+    table.virtual_size = Size(sum(widths) + 2 * table.cell_padding * len(widths),
+                              len(rows) + (table.header_height if table.show_header else 0))
     if row is not None and 0 <= row < len(rows):
         table.move_cursor(row=row)
 
