@@ -147,3 +147,27 @@ async def test_the_lobby_at_80_columns_says_how_many_seats_are_taken_and_cuts_no
             assert re.search(rf"\b{r.creator}\b", row), row
     for client in clients:
         await client.close()
+
+
+async def test_escape_on_a_refused_command_line_takes_its_sentence_away(service):
+    # A ':' command the room refuses comes back to the line with the room's sentence;
+    # escape gives the line up, and the sentence goes with it (it stayed under the
+    # table, still there when the ctrl+b dialog opened).
+    svc, sock = service
+    bob = await bobs_room(sock, "gift-trap", 1)
+    async with lobby_app(sock, "ann", SMALL) as pilot:
+        app = pilot.app
+        await join_first_room(pilot, svc)
+        await bob.send(p.StartGame())
+        await wait_for_screen(pilot, "SharedGameScreen")
+        await wait_for(pilot, lambda: "to act:" in status_line(app), "the table")
+
+        def message() -> str:
+            return " ".join(region_text(app, app.screen.query_one("#message").region)).strip()
+
+        await pilot.press("colon", *"give 1 to bob:", "enter")
+        await wait_for(pilot, lambda: message(), "the room's refusal")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.focused is app.screen.table, "the table's keys")
+        assert message() == ""
+    await bob.close()

@@ -86,8 +86,9 @@ class GameScreen(Screen[None]):
 
     #: keys read before this time (Textual's event clock, ``Message.time``) are dropped
     keys_wait_until: float = 0.0
-    #: the text on the message line (``say``)
+    #: the text on the message line (``say``), and whether it is an error (a refusal)
     said: str = ""
+    said_error: bool = False
     #: what the card under the table's cursor does (``GameTable.show_details``)
     details: str = ""
 
@@ -306,7 +307,7 @@ class GameScreen(Screen[None]):
         to say, the rows show the table's details (what the card under the cursor does)."""
         if error and self._thinking is not None:  # "It is not your turn." and why
             text = f"{text} {self._thinking_text(self._thinking)}"
-        self.said = text
+        self.said, self.said_error = text, error
         line = self.query_one("#message", Static)
         if text or not self.details:
             say_line(line, text, error)
@@ -467,6 +468,8 @@ class GameScreen(Screen[None]):
             event.stop()
             event.prevent_default()
             self._close_command_line()
+            if self.said_error:  # the refusal of the line given up goes with it
+                self.say("")
         elif not line.has_focus and self.explain_disabled(event.key):
             event.stop()
             event.prevent_default()
