@@ -171,3 +171,26 @@ async def test_escape_on_a_refused_command_line_takes_its_sentence_away(service)
         await wait_for(pilot, lambda: app.focused is app.screen.table, "the table's keys")
         assert message() == ""
     await bob.close()
+
+
+async def test_the_talk_line_counts_its_characters_near_200_and_says_when_it_is_too_long(service):
+    svc, sock = service
+    bob = await bobs_room(sock, "gift-trap", 1)
+    async with lobby_app(sock, "ann", SMALL) as pilot:
+        app = pilot.app
+        await join_first_room(pilot, svc)
+        await pilot.press("T", *"x" * 187)  # the waiting room's line counts too
+        await wait_for_text(pilot, "187/200")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: "187/200" not in screen_text(app), "the count gone with its line")
+        await bob.send(p.StartGame())
+        await wait_for_screen(pilot, "SharedGameScreen")
+        await pilot.press("T", *"x" * 150)
+        assert "/200" not in screen_text(app)  # far from the limit: no count
+        await pilot.press(*"x" * 37)
+        await wait_for_text(pilot, "187/200")
+        await pilot.press(*"x" * 18)
+        await wait_for_text(pilot, "205/200: a line is at most 200 characters.")
+        await pilot.press(*["backspace"] * 50)
+        await wait_for(pilot, lambda: "/200" not in screen_text(app), "the count gone")
+    await bob.close()

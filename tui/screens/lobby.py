@@ -26,7 +26,7 @@ from engine.core.room import RoomSummary
 from host import protocol as p
 
 
-from ..chat import TALK_HINT, send_talk, talk_command, with_talk
+from ..chat import TALK_HINT, length_note, send_talk, talk_command, with_talk
 from ..widgets.footer import GameFooter
 from ..widgets.log_pane import LogPane
 from ..widgets.title_bar import TitleBar
@@ -405,8 +405,23 @@ class WaitingRoomScreen(Screen[None]):
         """Empty and hide the line to say something; the seats have the keys again."""
         line = self.query_one("#room-talk-line", Input)
         line.value = ""
+        if self._counted:  # the count goes with its line
+            self._counted = False
+            self.say("")
         self.remove_class("-talking")
         self.query_one(DataTable).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """As the line to say nears 200 characters the line under it counts them
+        ("187/200"), and says when it is too long (``tui.chat.length_note``)."""
+        if event.input.id != "room-talk-line":
+            return
+        note, over = length_note(event.value)
+        if note or self._counted:
+            self.say(note, error=over)
+            self._counted = bool(note)
+
+    _counted = False  # the line under the talk shows a count (``on_input_changed``)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Say the line typed (or mute / unmute); a line that cannot be said stays, with

@@ -19,7 +19,7 @@ from engine.core.analysis import hint_refusal
 from engine.core.room import Table
 from host import protocol as p
 
-from ..chat import TALK_HINT, send_talk, talk_command, with_talk
+from ..chat import TALK_HINT, length_note, send_talk, talk_command, with_talk
 from ..games import table_for
 from ..remote import SharedTable
 from .game import CommandLine, GameScreen
@@ -237,6 +237,25 @@ class SharedGameScreen(GameScreen):
             line.refused = event.value  # kept, for a fix
             return
         self._close_command_line()
+
+    def on_input_changed(self, event) -> None:
+        """As a line to say nears ``MAX_CHARS`` (200), the message line counts its
+        characters ("187/200"), and says when it is too long (``tui.chat.length_note``)."""
+        line = event.input
+        if line.id != "command" or line.hint != TALK_HINT:
+            return
+        note, over = length_note(event.value)
+        if note or self.said == self._counted:
+            self.say(note, error=over)
+            self._counted = self.said if note else ""
+
+    _counted = ""  # the count the message line shows (``on_input_changed``)
+
+    def _close_command_line(self) -> None:
+        super()._close_command_line()
+        if self._counted and self.said == self._counted:  # the count goes with its line
+            self.say("")
+        self._counted = ""
 
     def talk(self, kind: str, text: str) -> bool:
         """Say ``text`` (``kind`` "say"), or mute / unmute the person ``text``; whether it
