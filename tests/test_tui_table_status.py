@@ -194,3 +194,30 @@ async def test_the_talk_line_counts_its_characters_near_200_and_says_when_it_is_
         await pilot.press(*["backspace"] * 50)
         await wait_for(pilot, lambda: "/200" not in screen_text(app), "the count gone")
     await bob.close()
+
+
+async def test_the_rooms_talk_shows_under_the_seats_and_whole_on_T_at_80x24(service):
+    # Gift Trap's Give · Get panel has rows to spare under the seats: the newest talk
+    # shows there, wrapped, besides the log. T opens the line to answer, and over the
+    # table's lower rows the newest lines whole; escape closes both.
+    svc, sock = service
+    bob = await bobs_room(sock, "gift-trap", 1)
+    async with lobby_app(sock, "ann", SMALL) as pilot:
+        app = pilot.app
+        await join_first_room(pilot, svc)
+        await bob.send(p.StartGame())
+        await wait_for_screen(pilot, "SharedGameScreen")
+        said = "the yellow stack is cheap but " + " ".join(f"word{i}" for i in range(25)) + " end"
+        await bob.send(p.Say(said))
+
+        def panel(widget: str) -> str:
+            return "".join("".join(region_text(app, app.screen.query_one(widget).region)).split()).replace("│", "")
+
+        line = "".join(f"» bob: {said}".split())
+        await wait_for(pilot, lambda: line in panel("#gt-tracks"), "bob's line under the seats")
+        assert panel("#gt-tracks").index("bot3") < panel("#gt-tracks").index("»bob:")  # under the seats
+        await pilot.press("T")
+        await wait_for(pilot, lambda: line in panel("#table-talk"), "bob's line in the talk box")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not app.screen.query_one("#table-talk").display, "the box closed")
+    await bob.close()

@@ -110,6 +110,16 @@ class GameTable(Widget, can_focus=True):
         elif active is not None and hasattr(self.screen, "explain_disabled"):
             self.screen.explain_disabled(event.key)  # a greyed-out undo says why
 
+    #: The room's newest talk, oldest first, each line as the log shows it ("» bob:
+    #: hi", one's own "› ann: hi"); () in a local game. The shared game's screen gives
+    #: it with ``show_talk``.
+    talk: Sequence[str] = ()
+
+    def show_talk(self, rows: Sequence[str]) -> None:
+        """The room's talk changed (``talk``). A table with rows to spare shows the newest
+        lines there, under the seats (Gift Trap); the log pane has them all."""
+        self.talk = tuple(rows)
+
     def seat_note(self, seat: int) -> str:
         """``seat_notes``' word for ``seat``, "" for none."""
         return self.seat_notes[seat] if 0 <= seat < len(self.seat_notes) else ""

@@ -25,7 +25,7 @@ from engine.games.gift_trap.commands import (
 )
 
 from ..widgets.cards import CardFace, CardTable
-from ..widgets.lines import Line, Panel
+from ..widgets.lines import Line, Panel, plain, wrap_text
 from . import GameTable
 from .gift_trap_cards import card_texts, stack_card, tile_card
 
@@ -475,11 +475,36 @@ class GiftTrapTable(GameTable):
                         (" ", ""), *_bar(v.get_scores[i], length, bar)))
             if i in notes and not inline:
                 out.append(((f"  {notes[i][3:]}", "panel--warn"),))  # under the name: "  away"
+        panel = self.query_one("#gt-tracks", Panel)
         if v.phase in ("give", "rate") and v.me is not None:
             out.append(())
-            panel = self.query_one("#gt-tracks", Panel)
             out.extend(self._last_reveal(panel.size.width, panel.size.height - len(out)))
-        return out
+        return out + self._talk_rows(panel.size.width, panel.size.height - len(out))
+
+    def show_talk(self, rows: Sequence[str]) -> None:
+        """The room's talk changed: its newest lines show under the seats (``_talk_rows``)."""
+        if tuple(rows) != tuple(self.talk):
+            super().show_talk(rows)
+            self._draw()
+
+    def _talk_rows(self, width: int, rows: int) -> list[Line]:
+        """The room's newest talk in at most ``rows`` rows of ``width`` cells, after a
+        blank row: whole lines, wrapped, newest last; the newest cut with "…" where even
+        it does not fit (the log, and ``T``, show it whole). Nothing without two rows."""
+        if not self.talk or rows < 2 or width < 8:
+            return []
+        out: list[Line] = []
+        for text in reversed(self.talk):
+            look = "panel--muted panel--italic" if text.startswith("› ") else "panel--good"
+            wrapped = [((row, look),) for row in wrap_text(text, width)]
+            if len(out) + len(wrapped) > rows - 1:
+                if not out:  # the newest alone is too long: its start
+                    out = wrapped[:rows - 1]
+                    last = plain(out[-1])
+                    out[-1] = ((last[:width - 1].rstrip() + "…", look),)
+                break
+            out = wrapped + out
+        return [(), *out]
 
     def _tiles_title(self) -> str:
         v = self.view

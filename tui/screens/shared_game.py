@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
@@ -19,10 +20,14 @@ from engine.core.analysis import hint_refusal
 from engine.core.room import Table
 from host import protocol as p
 
-from ..chat import TALK_HINT, length_note, send_talk, talk_command, with_talk
+from ..chat import TALK_HINT, length_note, send_talk, talk_command, talk_row, with_talk
 from ..games import table_for
 from ..remote import SharedTable
+from ..widgets.log_pane import LogPane
 from .game import CommandLine, GameScreen
+
+#: Lines of the room's talk a table may show where it has room (``GameTable.show_talk``).
+TABLE_TALK = 10
 
 
 class SharedGameScreen(GameScreen):
@@ -62,6 +67,7 @@ class SharedGameScreen(GameScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.ready = True
+        self._show_talk()
 
     def update(self, table: Table, ack: int = 0) -> None:
         """The room's newest table for this seat; ``ack`` the last of our moves in it."""
@@ -192,11 +198,28 @@ class SharedGameScreen(GameScreen):
         return with_talk(mirror.blocks, mirror.base, book.lines, self.app.link.name), None
 
     def chat_changed(self, lines=()) -> None:
-        """The room's talk changed (``tui.chat.ChatBook``; ``lines`` the new ones): redraw the log."""
+        """The room's talk changed (``tui.chat.ChatBook``; ``lines`` the new ones): redraw
+        the log, the table's newest talk (``GameTable.show_talk``) and the talk box."""
         if any(line.name == self.app.link.name for line in lines):
             self.talk_sent = None  # our line was said
         if self.ready:
             self.table.show_log(*self._log_tail())
+            self._show_talk()
+
+    def _show_talk(self) -> None:
+        """The room's newest talk where the table has room for it, and in the box that
+        ``T`` opens over the table's lower rows (every line whole, the newest last)."""
+        book = getattr(self.app, "chat", None)
+        talk = book.lines if book is not None and book.code == self.session.table.code else []
+        me = self.app.link.name
+        self.table.show_talk([talk_row(line, me) for line in talk[-TABLE_TALK:]])
+        self.query_one("#table-talk", LogPane).show(with_talk([], 0, talk, me))
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        box = LogPane(id="table-talk")
+        box.border_title = "talk · escape closes"
+        yield box
 
     def action_talk(self) -> None:
         """``T``: the bottom line takes a line to say (``TALK_HINT``)."""
@@ -207,8 +230,12 @@ class SharedGameScreen(GameScreen):
         line.value = line.refused = ""
         line.hint = TALK_HINT
         self.say("")
-        self.add_class("-typing")
+        self.add_class("-typing", "-talking")  # the talk box shows over the table's lower rows
         self.set_focus(line)
+
+    def action_command_line(self) -> None:
+        self.remove_class("-talking")
+        super().action_command_line()
 
     def on_input_submitted(self, event) -> None:
         """A line said (``T``), or ``:say TEXT``, ``:mute NAME``, ``:unmute NAME`` on the
@@ -253,6 +280,7 @@ class SharedGameScreen(GameScreen):
 
     def _close_command_line(self) -> None:
         super()._close_command_line()
+        self.remove_class("-talking")
         if self._counted and self.said == self._counted:  # the count goes with its line
             self.say("")
         self._counted = ""
