@@ -469,9 +469,10 @@ class GiftTrapTable(GameTable):
             note = notes.get(i, "") if inline else ""
             cut = width - len(note)
             shown = names[i][:cut] if len(names[i]) <= cut else names[i][:cut - 1] + "…"
-            name = (shown, "panel--bold" if i == v.me else "")
-            pad = (" " * (width - len(shown) - len(note)), "")
-            out.append((mark, (" ", ""), name, (note, "panel--warn"), pad, (" ", ""), *_bar(v.give_scores[i], length, bar),
+            look = "panel--bold" if i == v.me else ""
+            name = ((shown, look), (note, "panel--warn"), (" " * (width - len(shown) - len(note)), look)) if note else (
+                (f"{shown:<{width}}", look),)
+            out.append((mark, (" ", ""), *name, (" ", ""), *_bar(v.give_scores[i], length, bar),
                         (" ", ""), *_bar(v.get_scores[i], length, bar)))
             if i in notes and not inline:
                 out.append(((f"  {notes[i][3:]}", "panel--warn"),))  # under the name: "  away"

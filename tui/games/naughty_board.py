@@ -182,9 +182,11 @@ def player_line(view: Any, seat: int, names: Sequence[str], compact: bool, width
     turn = view.phase == "play" and view.turn == seat
     runs: list[Run] = [("▶ " if turn else "  ", "panel--warn panel--bold")]
     you = " (you)" if seat == view.me else ""
-    runs.append((name + you, "panel--bold" if turn else ""))
-    runs.append((note, "panel--warn"))
-    runs.append((" " * (width - len(name + you + note)), ""))
+    look = "panel--bold" if turn else ""
+    if note:
+        runs += [(name + you, look), (note, "panel--warn"), (" " * (width - len(name + you + note)), look)]
+    else:
+        runs.append(((name + you).ljust(width), look))
     if view.options.level >= 2:  # gift givers from level 2
         giver = GIVERS[p.giver].name if p.giver in GIVERS else "—"
         runs.append(("  " + giver.ljust(17 if compact else 18), "panel--special"))
