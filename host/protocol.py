@@ -289,8 +289,19 @@ class ChatRefused(msgspec.Struct, frozen=True, tag="chat-refused"):
     message: str
 
 
+# ---------------------------------------------------------------------- a bot that thinks
+class BotThinking(msgspec.Struct, frozen=True, tag="thinking"):
+    """A search bot of room ``code`` began to think about its move (``seat``, its seat)
+    in a worker process, or stopped (None): its move, if it made one, comes as the next
+    table. Sent to every connection in the room, and to one entering it meanwhile; the
+    same few bytes however long the game."""
+
+    code: Annotated[str, msgspec.Meta(max_length=16)]
+    seat: int | None = None
+
+
 ClientMessage = Union[ClientMessage, Say, Mute, SpectatorTalk]
-ServiceMessage = Union[ServiceMessage, ChatLines, ChatRefused]
+ServiceMessage = Union[ServiceMessage, ChatLines, ChatRefused, BotThinking]
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _service_decoder = msgspec.json.Decoder(ServiceMessage)

@@ -193,6 +193,7 @@ class RoomService:
         self.bot_pace = bot_pace
         self.token = secrets.token_urlsafe(32)  # Hello.token: given only to the host's own session processes
         self._bot_tasks: dict[str, asyncio.Task] = {}
+        self._thinking: dict[str, int] = {}  # room code → the seat of its bot thinking in a worker now
         self._no_workers = False  # said once: bots think in this process
         self.data_dir = Path(data_dir)
         self.lock: FolderLock | None = None
@@ -758,6 +759,8 @@ class RoomService:
         else:
             conn.table_ply = table.ply
             conn.send(p.TableUpdate(table, conn.ack))
+            if since is None and room.code in self._thinking:  # its first table here: a bot thinks already
+                conn.send(p.BotThinking(room.code, self._thinking[room.code]))
         self._chat_catch_up(conn, room)
 
     # ------------------------------------------------------------------ table talk
@@ -923,7 +926,11 @@ class RoomService:
                     return
                 question = room.bot_question()
                 if question is not None:
-                    answer = await self._think(question)
+                    self._tell_thinking(room, question.seat)
+                    try:
+                        answer = await self._think(question)
+                    finally:
+                        self._tell_thinking(room, None)
                     if self.rooms.rooms.get(room.code) is not room:
                         return
                 try:
@@ -965,6 +972,16 @@ class RoomService:
                 self._no_workers = True
                 print(f"boxtop: bots cannot think in worker processes here ({err}); they think in the host's own", file=sys.stderr)
             return None
+
+    def _tell_thinking(self, room: Room, seat: int | None) -> None:
+        """Tell everyone in ``room`` that its bot in ``seat`` began to think in a worker
+        (None: it stopped); kept for a connection that enters the room meanwhile."""
+        if seat is None:
+            self._thinking.pop(room.code, None)
+        else:
+            self._thinking[room.code] = seat
+        for conn in self._in_room(room):
+            conn.send(p.BotThinking(room.code, seat))
 
     def _room_changed(self, room: Room) -> None:
         self._wake_bots(room)

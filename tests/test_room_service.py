@@ -149,8 +149,9 @@ class Peer:
 
 
 FENCE = "You have said hello already."
-#: The lobby messages: the whole lobby, and what changed in it.
-LOBBY = (p.Lobby, p.LobbyChanged)
+#: The pushes a peer may get between any two answers: the whole lobby, what changed in
+#: it, and a room's bot beginning or ending to think (``p.BotThinking``).
+LOBBY = (p.Lobby, p.LobbyChanged, p.BotThinking)
 
 
 async def lobby_room(peer: Peer, code: str) -> p.RoomSummary:

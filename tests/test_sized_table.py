@@ -54,3 +54,14 @@ async def test_the_column_that_gives_way_narrows_to_fit_and_its_cells_end_in_an_
         assert table.get_cell_at((0, 1)) == Text("ann, bob, cyd, dan")
         fill_table(table, ("code", "seats", "creator"), rows, give_way=1, room=10)  # never below its header
         assert table.ordered_columns[1].get_render_width(table) - 2 * table.cell_padding == len("seats")
+
+
+async def test_a_table_is_as_tall_as_its_rows_before_it_is_idle() -> None:
+    # a result's table (height auto) was first drawn without its rows, the lines under
+    # it moving down a moment later: the table worked out its height only when idle
+    app = OneTable()
+    async with app.run_test(size=(80, 10)):
+        table = app.query_one(DataTable)
+        fill_table(table, ("", "player", "points"), [(Text("★"), Text("ann"), Text("9")),
+                                                     (Text(""), Text("bob"), Text("7"))])
+        assert table.virtual_size.height == 3  # the header and both rows, at once

@@ -85,6 +85,8 @@ class BoxtopApp(App[None]):
         self.save_dir = Path(save_dir) if save_dir is not None else None
         self.remote = remote
         self.link = None
+        self.lobby = None  # a remote session's lobby (``_start_remote``)
+        self.lobby_known = False  # whether the service sent the whole lobby yet
         self.turn_bell = TurnBell(lambda: self.bell())
         self.keys = KeyOrder(self)
 
@@ -228,6 +230,32 @@ class BoxtopApp(App[None]):
         self._exit_renderables.append(Text(f"boxtop stopped on an unexpected error ({type(error).__name__}); {where}.{kept}"))
         self._close_messages_no_wait()
 
+    # ------------------------------------------------------------------ a screen's size classes
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Textual's ``push_screen``, the screen given its size classes first (``size_classes``)."""
+        if isinstance(screen, Screen):
+            self.size_classes(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Any) -> Any:
+        """Textual's ``switch_screen``, the screen given its size classes first (``size_classes``)."""
+        if isinstance(screen, Screen):
+            self.size_classes(screen)
+        return super().switch_screen(screen)
+
+    def size_classes(self, screen: Screen) -> None:
+        """Give ``screen`` the size classes of the terminal as it is ("-narrow", "-short" …,
+        ``HORIZONTAL_BREAKPOINTS``, ``VERTICAL_BREAKPOINTS``) before it is shown. Textual
+        sets them when the screen gets its first resize, which comes after its first frame:
+        at 80×24 a table rejoined over SSH was drawn once in the wide layout, title bar
+        and all, before its own."""
+        width, height = self.size
+        for breakpoints, size in ((screen.HORIZONTAL_BREAKPOINTS or self.HORIZONTAL_BREAKPOINTS, width),
+                                  (screen.VERTICAL_BREAKPOINTS or self.VERTICAL_BREAKPOINTS, height)):
+            chosen = max(((edge, name) for edge, name in breakpoints if size >= edge), default=(0, None))[1]
+            for _, name in breakpoints:
+                screen.set_class(name == chosen, name)
+
     # ------------------------------------------------------------------ a terminal too small
     def _screen_changed(self, screen: Screen) -> None:
         """Every screen shown gets its ``TooSmall`` line (once it is composed)."""
@@ -299,17 +327,34 @@ class BoxtopApp(App[None]):
         game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
         if game is None:
             self.turn_bell.observe(False, False, False)
+            self._ring_from_lobby()
             return
         session = game.session
+        key = None
         if isinstance(game, SharedGameScreen):
             table = session.table
             mine = table.seat is not None and table.seat in table.to_act and table.result is None
-            on = table.bell
+            on, key = table.bell, table.code
         else:
             mine = session.result() is None and any(not session.is_bot(i) for i in session.to_act_seats())
             on = self.turn_bell.local
         away = self.screen is not game and not isinstance(self.screen, HandoverScreen)
-        self.turn_bell.observe(mine, on, away)
+        self.turn_bell.observe(mine, on, away, key)
+
+    def _ring_from_lobby(self, ring: bool = True) -> None:
+        """In the lobby (or a screen over it, outside any room) the rooms it lists that
+        wait for this player ring the bell once per turn (``TurnBell.observe_rooms``):
+        the lobby is elsewhere. Not while its list is from before the player went into a
+        room (``LobbyScreen.fresh``): the service sends the lobby only to the lobby.
+        ``ring`` False: the turns listed are known already (the lobby on logging in)."""
+        from .screens.lobby import WaitingRoomScreen
+
+        lobby = self.lobby
+        if lobby is None or not lobby.fresh or self._room_screen(WaitingRoomScreen) is not None:
+            return
+        me = self.link.name
+        self.turn_bell.observe_rooms({r.code: (r.state == "playing" and me in r.to_act, r.bell) for r in lobby.rooms},
+                                     ring)
 
     # ------------------------------------------------------------------ screens that open screens
     # A screen never imports a screen that can lead back to it (the screens import one
@@ -372,6 +417,11 @@ class BoxtopApp(App[None]):
         """Leave the room for the lobby (a started game keeps the seat for a return)."""
         from host import protocol as p
 
+        from .screens.shared_game import SharedGameScreen
+
+        game = self._room_screen(SharedGameScreen)
+        if game is not None:  # left in one's turn: it is known, and rings no more from the lobby
+            self.turn_bell.seen(game.session.table.code)
         self.send(p.LeaveRoom())
         self.chat.clear()
         while len(self.screen_stack) > 1 and self.screen is not self.lobby:
@@ -412,9 +462,13 @@ class BoxtopApp(App[None]):
             self.lobby.connected()
         elif isinstance(message, p.Lobby):
             self.lobby.show_rooms(message.rooms, message.more)
+            if not self.lobby_known:  # logging in: a game already waiting is seen in the lobby, no bell
+                self.lobby_known = True
+                self._ring_from_lobby(ring=False)
         elif isinstance(message, p.LobbyChanged):
             self.lobby.change_rooms(message.rooms, message.gone, message.more)
         elif isinstance(message, p.InRoom):
+            self.lobby.fresh = False  # in a room: the service tells the lobby no more
             waiting = self._room_screen(WaitingRoomScreen)
             if waiting is not None and waiting.room.code == message.room.code:
                 waiting.show_room(message.room, message.seat)
@@ -422,6 +476,7 @@ class BoxtopApp(App[None]):
                 await self._to_lobby()
                 await self.push_screen(WaitingRoomScreen(message.room, message.seat, self.link.name))
         elif isinstance(message, p.TableUpdate):
+            self.lobby.fresh = False
             game = self._room_screen(SharedGameScreen)
             if game is not None and game.session.table.code == message.table.code:
                 game.update(message.table, message.ack)
@@ -431,6 +486,10 @@ class BoxtopApp(App[None]):
                 await self.push_screen(SharedGameScreen(message.table))
         elif isinstance(message, (p.ChatLines, p.ChatRefused)):
             self._route_talk(message)
+        elif isinstance(message, p.BotThinking):
+            game = self._room_screen(SharedGameScreen)
+            if game is not None and game.session.table.code == message.code:
+                game.bot_thinking(message.seat)
         elif isinstance(message, p.Hint):
             from .screens.hint import HintScreen
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from engine.core.chat import ChatLine, ChatRefused, check_text
+from engine.core.chat import MAX_CHARS, ChatLine, ChatRefused, check_text
 from host import protocol as p
 
 #: How a line starts: another person's, and one's own.
@@ -20,6 +20,20 @@ THEIRS, MINE = "» ", "› "
 KEEP = 200
 #: The hint of the line that talks (``T``).
 TALK_HINT = "say: a line to the table · enter sends · escape cancels · :mute NAME"
+#: From this many characters on, the line that talks counts them ("187/200").
+COUNT_FROM = 160
+
+
+def length_note(text: str) -> tuple[str, bool]:
+    """What the line that talks says of ``text``'s length as it is typed, and whether it
+    is an error: nothing far from ``MAX_CHARS``, "187/200" near it, and past it
+    "213/200: a line is at most 200 characters." (the line is refused on enter)."""
+    n = len(text.strip(" "))
+    if n < COUNT_FROM:
+        return "", False
+    if n <= MAX_CHARS:
+        return f"{n}/{MAX_CHARS}", False
+    return f"{n}/{MAX_CHARS}: a line is at most {MAX_CHARS} characters.", True
 
 
 class ChatBook:

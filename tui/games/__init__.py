@@ -42,6 +42,10 @@ class GameTable(Widget, can_focus=True):
     #: one keyboard changes; a game with everything open (False) passes the keyboard
     #: without one.
     HIDDEN_INFORMATION: bool = True
+    #: Per seat, a word the table adds to that seat's name where it lists the seats
+    #: ("away": a shared game's player who is not connected; "" for none). The shared
+    #: game's screen sets it before ``show``; a local game has none.
+    seat_notes: Sequence[str] = ()
 
     class Chosen(Message):
         """The player chose ``command`` (a command Struct of the game)."""
@@ -110,6 +114,20 @@ class GameTable(Widget, can_focus=True):
         """A shared game's screen's ``hold_key`` (whether to hold a key until the seat's
         last move has come back from the room), None on any other screen."""
         return getattr(self.screen, "hold_key", None)
+
+    #: The room's newest talk, oldest first, each line as the log shows it ("» bob:
+    #: hi", one's own "› ann: hi"); () in a local game. The shared game's screen gives
+    #: it with ``show_talk``.
+    talk: Sequence[str] = ()
+
+    def show_talk(self, rows: Sequence[str]) -> None:
+        """The room's talk changed (``talk``). A table with rows to spare shows the newest
+        lines there, under the seats (Gift Trap); the log pane has them all."""
+        self.talk = tuple(rows)
+
+    def seat_note(self, seat: int) -> str:
+        """``seat_notes``' word for ``seat``, "" for none."""
+        return self.seat_notes[seat] if 0 <= seat < len(self.seat_notes) else ""
 
     def show_log(self, lines: list[str], since: int | None = None) -> None:
         """Replace the log pane's text with ``lines`` (the seat's log in notation), marked

@@ -361,7 +361,12 @@ class BottlecapVikingsTable(GameTable):
             self._card(self.cards[0], seat, letters, spot if seat == v.me else "")
             for panel in self.cards[1:]:
                 panel.display = False
-            others = [summary_line(t, s, self.names, letters[s]) for s in range(t.n) if s != seat]
+            others = []
+            for s in range(t.n):
+                if s != seat:
+                    others.append(summary_line(t, s, self.names, letters[s]))
+                    if self.seat_note(s):  # "away", under the name: the row has no room for it
+                        others.append(((f"  {self.seat_note(s)}", "panel--warn"),))
             self.others.set_lines(others)
         else:
             for s, panel in enumerate(self.cards):
@@ -376,7 +381,7 @@ class BottlecapVikingsTable(GameTable):
         panel.display = True
         panel.show_card(t, seat, self.names, spot)
         p = t.players[seat]
-        you = " (you)" if seat == v.me else ""
+        you = " (you)" if seat == v.me else f" · {self.seat_note(seat)}" if self.seat_note(seat) else ""
         name = self.names[seat]
         # the ship's label is the name's start ("Bob" for bob): the name alone says it
         label = "" if name.lower().startswith(letters[seat].lower()) else f"{letters[seat]} "

@@ -656,7 +656,12 @@ class DiceUponATimeTable(GameTable):
                 runs.append((f" {len(p.magic)}i", "panel--special"))
             if not compact:
                 runs.append((f" · {dice}", ""))
+            note = self.seat_note(seat)  # "away": after the name where the row has room, else under it
+            if note and not compact:
+                runs.insert(3, (f"· {note} ", "panel--warn"))  # after " name "
             out.append(tuple(runs))
+            if note and compact:
+                out.append(((f"  {note}", "panel--warn"),))
             if not compact:  # with room: the Character (by code), Story cards and quests, whole, on the rows they take
                 parts = [x for x in (character_code(p, v), ", ".join(story_short(x) for x in p.stories)) if x]
                 if v.options.mode == "competitive":

@@ -25,7 +25,7 @@ from engine.games.gift_trap.commands import (
 )
 
 from ..widgets.cards import CardFace, CardTable
-from ..widgets.lines import Line, Panel
+from ..widgets.lines import Line, Panel, plain, wrap_text
 from . import GameTable
 from .gift_trap_cards import card_texts, stack_card, tile_card
 
@@ -446,7 +446,14 @@ class GiftTrapTable(GameTable):
         length = v.options.track_length
         width = max((len(names[i][:10]) for i in range(v.n)), default=0)
         bar = BAR
-        if self.has_class("-narrow"):  # 22 cells a row: "✓ name ■■■■ 12 ■■■■  9"
+        room = 22 if self.has_class("-narrow") else 42  # "✓ name ■■■■ 12 ■■■■  9"
+        notes = {i: f" · {self.seat_note(i)}" for i in range(v.n) if self.seat_note(i)}  # "cyd · away"
+        noted = max((len(names[i][:10]) + len(notes[i]) for i in notes), default=0)
+        inline = bool(notes) and (room - max(width, noted) - 10) // 2 >= 3  # else on a row of its own
+        if inline:
+            width = max(width, noted)
+            bar = max(3, min(BAR, (room - width - 10) // 2))
+        elif self.has_class("-narrow"):
             bar = max(3, min(BAR, (22 - width - 10) // 2))
             width = min(width, 22 - 10 - 2 * bar)
         out: list[Line] = []
@@ -459,15 +466,46 @@ class GiftTrapTable(GameTable):
                 mark = ("★", "panel--warn panel--bold")
             else:
                 mark = (" ", "")
-            shown = names[i][:width] if len(names[i]) <= width else names[i][:width - 1] + "…"
-            name = (f"{shown:<{width}}", "panel--bold" if i == v.me else "")
-            out.append((mark, (" ", ""), name, (" ", ""), *_bar(v.give_scores[i], length, bar),
+            note = notes.get(i, "") if inline else ""
+            cut = width - len(note)
+            shown = names[i][:cut] if len(names[i]) <= cut else names[i][:cut - 1] + "…"
+            look = "panel--bold" if i == v.me else ""
+            name = ((shown, look), (note, "panel--warn"), (" " * (width - len(shown) - len(note)), look)) if note else (
+                (f"{shown:<{width}}", look),)
+            out.append((mark, (" ", ""), *name, (" ", ""), *_bar(v.give_scores[i], length, bar),
                         (" ", ""), *_bar(v.get_scores[i], length, bar)))
+            if i in notes and not inline:
+                out.append(((f"  {notes[i][3:]}", "panel--warn"),))  # under the name: "  away"
+        panel = self.query_one("#gt-tracks", Panel)
         if v.phase in ("give", "rate") and v.me is not None:
             out.append(())
-            panel = self.query_one("#gt-tracks", Panel)
             out.extend(self._last_reveal(panel.size.width, panel.size.height - len(out)))
-        return out
+        return out + self._talk_rows(panel.size.width, panel.size.height - len(out))
+
+    def show_talk(self, rows: Sequence[str]) -> None:
+        """The room's talk changed: its newest lines show under the seats (``_talk_rows``)."""
+        if tuple(rows) != tuple(self.talk):
+            super().show_talk(rows)
+            self._draw()
+
+    def _talk_rows(self, width: int, rows: int) -> list[Line]:
+        """The room's newest talk in at most ``rows`` rows of ``width`` cells, after a
+        blank row: whole lines, wrapped, newest last; the newest cut with "…" where even
+        it does not fit (the log, and ``T``, show it whole). Nothing without two rows."""
+        if not self.talk or rows < 2 or width < 8:
+            return []
+        out: list[Line] = []
+        for text in reversed(self.talk):
+            look = "panel--muted panel--italic" if text.startswith("› ") else "panel--good"
+            wrapped = [((row, look),) for row in wrap_text(text, width)]
+            if len(out) + len(wrapped) > rows - 1:
+                if not out:  # the newest alone is too long: its start
+                    out = wrapped[:rows - 1]
+                    last = plain(out[-1])
+                    out[-1] = ((last[:width - 1].rstrip() + "…", look),)
+                break
+            out = wrapped + out
+        return [(), *out]
 
     def _tiles_title(self) -> str:
         v = self.view

@@ -243,6 +243,7 @@ class GiftbringerTable(GameTable):
         if self.fit_compact() or not self.panels["map"].border_subtitle:
             self.panels["map"].border_subtitle = "↑↓ ⇧←→ move · ? legend" if self.compact else "↑↓ ⇧←→ move"
         self._draw()
+        self.call_after_refresh(self._draw)  # again once the panels have their sizes: the compact map is centred in its panel
 
     # ------------------------------------------------------------------ protocol
     @staticmethod

@@ -172,16 +172,21 @@ def _count(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
 
-def player_line(view: Any, seat: int, names: Sequence[str], compact: bool, width: int = 0) -> Line:
+def player_line(view: Any, seat: int, names: Sequence[str], compact: bool, width: int = 0, note: str = "") -> Line:
     """One player: turn mark, name, gift giver (from level 2), score (the final total
     once the game is over), kiddos (by symbol at level 5, else a count), hand counts,
-    Rudolf's reindeer and a Scrooge mark; ``width`` the column the name takes."""
+    Rudolf's reindeer and a Scrooge mark; ``width`` the column the name takes, ``note``
+    a word after the name (" · away")."""
     p = view.players[seat]
     name = names[seat] if seat < len(names) else f"seat {seat + 1}"
     turn = view.phase == "play" and view.turn == seat
     runs: list[Run] = [("▶ " if turn else "  ", "panel--warn panel--bold")]
     you = " (you)" if seat == view.me else ""
-    runs.append(((name + you).ljust(width), "panel--bold" if turn else ""))
+    look = "panel--bold" if turn else ""
+    if note:
+        runs += [(name + you, look), (note, "panel--warn"), (" " * (width - len(name + you + note)), look)]
+    else:
+        runs.append(((name + you).ljust(width), look))
     if view.options.level >= 2:  # gift givers from level 2
         giver = GIVERS[p.giver].name if p.giver in GIVERS else "—"
         runs.append(("  " + giver.ljust(17 if compact else 18), "panel--special"))

@@ -600,8 +600,10 @@ class NaughtyOrNiceTable(GameTable):
         else:
             board += rows[:2] + [()] + rows[2:]
         self.board.set_lines(board)
-        name_width = max((len(n) for n in self.names), default=4) + 6
-        self.players.set_lines([player_line(v, s, self.names, compact, name_width) for s in range(v.n)])
+        notes = [f" · {self.seat_note(s)}" if self.seat_note(s) and s != v.me else "" for s in range(v.n)]  # "cyd · away"
+        name_width = max(max((len(n) for n in self.names), default=4) + 6,
+                         max((len(self.names[s]) + len(notes[s]) for s in range(min(v.n, len(self.names)))), default=0))
+        self.players.set_lines([player_line(v, s, self.names, compact, name_width, notes[s]) for s in range(v.n)])
         self.hand.display = v.me is not None
         if v.me is not None:
             self.hand.border_title = f"{self.names[v.me]}'s hand" if v.me < len(self.names) else "hand"

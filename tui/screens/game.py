@@ -87,8 +87,9 @@ class GameScreen(OnTop, Screen[None]):
 
     #: keys read before this time (Textual's event clock, ``Message.time``) are dropped
     keys_wait_until: float = 0.0
-    #: the text on the message line (``say``)
+    #: the text on the message line (``say``), and whether it is an error (a refusal)
     said: str = ""
+    said_error: bool = False
     #: the player was told where the game is saved as it left (escape); else the table
     #: says it as it leaves the stack (``on_unmount``)
     told_where: bool = False
@@ -331,7 +332,7 @@ class GameScreen(OnTop, Screen[None]):
         to say, the rows show the table's details (what the card under the cursor does)."""
         if error and self._thinking is not None:  # "It is not your turn." and why
             text = f"{text} {self._thinking_text(self._thinking)}"
-        self.said = text
+        self.said, self.said_error = text, error
         found = self.query("#message")
         if not found:  # the screen is leaving (a save on the way out): nothing to show
             return
@@ -487,6 +488,8 @@ class GameScreen(OnTop, Screen[None]):
             event.stop()
             event.prevent_default()
             self._close_command_line()
+            if self.said_error:  # the refusal of the line given up goes with it
+                self.say("")
         elif not line.has_focus and self.explain_disabled(event.key):
             event.stop()
             event.prevent_default()

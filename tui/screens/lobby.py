@@ -1,7 +1,8 @@
 """The lobby of a shared host and the waiting room of one room (``boxtop join``).
 
-The lobby lists the host's newest rooms (code, game, seats, state, undo policy, whether
-hints are on while a listed room allows them, spectators, creator) but no private one;
+The lobby lists the host's newest rooms (code, game, seats taken of how many, state,
+undo policy, whether hints are on while a listed room allows them, spectators, creator,
+players; a narrow screen leaves the last ones out first) but no private one;
 ``c`` creates a room, enter joins the highlighted one, ``w`` watches it, and a room code
 typed into the code box (``/``; any case, dashes optional) joins that room, private or
 not. The waiting room shows the room code to tell friends, its undo policy, whether
@@ -25,8 +26,8 @@ from engine.core.room import RoomSummary
 from host import protocol as p
 
 
+from ..chat import TALK_HINT, length_note, send_talk, talk_command, with_talk
 from ..stack import OnTop
-from ..chat import TALK_HINT, send_talk, talk_command, with_talk
 from ..widgets.footer import GameFooter
 from ..widgets.log_pane import LogPane
 from ..widgets.title_bar import TitleBar
@@ -79,9 +80,15 @@ class LobbyScreen(OnTop, Screen[None]):
     ]
 
     #: The room list's columns; "hints" ("on" for a room that allows them, else "off")
-    #: shows while a listed room allows hints, so an 80-column lobby of rooms without
-    #: them keeps its room for the seats.
-    LABELS = ("code", "game", "seats", "state", "undo", "hints", "watching", "creator")
+    #: shows while a listed room allows hints. "seats" says how many are taken of how
+    #: many ("2/4": two open), "players" who sits in them.
+    LABELS = ("code", "game", "seats", "state", "undo", "hints", "watching", "creator", "players")
+    #: The columns that go, in this order, where the screen has no room for them (an
+    #: 80-column lobby keeps the code, the game, the seats, the state and the creator).
+    SPARE = ("watching", "players", "hints", "undo")
+    #: The columns that narrow before one goes, in this order, each to at least so many
+    #: cells (its cells then end in "…"): a long game's name never squeezes the creator.
+    NARROWING = (("players", 12), ("creator", 12), ("game", 10), ("creator", 7))
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -90,6 +97,10 @@ class LobbyScreen(OnTop, Screen[None]):
         self.more = 0  # listed rooms the host did not send (older than these)
         self.ready = False  # set once on_mount has built the table
         self.online = False  # set once the service welcomed us
+        #: Whether ``rooms`` is the lobby as it is: False once the player went into a room
+        #: (the service then stops telling this connection the lobby), True again with
+        #: the whole lobby it sends on the way back (``show_rooms``).
+        self.fresh = False
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -120,17 +131,36 @@ class LobbyScreen(OnTop, Screen[None]):
     def _cells(self, r: RoomSummary, labels: tuple[str, ...] = LABELS) -> tuple[Text, ...]:
         """A room's row for the columns ``labels``: Text cells (a str cell of a DataTable
         is read as markup)."""
-        seats = Text(", ").join(seat_text(s, self.player) for s in r.seats)
+        players = Text(", ").join(seat_text(s, self.player) for s in r.seats)
+        taken = sum(1 for s in r.seats if s.bot is not None or s.name)
         cells = {
-            "code": Text(r.code), "game": Text(r.title), "seats": seats, "state": state_text(r, self.player),
-            "undo": Text(r.undo), "hints": Text("on" if r.hints else "off"), "watching": Text(str(r.spectators)),
-            "creator": Text(r.creator),
+            "code": Text(r.code), "game": Text(r.title), "seats": Text(f"{taken}/{len(r.seats)}"),
+            "state": state_text(r, self.player), "undo": Text(r.undo), "hints": Text("on" if r.hints else "off"),
+            "watching": Text(str(r.spectators)), "creator": Text(r.creator), "players": players,
         }
         return tuple(cells[label] for label in labels)
+
+    def _fitting(self, labels: tuple[str, ...], rows: list[tuple[Text, ...]], room: int, padding: int
+                 ) -> tuple[str, ...]:
+        """``labels`` less the ``SPARE`` columns (in that order) that leave too little
+        room (``room`` cells, ``padding`` on each side of a cell) for the others whole
+        (the players' names counted at their least width): a spare column goes before
+        a game's or a creator's name is cut."""
+        least = {label: max([len(label), *(row[k].cell_len for row in rows)]) for k, label in enumerate(labels)}
+        if "players" in least:
+            least["players"] = min(least["players"], dict(self.NARROWING)["players"])
+        kept = list(labels)
+        for spare in self.SPARE:
+            if sum(least[label] + 2 * padding for label in kept) <= room:
+                break
+            if spare in kept:
+                kept.remove(spare)
+        return tuple(kept)
 
     def show_rooms(self, rooms: list[RoomSummary], more: int = 0) -> None:
         """Redraw the whole room list (``host.protocol.Lobby``: ``more`` older rooms not
         sent), keeping the highlighted room."""
+        self.fresh = True
         if not self.ready:  # the list arrived before the screen: on_mount draws it
             self.rooms, self.more = list(rooms), more
             return
@@ -154,13 +184,17 @@ class LobbyScreen(OnTop, Screen[None]):
         self._draw(keep)
 
     def _draw(self, keep: str | None) -> None:
-        """Fill the room list from ``self.rooms``, the room ``keep`` highlighted again; the
-        seats column narrows (its lines end in "…") so that every column fits the screen."""
+        """Fill the room list from ``self.rooms``, the room ``keep`` highlighted again;
+        where the columns do not fit the screen the spare ones go and a few narrow (their
+        cells end in "…"): ``SPARE``, ``NARROWING``."""
         table = self.query_one(DataTable)
         width = table.size.width or self.app.size.width - 4  # before the first layout: the CSS margins
+        room = width - table.styles.scrollbar_size_vertical
         labels = self._labels()
+        labels = self._fitting(labels, [self._cells(r, labels) for r in self.rooms], room, table.cell_padding)
+        narrowing = [(labels.index(label), least) for label, least in self.NARROWING if label in labels]
         fill_table(table, labels, [self._cells(r, labels) for r in self.rooms], keys=[r.code for r in self.rooms],
-                   give_way=labels.index("seats"), room=width - table.styles.scrollbar_size_vertical)
+                   give_way=narrowing, room=room)
         if not self.rooms and self.online:  # else a refusal of the connection may be showing
             self.say("No rooms yet: press c to create one, or / to type a room's code.")
         elif "No rooms yet" in str(self.query_one("#message", Static).render()):
@@ -380,8 +414,23 @@ class WaitingRoomScreen(OnTop, Screen[None]):
         """Empty and hide the line to say something; the seats have the keys again."""
         line = self.query_one("#room-talk-line", Input)
         line.value = ""
+        if self._counted:  # the count goes with its line
+            self._counted = False
+            self.say("")
         self.remove_class("-talking")
         self.query_one(DataTable).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """As the line to say nears 200 characters the line under it counts them
+        ("187/200"), and says when it is too long (``tui.chat.length_note``)."""
+        if event.input.id != "room-talk-line":
+            return
+        note, over = length_note(event.value)
+        if note or self._counted:
+            self.say(note, error=over)
+            self._counted = bool(note)
+
+    _counted = False  # the line under the talk shows a count (``on_input_changed``)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Say the line typed (or mute / unmute); a line that cannot be said stays, with

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
@@ -19,10 +20,14 @@ from engine.core.analysis import hint_refusal
 from engine.core.room import Table
 from host import protocol as p
 
-from ..chat import TALK_HINT, send_talk, talk_command, with_talk
+from ..chat import TALK_HINT, length_note, send_talk, talk_command, talk_row, with_talk
 from ..games import table_for
 from ..remote import SharedTable
+from ..widgets.log_pane import LogPane
 from .game import CommandLine, GameScreen
+
+#: Lines of the room's talk a table may show where it has room (``GameTable.show_talk``).
+TABLE_TALK = 10
 
 
 class SharedGameScreen(GameScreen):
@@ -57,10 +62,12 @@ class SharedGameScreen(GameScreen):
         self.held: list[str] = []  # keys typed meanwhile, replayed once it is decided
         self.line_sent: tuple[int, str] | None = None  # (ref, text) of the last ":" line sent
         self.talk_sent: str | None = None  # the last line said, until the room passes it on
+        self.thinking: int | None = None  # the seat of the room's bot thinking now (``bot_thinking``)
 
     def on_mount(self) -> None:
         super().on_mount()
         self.ready = True
+        self._show_talk()
 
     def update(self, table: Table, ack: int = 0) -> None:
         """The room's newest table for this seat; ``ack`` the last of our moves in it."""
@@ -81,6 +88,26 @@ class SharedGameScreen(GameScreen):
             self.set_focus(line)
             self.held = []
         self._decided(ack)
+
+    def bot_thinking(self, seat: int | None) -> None:
+        """The room's bot in ``seat`` began to think (None: it stopped): said on the
+        message line, as a local game says it (``GameScreen._think``)."""
+        before, self.thinking = self._thinking_line(), seat
+        if seat is not None:
+            self.say(self._thinking_line())
+        elif before and self.said == before:
+            self.say("")
+
+    def _thinking_line(self) -> str:
+        """"bot2 is thinking…" while the room's bot thinks, else ""."""
+        names = self.session.names
+        return f"{names[self.thinking]} is thinking…" if self.thinking is not None and self.thinking < len(names) else ""
+
+    def say(self, text: str, error: bool = False) -> None:
+        """The game screen's message line; a refusal while a bot thinks says so too."""
+        if error and self._thinking_line():
+            text = f"{text} {self._thinking_line()}"
+        super().say(text, error)
 
     def _decided(self, ack: int) -> None:
         self.acked = max(self.acked, ack)
@@ -105,6 +132,18 @@ class SharedGameScreen(GameScreen):
         self.app.send(p.Play(text, self.sent))
 
     # ------------------------------------------------------------------ GameScreen hooks
+    def refresh_table(self) -> None:
+        """Redraw from the room's table; a seat whose player is away is marked "away"
+        where the table lists the seats (``GameTable.seat_notes``)."""
+        s = self.session
+        self.table.seat_notes = tuple("" if s.connected(i) else "away" for i in range(len(s.names)))
+        super().refresh_table()
+
+    def on_resize(self) -> None:
+        """The status line gives way at the screen's new width."""
+        if self.ready:
+            self.call_after_refresh(self.refresh_table)
+
     def _after_change(self, first: bool = False) -> None:
         self.refresh_table()
         if self.session.result() is not None and not self.result_shown:
@@ -114,20 +153,24 @@ class SharedGameScreen(GameScreen):
             self.app.push_screen(ResultScreen(self.session))
 
     def _status_line(self, view) -> Content:
-        """The line above the table; names are text, never markup."""
+        """The line above the table; names are text, never markup. Who is to act and who
+        is away come first: where the line is short (80 columns) the room code, then the
+        undo policy, then "you are bob", then the phase give way (``fit_status``)."""
         s = self.session
         phase = self.table.phase_text(view, s.names)
         away = [s.names[i] for i in range(len(s.names)) if not s.connected(i)]
-        gone = Content.from_markup(" · [yellow]away: $away[/yellow]", away=", ".join(away)) if away else Content("")
+        gone = Content.from_markup("[yellow]away: $away[/yellow]", away=", ".join(away)) if away else None
         if s.result() is not None:
-            return Content.from_markup("[b]$phase[/b]", phase=phase) + gone
+            return Content(" · ").join([Content.from_markup("[b]$phase[/b]", phase=phase), *([gone] if gone else [])])
         who = (
-            Content.from_markup("you are [b]$name[/b] · ", name=s.names[self.seat])
-            if self.seat is not None else Content("watching · ")
+            Content.from_markup("you are [b]$name[/b]", name=s.names[self.seat])
+            if self.seat is not None else Content("watching")
         )
-        return Content.assemble(
-            f"room {s.table.code} · {s.table.undo} undo · ", who, f"{phase} · to act: {', '.join(s.to_act())}", gone
-        )
+        acting = s.to_act()
+        everyone = len(acting) == len(s.names) > 2
+        width = self.query_one("#status").content_region.width or self.app.size.width - 2
+        return fit_status(width, [Content(f"room {s.table.code}"), Content(f"{s.table.undo} undo"), who, Content(phase)],
+                          ["everyone"] if everyone else acting, gone)
 
     def play(self, command) -> bool:
         if self.seat is None:
@@ -155,11 +198,28 @@ class SharedGameScreen(GameScreen):
         return with_talk(mirror.blocks, mirror.base, book.lines, self.app.link.name), None
 
     def chat_changed(self, lines=()) -> None:
-        """The room's talk changed (``tui.chat.ChatBook``; ``lines`` the new ones): redraw the log."""
+        """The room's talk changed (``tui.chat.ChatBook``; ``lines`` the new ones): redraw
+        the log, the table's newest talk (``GameTable.show_talk``) and the talk box."""
         if any(line.name == self.app.link.name for line in lines):
             self.talk_sent = None  # our line was said
         if self.ready:
             self.table.show_log(*self._log_tail())
+            self._show_talk()
+
+    def _show_talk(self) -> None:
+        """The room's newest talk where the table has room for it, and in the box that
+        ``T`` opens over the table's lower rows (every line whole, the newest last)."""
+        book = getattr(self.app, "chat", None)
+        talk = book.lines if book is not None and book.code == self.session.table.code else []
+        me = self.app.link.name
+        self.table.show_talk([talk_row(line, me) for line in talk[-TABLE_TALK:]])
+        self.query_one("#table-talk", LogPane).show(with_talk([], 0, talk, me))
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        box = LogPane(id="table-talk")
+        box.border_title = "talk · escape closes"
+        yield box
 
     def action_talk(self) -> None:
         """``T``: the bottom line takes a line to say (``TALK_HINT``)."""
@@ -170,8 +230,12 @@ class SharedGameScreen(GameScreen):
         line.value = line.refused = ""
         line.hint = TALK_HINT
         self.say("")
-        self.add_class("-typing")
+        self.add_class("-typing", "-talking")  # the talk box shows over the table's lower rows
         self.set_focus(line)
+
+    def action_command_line(self) -> None:
+        self.remove_class("-talking")
+        super().action_command_line()
 
     def on_input_submitted(self, event) -> None:
         """A line said (``T``), or ``:say TEXT``, ``:mute NAME``, ``:unmute NAME`` on the
@@ -200,6 +264,26 @@ class SharedGameScreen(GameScreen):
             line.refused = event.value  # kept, for a fix
             return
         self._close_command_line()
+
+    def on_input_changed(self, event) -> None:
+        """As a line to say nears ``MAX_CHARS`` (200), the message line counts its
+        characters ("187/200"), and says when it is too long (``tui.chat.length_note``)."""
+        line = event.input
+        if line.id != "command" or line.hint != TALK_HINT:
+            return
+        note, over = length_note(event.value)
+        if note or self.said == self._counted:
+            self.say(note, error=over)
+            self._counted = self.said if note else ""
+
+    _counted = ""  # the count the message line shows (``on_input_changed``)
+
+    def _close_command_line(self) -> None:
+        super()._close_command_line()
+        self.remove_class("-talking")
+        if self._counted and self.said == self._counted:  # the count goes with its line
+            self.say("")
+        self._counted = ""
 
     def talk(self, kind: str, text: str) -> bool:
         """Say ``text`` (``kind`` "say"), or mute / unmute the person ``text``; whether it
@@ -297,3 +381,22 @@ class SharedGameScreen(GameScreen):
 
     def action_leave(self) -> None:
         self.app.leave_room()
+
+
+def fit_status(width: int, spare: list[Content], acting: list[str], away: Content | None) -> Content:
+    """The status line of a shared table in ``width`` cells: ``spare`` (the parts that
+    may give way, in the order they show: the first goes first), then "to act: ann,
+    bob" (``acting``: the names) and ``away`` ("away: cyd", None when no one is), which
+    stay. Where even those two do not fit, the names to act are cut to "ann, bob +3"."""
+    sep = Content(" · ")
+    tail = [away] if away is not None else []
+    line = Content("")
+    for k in range(len(spare) + 1):
+        line = sep.join([*spare[k:], Content(f"to act: {', '.join(acting)}"), *tail])
+        if line.cell_length <= width:
+            return line
+    for n in range(len(acting) - 1, 0, -1):
+        line = sep.join([Content(f"to act: {', '.join(acting[:n])} +{len(acting) - n}"), *tail])
+        if line.cell_length <= width:
+            return line
+    return line
