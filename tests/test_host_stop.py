@@ -116,7 +116,7 @@ def host_stopped_cleanly(host: HostProcess) -> None:
 async def at_table(player: Terminal, code: str) -> None:
     """The player, in the lobby, types the started room's code and is back in their seat."""
     mark = player.mark()
-    await enter_room_code(player, code, lambda: f"room {code} · ".encode() in player.text(mark),  # the status line
+    await enter_room_code(player, code, lambda: b"to act: " in player.text(mark),  # the table's status line
                           f"{player.name} at the table")
     await player.quiet()
 

@@ -79,6 +79,7 @@ ALLOWED = frozenset({
     "StrengthScreen.pick", "StrengthScreen.cancel",
     "GameScreen.command_line", "GameScreen.log", "GameScreen.log_page", "LogPane.done", "SharedGameScreen.undo", "SharedGameScreen.redo",
     "SharedGameScreen.rules", "SharedGameScreen.leave", "SharedGameScreen.bot_for_away",
+    "SharedGameScreen.command_line",  # the ":" line (closes the talk box first): nothing outside the game
     "SharedGameScreen.hint",  # asks the room for a hint (AskHint) where it allows them; else one line
     "HintScreen.close",  # closes the hint's box
     "RulesScreen.close", "ResultScreen.back", "ResultScreen.menu", "ResultScreen.again",

@@ -448,7 +448,7 @@ async def test_the_lobby_screen_applies_updates_and_keeps_the_highlighted_room(s
         await until(pilot, lambda: codes_shown(app) == [codes["eve"], codes["fay"]])
         gus = await Peer.connect(sock, "gus")  # eve's room changes
         await gus.ask(p.JoinRoom(codes["eve"]), p.InRoom)
-        await until(pilot, lambda: "gus" in rows(app)[0][2])
+        await until(pilot, lambda: "gus" in rows(app)[0][-1])  # the players column, last
         hal = await Peer.connect(sock, "hal")  # a new room comes last
         codes["hal"] = (await hal.ask(p.CreateRoom("gift-trap", [p.SeatSpec()] * 3), p.InRoom)).room.code
         await until(pilot, lambda: codes_shown(app) == [codes["eve"], codes["fay"], codes["hal"]])
