@@ -326,3 +326,27 @@ async def test_choosing_another_game_in_the_new_game_form_rebuilds_it_and_starts
         await wait_for_text(pilot, "ann's island")
         await wait_for_text(pilot, "Round 1 of 10")
         assert app.screen.session.game.slug == "giftbringer" and len(app.screen.session.seats) == 4
+
+
+@pytest.mark.parametrize("example", ["gift-trap-vs-bots.json", "giftbringer-solo.json", "bottlecap-vikings-two.json",
+                                     "naughty-or-nice-full.json", "dice-upon-a-time-competitive.json"])
+async def test_a_finished_table_offers_only_keys_that_do_something(save_dir, example):
+    # A finished game's footer offered "u Undo ^y Redo" (and Giftbringer's "tab Fits"):
+    # its moves stand (the result was shown and saved), so they are gone, as the play
+    # keys are; u says so. Bottlecap Vikings and Dice Upon a Time would even take the
+    # winning move back.
+    from snapshot_kit import load_first_save
+
+    own_save(save_dir, example)
+    async with menu_app() as pilot:
+        app = pilot.app
+        await load_first_save(pilot)
+        await wait_for(pilot, lambda: footer_keys(app).get("Menu"), "the footer")
+        keys = footer_keys(app)
+        assert not {"Undo", "Redo", "Fits", "Play", "Done", "Place"} & set(keys), keys
+        assert keys.get("Rules") is True and keys.get("Save") is True
+        await pilot.press("u")
+        await wait_for_text(pilot, "The game is over: its moves stand.")
+        await pilot.press("colon", *"undo", "enter")
+        await wait_for_text(pilot, "The game is over: its moves stand.")
+        assert app.screen.session.result() is not None and screen_name(app) == "GameScreen"
