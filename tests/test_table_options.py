@@ -14,6 +14,7 @@ import pytest
 import engine
 from engine import Seat
 from engine.core import saves
+from engine.core.save_file import options_note
 from engine.core.journal import Journal
 from engine.core.room import Room, Rooms
 from engine.games.gift_trap.events import RoundScored
@@ -86,6 +87,9 @@ def test_a_gift_trap_save_recorded_before_the_gifted_cap_keeps_its_reading():
     loaded = saves.loads(old, redecide=True)  # re-decides every entry: the events must match
     assert loaded.options.keep_past_gifted is True
     assert loaded.result().winners == [0] and loaded.state.give_scores[0] == 10
+    # the load list and the header line say how it was played
+    assert options_note("gift-trap", json.loads(old.split(b"\n")[0][:-len(b',"entries":[')] + b"}")["options"]) \
+        == "track length 6, keep past gifted"
 
 
 def test_a_gift_trap_room_recorded_before_the_gifted_cap_keeps_its_reading(tmp_path):
