@@ -47,7 +47,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     NOTES: ClassVar[dict[str, str]] = {
         "extra_tiles": "Give more, Get more and the Gifttrap",
         "no_way_points": "what a No way costs (English rules: 4)",
-        "hold_scores": "parcels stay between GO and GIFTED",
+        "hold_scores": "scored gift by gift (English rules)",
         "fill_all_spaces": "deal 9 gifts, not one more than players",
         "track_length": "spaces from GO to GIFTED (3 to 60)",
         "extras_once_per_game": "Give more and Get more once a game",
