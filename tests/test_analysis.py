@@ -113,3 +113,29 @@ def test_a_solo_game_is_rated_by_its_score():
     rated = evaluate(s.game, s.view(0), 0, s.legal_commands(0), names=s.names, rounds=2, width=3)
     assert len(rated) >= 2 and all(0.5 <= e.chance < 1.0 for e in rated)
 
+
+
+def test_a_hint_gives_moves_that_read_the_same_one_slot():
+    # Dice Upon a Time, "Forest Spirits": the Fox has two sockets of value 1 that take no
+    # stack, and its dice come back to be set at the next chapter whichever socket they
+    # sat in (RULES.md, "Rolling, the Fox and the Snake Die"): "M fox1" and "M fox2" are
+    # one move to a player, "Place the Doubling die (a 5) on the Fox.", so a hint gives
+    # them one of its three slots, not two.
+    from engine.core.analysis import hint
+    from engine.games.dice_upon_a_time import commands as cmd
+
+    import dice_rules_kit as dk
+
+    game = registry.get("dice-upon-a-time")
+    state = dk.turn(dk.full_game(3), 0, pool=(("doubling", 5), ("plain", 1)), at="town")
+    names = ["ann", "bob", "cyd"]
+    fox = [cmd.Place("doubling", "fox1"), cmd.Place("doubling", "fox2")]
+    legal = game.legal(state, 0)
+    assert all(c in legal for c in fox)
+    other = next(c for c in legal if isinstance(c, cmd.Place) and c.die == "plain")
+    view = game.view(state, 0)
+    words = [game.explain(c, view, names) for c in fox]
+    assert words[0] == words[1] == "Place the Doubling die (a 5) on the Fox."
+    moves = hint(game, view, 0, [*fox, other], names=names, rounds=2, seed=1)  # three rated, two moves
+    assert [m.words for m in moves].count(words[0]) == 1
+    assert len(moves) == 2 and {m.words for m in moves} == {words[0], game.explain(other, view, names)}

@@ -73,3 +73,37 @@ def test_analyse_every_example_game(tmp_path, capsys, name):
     else:
         people = {session.names[g.seat] for g in kept.grades}
         assert {line.split(":")[0] for line in out if " · " not in line} == people  # a count of grades each
+
+
+def test_analyse_numbers_moves_as_the_save_and_the_replay_do_and_reports_progress_off_a_terminal(tmp_path, capsys):
+    # A line of `boxtop analyse` must be found again in the replay (its "entry N of M")
+    # and in `replay --print`: one number per entry, the save's own (the setup 0, the
+    # first move 1), even after an undo took entries back. Off a terminal (here stderr is
+    # captured) it reports progress on stderr instead of staying silent for minutes.
+    from engine import Seat
+    from engine.core.saves import save
+
+    s = engine.new_game("gift-trap", ["ann", Seat("bot2", "heuristic"), Seat("bot3", "heuristic")], seed=1,
+                        undo="casual")
+    s.play("ann", "deal red")
+    s.run_bots()
+    s.play("ann", "give 1 to bot2")
+    s.undo("ann")  # entries 8 and 9 leave the line: the next move is entry 10, its 8th
+    for move in ("give 2 to bot2", "give 3 to bot3", "done"):
+        s.play("ann", move)
+    s.run_bots()
+    path = tmp_path / "undone.json"
+    save(s, path)
+    assert main(["analyse", str(path), "--rounds", "1", "--width", "1"]) == 0
+    out, err = capsys.readouterr()
+    graded = [line for line in out.splitlines() if " · ann: " in line]
+    numbers = [int(line.split(" · ")[0]) for line in graded]
+    assert 10 in numbers and 8 not in numbers  # "give 2 to bot2" is entry 10 of the save
+    progress = [line for line in err.splitlines() if line.startswith("moves ")]
+    assert progress[0].startswith("moves 1/") and progress[-1].startswith(f"moves {len(graded)}/{len(graded)} · ")
+    assert main(["replay", str(path), "--print"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    for line in graded:
+        number, rest = line.split(" · ", 1)
+        move = rest.split(" — ")[0]  # "ann: give 2 to bot2"
+        assert f"{int(number):5d} {move}" in printed

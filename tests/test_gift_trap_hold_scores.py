@@ -3,6 +3,8 @@ in turn, the dealer's first and then clockwise, and a parcel stops at GO and at 
 it goes (``engine/games/gift_trap/RULES.md``, "4. Scoring"). Without the option a round's
 points are added up and moved at once, as before."""
 
+import pytest
+
 from engine.games.gift_trap.events import Exchange, GameWon, RoundBegan, RoundScored
 
 from gift_trap_play import play_round, table
@@ -90,18 +92,20 @@ def test_the_reveal_starts_with_the_round_s_dealer():
     ]
 
 
-def test_without_the_option_the_round_is_added_up_as_before():
-    """The default (the German text, which names no bounds; RULES.md: a parcel never moves
-    below GO, points past GIFTED are kept): the same round added up and moved at once
-    gives G ann −1+3+2 = 4, bob 3+1−3 = 1, cyd 3−3+2 = 2, dan −3+3−1 = −1 → 0 and T ann
-    3+3−3 = 3, bob −3+3−1 = −1 → 0, cyd −1+3+1 = 3, dan 2−3+2 = 1; ann has both parcels
-    on GIFTED (3) and wins. The exchanges are listed giver by giver, as before."""
-    s = table(4, track_length=3)
+@pytest.mark.parametrize("options, ann_give", [({}, 3), ({"keep_past_gifted": True}, 4)])
+def test_without_the_option_the_round_is_added_up_as_before(options, ann_give):
+    """The default (the German text, which names no bounds; RULES.md: the round's points
+    are added up, then a parcel stops at GO and at GIFTED): the same round added up and
+    moved at once gives G ann −1+3+2 = 4 → 3 (4 with keep_past_gifted), bob 3+1−3 = 1,
+    cyd 3−3+2 = 2, dan −3+3−1 = −1 → 0 and T ann 3+3−3 = 3, bob −3+3−1 = −1 → 0, cyd
+    −1+3+1 = 3, dan 2−3+2 = 1; ann has both parcels on GIFTED (3) and wins. The exchanges
+    are listed giver by giver, as before."""
+    s = table(4, track_length=3, **options)
     events = play_round(s, GIVES, RATES)
     scored = only(events, RoundScored)
     assert [(x.giver, x.receiver) for x in scored.exchanges] == [
         (g, r) for g in range(4) for r in range(4) if g != r
     ]
-    assert scored.give_scores == [4, 1, 2, 0]
+    assert scored.give_scores == [ann_give, 1, 2, 0]
     assert scored.get_scores == [3, 0, 3, 1]
     assert only(events, GameWon) == GameWon(winners=[ANN])

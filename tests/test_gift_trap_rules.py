@@ -381,7 +381,9 @@ def test_hold_scores_caps_at_track_length():
     s = table(3, hold_scores=True, track_length=5)
     scored = only(play_round(s, GAIN_GIVES, GAIN_RATES), RoundScored)
     assert scored.give_scores == [5, 5, 4]
-    s = table(3, track_length=5)  # without the option points past GIFTED are kept
+    s = table(3, track_length=5)  # added up, the parcel stops at GIFTED too
+    assert only(play_round(s, GAIN_GIVES, GAIN_RATES), RoundScored).give_scores == [5, 5, 4]
+    s = table(3, track_length=5, keep_past_gifted=True)  # the option keeps the point past it
     assert only(play_round(s, GAIN_GIVES, GAIN_RATES), RoundScored).give_scores == [6, 5, 4]
 
 
@@ -399,29 +401,76 @@ MINUS3_GIVES = {"ann": ["give 4 to bob", "give 3 to cyd", "give 5 to dan"],
 MINUS3_RATES = {n: ["rate super 1", "rate good 2", "rate okay 3", "rate noway 4"] for n in NAMES[:4]}
 
 
-@pytest.mark.parametrize("hold, give_after", [(True, [3, 2, 0, 3]), (False, [5, 2, 0, 3])])
-def test_hold_scores_parcel_drops_back_out_of_gifted(hold, give_after):
+@pytest.mark.parametrize("options, first_scores, second_scores", [
+    ({"hold_scores": True}, ([6, 5, 2, 6], [2, 5, 6, 4]), ([3, 2, 0, 3], [1, 2, 3, 1])),
+    ({}, ([6, 5, 0, 6], [2, 2, 6, 4]), ([3, 2, 0, 3], [0, 0, 3, 1])),
+    ({"keep_past_gifted": True}, ([8, 5, 0, 6], [2, 2, 7, 4]), ([5, 2, 0, 3], [0, 0, 4, 1])),
+])
+def test_hold_scores_parcel_drops_back_out_of_gifted(options, first_scores, second_scores):
     # RULES.md, "4. Scoring": with hold_scores parcels "stay between GO and GIFTED and can
     # drop back out of GIFTED", each gift scored in turn (the dealer's first, then
     # clockwise; see tests/test_gift_trap_hold_scores.py for a round worked step by step);
-    # without it "points past GIFTED are kept" and a round is added up at once.
-    # Track 6. Round 1, the worked round: added up, give 8/5/0/6, get 2/2/7/4. In turn,
-    # ann's give stops at 6 (GIFTED), cyd's give stops twice at GO (−3, −3) and then
-    # gains 2, bob's get stops at GO (−3) before +2 and +3, cyd's get stops at 6: give
-    # 6/5/2/6, get 2/5/6/4. Nobody has both parcels at 6. Round 2 takes 3 from every
-    # parcel: ann's give 6 − 3 = 3 held, 8 − 3 = 5 not held.
-    s = table(4, hold_scores=hold, track_length=6)
+    # without it a round is added up at once and then stops at GO and GIFTED
+    # (keep_past_gifted: points past GIFTED are kept).
+    # Track 6. Round 1, the worked round: added up, give 8/5/0/6, get 2/2/7/4 (held at 6:
+    # give 6/5/0/6, get 2/2/6/4). In turn, ann's give stops at 6 (GIFTED), cyd's give
+    # stops twice at GO (−3, −3) and then gains 2, bob's get stops at GO (−3) before +2
+    # and +3, cyd's get stops at 6: give 6/5/2/6, get 2/5/6/4. Nobody has both parcels at
+    # 6. Round 2 takes 3 from every parcel: ann's give 6 − 3 = 3 held, 8 − 3 = 5 kept.
+    s = table(4, track_length=6, **options)
     first = only(play_round(s, WORKED_GIVES, WORKED_RATES), RoundScored)
-    assert first.give_scores == ([6, 5, 2, 6] if hold else [8, 5, 0, 6])
-    assert first.get_scores == ([2, 5, 6, 4] if hold else [2, 2, 7, 4])
+    assert (first.give_scores, first.get_scores) == first_scores
     second = only(play_round(s, MINUS3_GIVES, MINUS3_RATES, deck="red"), RoundScored)
     for seat in range(4):
         assert sum(x.giver_points for x in second.exchanges if x.giver == seat) == -3
         assert sum(x.receiver_points for x in second.exchanges if x.receiver == seat) == -3
-    assert second.give_scores == give_after
     # in turn (bob deals): ann's get 2 → 0 (−3, stops at GO) → 0 (−1) → 1; bob's get
     # 5 → 6 → 5 → 2; cyd's 6 → 3 → 4 → 3; dan's 4 → 3 → 4 → 1
-    assert second.get_scores == ([1, 2, 3, 1] if hold else [0, 0, 4, 1])
+    assert (second.give_scores, second.get_scores) == second_scores
+
+
+# Three rounds on a track of 6 (3 players, seed 1) where ann's Give parcel overshoots
+# GIFTED (to 12, added up) in round 2 and loses 2 in round 3.
+OVERSHOOT_GIVES = {"ann": ["give 1 to bob", "give 2 to cyd"], "bob": ["give 3 to ann", "give 4 to cyd"],
+                   "cyd": ["give 4 to ann", "give 3 to bob"]}
+OVERSHOOT_ROUNDS = [
+    ({"ann": ["give 1 to bob", "give 2 to cyd"], "bob": ["give 3 to ann", "give 2 to cyd"],
+      "cyd": ["give 4 to ann", "give 3 to bob"]},
+     {"ann": ["rate super 3", "rate good 4", "rate okay 1", "rate noway 2"],
+      "bob": ["rate super 1", "rate noway 3", "rate okay 2", "rate good 4"],
+      "cyd": ["rate super 2", "rate good 1", "rate okay 3", "rate noway 4"]}),
+    (OVERSHOOT_GIVES,
+     {"ann": ["rate super 1", "rate good 2", "rate okay 3", "rate noway 4"],
+      "bob": ["rate super 1", "rate noway 3", "rate good 2", "rate okay 4"],
+      "cyd": ["rate super 2", "rate noway 4", "rate good 1", "rate okay 3"]}),
+    (OVERSHOOT_GIVES,
+     {"ann": ["rate super 3", "rate good 4", "rate okay 1", "rate noway 2"],
+      "bob": ["rate noway 1", "rate okay 3", "rate super 2", "rate good 4"],
+      "cyd": ["rate okay 2", "rate noway 4", "rate super 1", "rate good 3"]}),
+]
+
+
+@pytest.mark.parametrize("options, ann_after, winners", [
+    ({}, [(6, 5), (6, 3), (4, 6)], []),
+    ({"keep_past_gifted": True}, [(6, 5), (12, 3), (10, 8)], [ANN]),
+])
+def test_a_parcel_stops_at_gifted_so_an_overshoot_is_no_cushion(options, ann_after, winners):
+    # gift-trap.de.txt, "4. Auswertung": "… wobei der Geber seine Figur auf der
+    # Give-Leiste und der Beschenkte sein entsprechendes Geschenkepäckchen auf der
+    # Get-Leiste entsprechend viele Felder vorzieht", and "Das Spiel endet, sobald ein
+    # Spieler beide seiner Geschenkepäckchen am Ende einer Runde auf dem Feld 'Gifted'
+    # stehen hat." RULES.md, "4. Scoring", Decision: a parcel moves on the printed track,
+    # so it stops at GO and at GIFTED; keep_past_gifted keeps the points past it.
+    # Round 2 brings ann's Give parcel to 6 + 6 = 12 added up, held at GIFTED (6); round 3
+    # costs it 2 (6 → 4, no winner) while 12 − 2 = 10 and her Get 3 + 5 = 8 would win.
+    s = table(3, seed=1, track_length=6, **options)
+    for (gives, rates), deck, (give, get) in zip(OVERSHOOT_ROUNDS, ["yellow", "red", "blue"], ann_after):
+        events = play_round(s, gives, rates, deck=deck)
+        scored = only(events, RoundScored)
+        assert (scored.give_scores[ANN], scored.get_scores[ANN]) == (give, get)
+    assert sum(x.giver_points for x in scored.exchanges if x.giver == ANN) == -2
+    assert [e.winners for e in events if isinstance(e, GameWon)] == ([winners] if winners else [])
+    assert (s.result() is not None) == bool(winners)
 
 
 def test_next_player_clockwise_deals_next_round():
@@ -445,15 +494,16 @@ def test_game_ends_at_end_of_round_with_both_parcels_on_gifted():
     # gift-trap.de.txt, "Das Spiel endet, sobald ein Spieler beide seiner
     # Geschenkepäckchen am Ende einer Runde auf dem Feld "Gifted" stehen hat. Dieser
     # Spieler hat das Spiel automatisch gewonnen."
-    # The worked 4-player round on a track of 4: give 8/5/0/6, get 2/2/7/4 → only dan has
-    # both parcels at 4 or more (ann's Give parcel alone is not enough).
+    # The worked 4-player round on a track of 4: give 8/5/0/6, get 2/2/7/4, each parcel
+    # held at GIFTED (4) → only dan has both parcels on GIFTED (ann's Give parcel alone
+    # is not enough).
     s = table(4, track_length=4)
     events = play_round(s, WORKED_GIVES, WORKED_RATES)
     assert events[-1] == GameWon(winners=[DAN])
     assert s.to_act() == [] and s.legal("ann") == []
     result = s.result()
     assert result.winners == [DAN]
-    assert result.scores == [{"give": 8, "get": 2}, {"give": 5, "get": 2}, {"give": 0, "get": 7}, {"give": 6, "get": 4}]
+    assert result.scores == [{"give": 4, "get": 2}, {"give": 4, "get": 2}, {"give": 0, "get": 4}, {"give": 4, "get": 4}]
     refused(s, "bob", "deal red", "over")
 
 

@@ -29,7 +29,8 @@ def config(seed: int) -> tuple[list[Seat], dict, str]:
     r = random.Random(f"giftbringer-properties:{seed}")
     n = 1 + seed % 6
     kinds = [r.choice(("random", "heuristic")) for _ in range(n)]
-    options = {"rounds": r.choice((3, 5, 10)), "happiness_cumulative": r.random() < 0.3}
+    options = {"rounds": r.choice((3, 5, 10)), "happiness_cumulative": r.random() < 0.3,
+               "cross_anywhere": r.random() < 0.3}
     return [Seat(f"p{i}", k) for i, k in enumerate(kinds)], options, ("casual" if seed % 2 else "strict")
 
 

@@ -171,6 +171,37 @@ def test_only_places_next_to_the_harbour_or_a_visited_place_can_be_worked_on():
     assert rules.reachable(state.sheets[0], near)
 
 
+@pytest.mark.parametrize("anywhere", [False, True])
+def test_a_far_house_can_be_crossed_only_with_cross_anywhere_and_visited_only_when_near(anywhere):
+    # "VISIT": "When you cross all results corresponding to a road/house you may Visit
+    # it. You may only Visit road/houses adjancent to your Viking Ship or a previously
+    # Visited road/house." RULES.md, "Visit": by default adjacency is checked when
+    # crossing (the stricter reading); the option cross_anywhere reads the passage
+    # literally: any place may be crossed, and only the Visit asks for adjacency.
+    # Seed 3, one player, round 1 rolls 3 2 3 4; House 16 is on no harbour's coast.
+    import engine
+
+    s = engine.new_game("giftbringer", ["ann"], seed=3, options={"cross_anywhere": anywhere})
+    assert s.state.dice == (3, 2, 3, 4) and not rules.ships_of("H16")
+    if anywhere:
+        assert Cross(2, "H16") in s.legal_commands("ann")  # result 2, the 2
+        s.play("ann", "cross 2 on H16")
+        assert s.state.sheets[0].marks["H16"] == (False, True, False, False)
+    else:
+        with pytest.raises(IllegalCommand, match="House 16 .* is not next to your harbour or a place you visited"):
+            s.play("ann", "cross 2 on H16")
+        assert not any(getattr(c, "target", "") == "H16" for c in s.legal_commands("ann"))
+    # the Visit asks for adjacency under both readings: H16 complete, a Viking recruited,
+    # landed at a harbour far from it, nothing visited
+    place = SHEET.place("H16")
+    marks = dict(s.state.sheets[0].marks)
+    marks["H16"] = (True,) * len(place.demand)
+    state = edit(s.state, marks=marks, recruited=(SHEET.vikings[0].id,), ship=SHEET.ships[0].id)
+    assert Visit("H16") not in rules.legal(state, 0)
+    with pytest.raises(IllegalCommand, match="not next to"):
+        rules.decide(state, 0, Visit("H16"), RNG)
+
+
 def test_presents_come_from_recruited_vikings_and_a_house_without_them_cannot_be_visited():
     # "To bring Presents you have to cross equal number of them from your Recruited
     # Vikings. If you cannot cross required number of Presents you cannot Visit given house."

@@ -46,6 +46,7 @@ def config(seed: int) -> tuple[list[Seat], dict, str]:
         # a tile (−1), so such tables take hundreds of rounds; keep it to careful tables
         "fill_all_spaces": kinds.count("random") <= 1 and r.random() < 0.5,
         "extras_once_per_game": extra and r.random() < 0.3,
+        "keep_past_gifted": r.random() < 0.25,
     }
     seats = [Seat(f"p{i}", k) for i, k in enumerate(kinds)]
     return seats, options, ("casual" if seed % 2 else "strict")
@@ -154,7 +155,7 @@ def check_legal_is_exactly_what_decide_accepts(s: engine.LocalSession, seat: int
 
 def check_round(before, scored: RoundScored, options, n: int) -> None:
     """Every gift received is scored once; each parcel moves by its points, never below
-    GO. With hold_scores the gifts are scored one by one, the dealer's first, then
+    GO and never past GIFTED (unless keep_past_gifted). With hold_scores the gifts are scored one by one, the dealer's first, then
     clockwise, each parcel stopping at GO and GIFTED as it goes."""
     assert len(scored.exchanges) == n * (n - 1)
     assert {(x.giver, x.receiver) for x in scored.exchanges} == {(g, r) for g in range(n) for r in range(n) if g != r}
@@ -170,8 +171,9 @@ def check_round(before, scored: RoundScored, options, n: int) -> None:
         give = before.give_scores[seat] + sum(x.giver_points for x in scored.exchanges if x.giver == seat)
         get = before.get_scores[seat] + sum(x.receiver_points for x in scored.exchanges if x.receiver == seat)
         if not options.hold_scores:
-            assert scored.give_scores[seat] == max(0, give)
-            assert scored.get_scores[seat] == max(0, get)
+            top = float("inf") if options.keep_past_gifted else options.track_length
+            assert scored.give_scores[seat] == min(top, max(0, give))
+            assert scored.get_scores[seat] == min(top, max(0, get))
     for x in scored.exchanges:
         if x.trapped:
             assert x.giver_points == x.receiver_points == 0
@@ -193,7 +195,7 @@ def check_invariants(s: engine.LocalSession) -> None:
     state = s.state
     o = state.options
     assert min(state.give_scores + state.get_scores) >= 0
-    if o.hold_scores:
+    if o.hold_scores or not o.keep_past_gifted:
         assert max(state.give_scores + state.get_scores) <= o.track_length
     left = s.view(None).decks_left
     for d, deck in enumerate(DECKS):

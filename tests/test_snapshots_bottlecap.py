@@ -32,6 +32,16 @@ async def _(pilot: Player) -> None:
     await wait_for_text(pilot, "crosses")
 
 
+@SHOTS.shot("bottlecap-vikings-details",
+            played=lambda: typed("bottlecap-vikings", ["ann", "bob", "cyd"], MID_SCRIPT, 8))
+async def _(pilot: Player) -> None:
+    # i: the chosen tile's whole text in a box that follows the choice (over the city
+    # card at 80×24, in the log's place with room); i or escape closes it
+    await load_first_save(pilot)
+    await pilot.press("1", "i")
+    await wait_for_text(pilot, "esc closes")
+
+
 @SHOTS.shot("bottlecap-vikings-omen",
       played=lambda: typed("bottlecap-vikings", ["ann", "bob", "cyd", "dan"], OMEN_SCRIPT, 28, {"sides": "unique"}))
 async def _(pilot: Player) -> None:

@@ -147,7 +147,7 @@ async def _(pilot: Player) -> None:
     await pilot.press("enter")
     await wait_for_screen(pilot, "ReplayScreen")
     await pilot.press("home", *["right"] * 30, "v")
-    await wait_for_text(pilot, "entry 31 of")
+    await wait_for_text(pilot, "entry 30 of")
 
 
 test_screen = screen_test(SHOTS)

@@ -151,7 +151,7 @@ async def _(pilot: Player) -> None:
     await pilot.press("enter")
     await wait_for_screen(pilot, "ReplayScreen")
     await pilot.press("home", *["right"] * 40, "v")
-    await wait_for_text(pilot, "entry 41 of")
+    await wait_for_text(pilot, "entry 40 of")
 
 
 test_screen = screen_test(SHOTS)

@@ -288,7 +288,7 @@ async def _analysed_replay(pilot: Player) -> None:
     await pilot.press("a")
     await wait_for_text(pilot, "Analysed: 17 moves graded")
     await pilot.press("home", "v", *["right"] * 18)
-    await wait_for_text(pilot, "entry 19 of")
+    await wait_for_text(pilot, "entry 18 of")
 
 
 ANALYSED = ("naughty-or-nice-full.json", "naughty-or-nice-full.analysis.json")

@@ -107,10 +107,11 @@ async def test_a_two_player_game_against_a_bot_by_keys_undo_save_load_and_replay
         await wait_for_screen(pilot, "LoadScreen")
         await pilot.press("enter")
         await wait_for_screen(pilot, "ReplayScreen")
-        ply = engine.load(str(saved)).ply
-        await wait_for_text(pilot, f"entry {ply} of {ply}")
+        replayed = engine.load(str(saved))
+        last = replayed.applied_seq(replayed.ply - 1)  # the save's number of its last entry (the setup is 0)
+        await wait_for_text(pilot, f"entry {last} of {last}")
         await pilot.press("home")
-        await wait_for_text(pilot, f"entry 1 of {ply}")
+        await wait_for_text(pilot, f"entry 0 of {last}")
         assert shows(app, "★ helper") and shows(app, "bag 5 red 7 grey")
 
 

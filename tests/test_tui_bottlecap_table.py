@@ -20,7 +20,7 @@ from engine.games.bottlecap_vikings.data import ABILITIES, CITIES, face_action
 from snapshot_kit import load_first_save, typed
 from tui.games.bottlecap_cards import short_pieces
 from tui_driver import (
-    LARGE, SMALL, flat, footer_keys, menu_app, new_game, notices, screen_lines, screen_name, screen_text, settle,
+    LARGE, SMALL, flat, footer_keys, menu_app, new_game, screen_lines, screen_name, screen_text, settle,
     shows, squeeze, take_keyboard, wait_for, wait_for_screen, wait_for_text,
 )
 
@@ -44,6 +44,17 @@ def right_column(app) -> list[str]:
 def asked(app) -> str:
     """The question panel under the ring as one line (its rows joined)."""
     return flat(" ".join(ask_lines(app)))
+
+
+def details_box(app) -> str:
+    """The ``i`` box's title and text as one line ("" while it is closed)."""
+    rows = right_column(app) if app.size[0] < 110 or app.size[1] < 30 else [row[:58] for row in screen_lines(app)]
+    box = [row for row in rows if "esc closes" in row]
+    if not box:
+        return ""
+    start = rows.index(box[0])
+    end = next(i for i in range(start + 1, len(rows)) if rows[i].lstrip().startswith("╰"))
+    return flat(" ".join(row.strip(" │╭╮─") for row in rows[start:end]))
 
 
 def message_rows(app, text: str) -> list[str]:
@@ -127,7 +138,22 @@ async def test_the_80x24_card_names_every_spot_and_the_question_gives_the_whole_
         longest = max(range(8), key=lambda space: len(face_action(*session.state.tiles[space]).text))
         action = face_action(*session.state.tiles[longest])
         await pilot.press(str(longest + 1), "i")
-        await wait_for(pilot, lambda: any(squeeze(action.text) in squeeze(n) for n in notices(app)), "the notice")
+        await wait_for(pilot, lambda: squeeze(action.text) in squeeze(details_box(app)), "the box")
+        # the box follows the choice
+        after = face_action(*session.state.tiles[(longest + 1) % 8])
+        await pilot.press("right")
+        await wait_for(pilot, lambda: squeeze(after.text) in squeeze(details_box(app))
+                       and after.name in details_box(app), "the box following →")
+        # escape closes the box, never the game; then i opens it and i closes it
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not details_box(app) and "ann (you)" in screen_text(app), "the box closed")
+        assert screen_name(app) == "GameScreen" and footer_keys(app).get("Menu")
+        await pilot.press("i")
+        await wait_for(pilot, lambda: squeeze(after.text) in squeeze(details_box(app)), "the box again")
+        assert "Menu" not in footer_keys(app) and footer_keys(app).get("Close")  # escape is the box's now
+        await pilot.press("i")
+        await wait_for(pilot, lambda: not details_box(app), "the box closed by i")
+        assert screen_name(app) == "GameScreen"
         # the free improvement: the chosen hut spot's ability, whole
         await pilot.press("enter")
         await wait_for_text(pilot, "Choose your starting goods.")

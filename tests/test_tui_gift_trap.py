@@ -142,18 +142,25 @@ async def test_a_refusal_of_the_command_line_fits_one_line_at_80_columns():
         await wait_for_text(pilot, "Cannot read 'flibber 99'; commands look like: give 3 to bob.")
 
 
-async def test_a_finished_table_offers_no_move_in_its_footer():
-    # play-test A, D15: on a finished table (result → escape) the footer offered ⏎ Place
+async def test_enter_is_named_deal_while_dealing_and_a_finished_table_offers_no_move_in_its_footer():
+    # play-test A, D15: on a finished table (result → escape) the footer offered ⏎ Place;
+    # the footer said "⏎ Place" while the start player chooses a stack: enter deals then
     async with menu_app(LARGE) as pilot:
         app = pilot.app
         await new_game(pilot, "Gift Trap", ["ann", "bot", "bot"], options={"track_length": 3}, seed=5)
-        assert footer_keys(app).get("Place") is True
+        await wait_for_text(pilot, "Choose a stack")
+        keys = footer_keys(app)
+        assert keys.get("Deal") is True and "Place" not in keys, keys
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Give each player a gift")
+        keys = footer_keys(app)
+        assert keys.get("Place") is True and "Deal" not in keys, keys
         await play_to_the_result(pilot)
         await pilot.press("escape")
         await wait_for_screen(pilot, "GameScreen")
         await wait_for_text(pilot, "the game is over")
         keys = footer_keys(app)
-        assert not {"Place", "More", "Trap", "Done"} & set(keys), keys
+        assert not {"Place", "Deal", "More", "Trap", "Done", "Undo", "Redo"} & set(keys), keys
         assert keys.get("Rules") is True
 
 

@@ -46,11 +46,11 @@ async def test_a_analyses_in_workers_while_the_keys_keep_working_and_keeps_it_be
         await pilot.press("a")
         await wait_for_text(pilot, "Analysing:")
         await pilot.press("home", "l")  # the replay answers while the workers grade
-        await wait_for(pilot, lambda: shows(app, "entry 2 of 135") and shows(app, "Analysing:"),
+        await wait_for(pilot, lambda: shows(app, "entry 1 of 134") and shows(app, "Analysing:"),
                        "the step shown while the analysis is under way")
         await wait_for_text(pilot, "Analysed: 17 moves graded", timeout=60)
-        await pilot.press("l", "l")  # entry 4: ann's first choice, graded
-        await wait_for_text(pilot, "entry 4 of 135")
+        await pilot.press("l", "l")  # entry 3: ann's first choice, graded
+        await wait_for_text(pilot, "entry 3 of 134")
         assert re.search(r"ann: (best|good|\?! inaccuracy|\? mistake|\?\? blunder) \(\d+% to win", screen_text(app))
         assert re.search(r"ann: giver \w+  (best|good|\?! inaccuracy|\? mistake|\?\? blunder)", screen_text(app))
     kept = msgspec.json.decode((saves / KEPT).read_bytes(), type=analysis.Analysis)
@@ -80,7 +80,7 @@ async def test_n_and_p_jump_between_mistakes_and_the_better_move_shows_only_thro
         await pilot.press("a")  # the analysis kept beside the save: at once
         await wait_for_text(pilot, "Analysed: 17 moves graded")
         await pilot.press("home", "n")
-        await wait_for_text(pilot, "entry 19 of 135")
+        await wait_for_text(pilot, "entry 18 of 134")
         assert shows(app, "ann: ? mistake (30% to win; the best 45%)")
         assert shows(app, "ann: play KR CO  ? mistake")  # beside the move in the log
         assert not shows(app, "Better:") and not shows(app, "play KR BI")  # a spectator's eyes
@@ -89,17 +89,17 @@ async def test_n_and_p_jump_between_mistakes_and_the_better_move_shows_only_thro
         await wait_for_text(pilot, "seen as ann")
         assert shows(app, "Better: play KR BI, 45%")
         await pilot.press("n")
-        await wait_for_text(pilot, "entry 52 of 135")
+        await wait_for_text(pilot, "entry 51 of 134")
         assert shows(app, "ann: ?? blunder") and shows(app, "Better: craft deck deck, 40%")
         await pilot.press("n")
         await wait_for(pilot, lambda: shows(app, "No later mistake of ann's."), "the last mistake said")
         await pilot.press("p")
-        await wait_for_text(pilot, "entry 19 of 135")
+        await wait_for_text(pilot, "entry 18 of 134")
         await pilot.press("v")  # bot2's eyes: ann's mistakes are not bot2's
         await wait_for_text(pilot, "seen as bot2")
         await pilot.press("end", "p")
         await wait_for(pilot, lambda: shows(app, "No earlier mistake of bot2's."), "bot2 has none")
-        assert "entry 135 of 135" in status_line(app)
+        assert "entry 134 of 134" in status_line(app)
 
 
 async def test_w_shows_the_chart_of_chances_in_place_of_the_table(isolated_user_folders):
@@ -141,3 +141,23 @@ async def test_a_solo_games_moves_are_rated_not_given_a_chance_to_win(isolated_u
         assert re.search(r"ann: \S+.* \(rated \d+%", screen_text(app)) and "to win" not in screen_text(app)
         await pilot.press("w")
         await wait_for_text(pilot, "expected share of the score, %")
+
+
+async def test_the_replay_shows_a_graded_move_under_the_number_boxtop_analyse_prints(isolated_user_folders, capsys):
+    # A line of `boxtop analyse` ("18 · ann: play KR CO — mistake …") is found in the
+    # replay under the same number ("entry 18 of 134"): one numbering, the save's own.
+    from tui.cli import main
+
+    saves = _own(isolated_user_folders, _with_flaws())
+    assert main(["analyse", str(saves / SAVE)]) == 0  # the kept analysis: printed at once
+    (line,) = [line for line in capsys.readouterr().out.splitlines() if "— mistake" in line]
+    number, move = re.match(r"\s*(\d+) · (ann: [^—]+?) —", line).groups()
+    async with menu_app() as pilot:
+        app = pilot.app
+        await _replay(pilot)
+        await pilot.press("a")
+        await wait_for_text(pilot, "Analysed: 17 moves graded")
+        await pilot.press("home", "n")  # the first mistake, just played
+        await wait_for_text(pilot, "? mistake (30% to win")
+        assert re.search(rf"entry {number} of \d+", status_line(app))
+        assert shows(app, f"{move.split(': ')[1]}  ? mistake")  # beside the move in the log

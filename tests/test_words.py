@@ -211,7 +211,11 @@ def dice_cases():
     asked = lambda kind, **more: v(replace(base, prompts=(Prompt(0, kind, **more),)))  # noqa: E731
     return [
         ("place", v(base), cmd.Place("doubling", "town-old_woman"), "Place the Doubling die (a 5) on the Town–Old Woman route."),
-        ("place ban", v(base), cmd.Place("ban", "wolf"), "Place the Ban die (Ban face) on the Wolf."),
+        # a special face counts 6 when placed, as the log says it ("(Ban face, a 6)"); a
+        # plain 6 under The Spell Is Broken ("Special die faces are plain 6s this chapter")
+        ("place ban", v(base), cmd.Place("ban", "wolf"), "Place the Ban die (Ban face, a 6) on the Wolf."),
+        ("place ban, the spell broken", v(replace(base, event="e12")), cmd.Place("ban", "wolf"),
+         "Place the Ban die (Ban face, a plain 6) on the Wolf."),
         ("place tailor", v(base), cmd.Place("plain", "town-coin", "tailor"),
          "Place the plain die (a 1) on the Town–Gold Coin route, one lower (Tailor)."),
         ("move", v(placed), cmd.Move(), "Move through the route to the Old Woman."),

@@ -212,15 +212,34 @@ def arena_lines(game: engine.Game, seats: list[str], records: list, args) -> lis
     return lines
 
 
+#: Seconds between two progress lines on a stderr that is not a terminal.
+PROGRESS_EVERY = 10.0
+
+
 def _progress(what: str):
     """A context giving ``advance(done, total)``: a rich bar of ``what`` on stderr when it
-    is a terminal, else nothing. Removed when done."""
+    is a terminal (removed when done), else a line on stderr ("moves 3/76 · 0:00:11")
+    for the first step, then at most one every ``PROGRESS_EVERY`` seconds, and for the
+    last: a log or a pipe sees that the work goes on."""
     from contextlib import contextmanager
 
     @contextmanager
     def line():
         if not sys.stderr.isatty():
-            yield lambda done, total: None
+            import time
+
+            start = time.monotonic()
+            said = [start - PROGRESS_EVERY]
+
+            def advance(done: int, total: int) -> None:
+                now = time.monotonic()
+                if done in (1, total) or now - said[0] >= PROGRESS_EVERY:
+                    said[0] = now
+                    spent = int(now - start)
+                    clock = f"{spent // 3600}:{spent // 60 % 60:02d}:{spent % 60:02d}"
+                    print(f"{what} {done}/{total} · {clock}", file=sys.stderr, flush=True)
+
+            yield advance
             return
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -342,12 +361,14 @@ def cmd_analyse(args) -> int:
 
 def analysis_lines(session: engine.LocalSession, done) -> list[str]:
     """An analysis as lines: one a move ("12 · ann: cross 3 on V2 — mistake: 41 %; best
-    land S1, 55 %"), then each seat's count of every grade."""
+    land S1, 55 %", 12 its entry's number in the save, as the replay shows it), then
+    each seat's count of every grade."""
     from engine.core.analysis import GRADES
 
     lines = []
     for g in done.grades:
-        line = f"{g.ply:>4} · {session.names[g.seat]}: {g.played} — {g.grade}: {g.chance:.0%}"
+        # numbered as the save numbers its entries (the replay's "entry N", replay --print)
+        line = f"{session.applied_seq(g.ply):>4} · {session.names[g.seat]}: {g.played} — {g.grade}: {g.chance:.0%}"
         if g.played != g.best and g.grade != "best":
             line += f"; best {g.best}, {g.best_chance:.0%}"
         lines.append(line)

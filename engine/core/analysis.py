@@ -353,8 +353,16 @@ def hint(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rou
          seed: int = 0, seconds: float | None = None) -> list[Evaluation]:
     """The ``HINTS`` best commands of ``legal`` for ``seat`` from ``view`` (its own view:
     nothing else is read), each with its chance and its words, best first (``evaluate``,
-    ``rounds`` at most, within ``seconds`` when given)."""
-    return evaluate(game, view, seat, legal, names=names, rounds=rounds, seed=seed, seconds=seconds)[:HINTS]
+    ``rounds`` at most, within ``seconds`` when given). Commands that read the same in
+    words are one move to a player (Dice Upon a Time's two Fox sockets, ``fox1`` and
+    ``fox2``, alike in every rule): only the best rated of them takes a slot."""
+    moves, said = [], set()
+    for rated in evaluate(game, view, seat, legal, names=names, rounds=rounds, seed=seed, seconds=seconds):
+        if rated.words and rated.words in said:
+            continue
+        said.add(rated.words)
+        moves.append(rated)
+    return moves[:HINTS]
 
 
 def hint_task(slug: str, view: bytes, legal: bytes, seat: int, names: list[str] | tuple[str, ...], rounds: int,

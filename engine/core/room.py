@@ -20,7 +20,7 @@ import msgspec
 from . import registry, thinking
 from . import chat as talk
 from .chat import KEPT, ChatLine, ChatRefused, RoomChat
-from .table_options import for_table, people
+from .table_options import for_table, people, recorded
 from .errors import IllegalCommand
 from .journal import Journal, JournalDamaged, RoomRecord
 from .log import Entry, Seat, entry_type
@@ -252,6 +252,8 @@ class Room:
             g = registry.get(record.game)
         except KeyError:
             raise RoomError(f"boxtop has no game {record.game!r}") from None
+        # an option added since the room was recorded takes the reading it was played with
+        record.options = recorded(g.Options, record.options)
         session = None
         if record.started:
             entries = journal.entries(record.code, entry_type(g))

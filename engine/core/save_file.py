@@ -23,6 +23,7 @@ import msgspec
 from . import registry
 from .errors import SaveError
 from .log import Seat, now
+from .table_options import recorded
 from .text import and_list
 
 if TYPE_CHECKING:
@@ -84,8 +85,10 @@ def options_note(slug: str, options: Any, seats: Sequence[Seat] | None = None) -
     """The options of a game of ``slug`` that differ from its defaults, in a few words:
     "cards beginner, characters none", "extra tiles", "level 1", "no two player wood";
     "" when every option is the default (or the game is unknown). ``options``: the
-    game's ``Options`` or their JSON form (a dict). With ``seats``, a table of at most
-    one person has the defaults such a table starts with (the Options' ``ALONE``)."""
+    game's ``Options`` or their JSON form (a dict; one written before an option existed
+    has the value it was played with, the Options' ``RECORDED_BEFORE``). With ``seats``,
+    a table of at most one person has the defaults such a table starts with (the
+    Options' ``ALONE``)."""
     try:
         game = registry.get(slug)
         defaults = msgspec.to_builtins(game.Options())
@@ -93,7 +96,8 @@ def options_note(slug: str, options: Any, seats: Sequence[Seat] | None = None) -
         return ""
     if seats is not None and sum(1 for seat in seats if seat.bot is None) <= 1:
         defaults |= getattr(game.Options, "ALONE", None) or {}
-    given = options if isinstance(options, dict) else msgspec.to_builtins(options)
+    # a field added since the save was written: the reading it was played with
+    given = recorded(game.Options, options) if isinstance(options, dict) else msgspec.to_builtins(options)
     words = []
     for key, default in defaults.items():
         value = given.get(key, default)

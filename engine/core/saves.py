@@ -26,6 +26,7 @@ from .save_file import (  # noqa: F401 (the writing half, re-exported: engine.co
     ENGINE, FORMAT, VERSION, Progress, dumps, options_note, progress, save, standing,
 )
 from .session import LocalSession
+from .table_options import recorded
 
 
 
@@ -116,8 +117,9 @@ def loads(data: bytes, redecide: bool = False, name: str = "save file") -> Local
             f"this boxtop has {game.edition or 'none'}"
         )
     try:
-        options = msgspec.json.decode(header.options, type=game.Options)
-    except msgspec.ValidationError as err:
+        # a field added since the save was written takes the reading it was played with
+        options = msgspec.convert(recorded(game.Options, msgspec.json.decode(header.options)), type=game.Options)
+    except (msgspec.ValidationError, msgspec.DecodeError) as err:
         raise SaveError(f"{name} has bad options for {game.slug}: {_first_line(err)}") from None
     try:
         entries = msgspec.json.decode(header.entries, type=list[entry_type(game)])

@@ -130,6 +130,16 @@ class LocalSession:
             raise IndexError(f"applied entry {k} is outside 0..{len(self._applied) - 1}")
         return self.entries[self._applied[k]].seat
 
+    def applied_seq(self, k: int) -> int:
+        """The number (``seq``) of applied entry ``k`` in the log and its save: the
+        setup is 0, the first move 1; later than ``k`` once moves were undone and made
+        again. The number every screen and command shows an entry by (the replay's
+        "entry N", ``boxtop analyse``, ``replay --print``, a save's errors). Raises
+        ``IndexError`` when ``k`` is not below ``ply``."""
+        if not 0 <= k < len(self._applied):
+            raise IndexError(f"applied entry {k} is outside 0..{len(self._applied) - 1}")
+        return self.entries[self._applied[k]].seq
+
     def applied_entries(self) -> list[Entry]:
         """The effective line of play: applied entries in order, setup first."""
         return [self.entries[i] for i in self._applied]

@@ -1,4 +1,4 @@
-"""Options that follow from who sits at the table.
+"""Options that follow from who sits at the table, or from when a game was recorded.
 
 A game's ``Options`` may declare ``ALONE``: values a table of one person (every other
 seat a bot) takes for options it was not given. Dice Upon a Time's and Naughty or Nice's
@@ -7,6 +7,11 @@ from, so a reaction window asks only the seats that can answer (``windows=quick`
 instead of every seat that holds a card (``secret``, the default with several people).
 Applied when a game or a room is created, never when a save is loaded (its options are
 recorded whole).
+
+An option added later may change a default reading of the rules (Gift Trap's
+``keep_past_gifted``): a save or a room recorded before it existed lacks the field, yet
+must replay as it was played. The Options' ``RECORDED_BEFORE`` names the value such a
+record takes (``recorded``), applied when a save is read and a room is restored.
 """
 
 from __future__ import annotations
@@ -25,6 +30,17 @@ def for_table(options_type: type, options: Any, people: int) -> Any:
     for key, value in alone.items():
         given.setdefault(key, value)
     return given
+
+
+def recorded(options_type: type, options: Any) -> Any:
+    """``options`` as a save or a room recorded them (a dict, as decoded from JSON) with
+    ``options_type.RECORDED_BEFORE``'s values added for the fields it lacks: the reading
+    a game recorded before those options existed was played with. Anything else (an
+    ``Options``, a value that is not a dict) is returned unchanged."""
+    before = getattr(options_type, "RECORDED_BEFORE", None)
+    if not before or not isinstance(options, dict):
+        return options
+    return {**before, **options}
 
 
 def people(seats: Iterable[Any]) -> int:

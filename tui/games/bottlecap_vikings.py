@@ -9,8 +9,10 @@ enter plays the choice, ``e`` (and only ``e``) ends the turn, tab looks at the n
 player's card. The ring lights what the choice does: the tile a move lands on (and the
 line under the choices says who it attacks and whether it crosses the damage line,
 before it happens), the part of the action, the tiles a swap changes, where the helper
-goes; the details line gives the chosen tile's, spot's, side's or ability's whole text
-(``i`` shows it in a notice where a small screen cuts it short).
+goes; the details line gives the chosen tile's, spot's, side's or ability's whole text,
+and ``i`` opens a box with it whole where a small screen cuts it short (in the log's
+place; on a small screen, over the city card): the box follows the choice as ←→ move
+it, and ``i`` again or escape closes it (escape closes the box before it leaves the game).
 A key for a choice that does not exist is refused with the engine's own sentence. On a
 finished table the footer offers no play keys.
 
@@ -60,7 +62,7 @@ class BottlecapVikingsTable(GameTable):
         "enter: play the choice (move, take the part, answer); it never ends a turn\n"
         "e: end your turn (the only key that does)\n"
         "s: skip (Tides)\n"
-        "i: the whole text of the chosen tile, spot, side or ability in a notice (a small screen may cut it short)\n"
+        "i: a box with the whole text of the chosen tile, spot, side or ability; it follows ←→; i or escape closes it\n"
         "tab: look at the next player's city card"
     )
 
@@ -92,6 +94,8 @@ class BottlecapVikingsTable(GameTable):
         Binding("e", "end", "End turn"),
         Binding("s", "skip", "Skip", show=False),
         Binding("i", "details", "Details", show=False),
+        # only while the box is open (``check_action``): escape closes it before it leaves the game
+        Binding("escape", "close_details", "Close"),
         Binding("tab", "other", "Cards"),
     ]
 
@@ -117,6 +121,15 @@ class BottlecapVikingsTable(GameTable):
     BottlecapVikingsTable.-compact #bv-cards {{ grid-size: 1; }}
     BottlecapVikingsTable.-compact #bv-others {{ display: block; }}
     BottlecapVikingsTable.-compact #log-small {{ display: block; min-height: 3; }}
+    BottlecapVikingsTable .bv-info {{ display: none; height: 1fr; border: round $accent; padding: 0 1;
+                                      border-title-color: $text; border-title-style: bold; }}
+    BottlecapVikingsTable.-info #bv-info {{ display: block; }}
+    BottlecapVikingsTable.-info #log {{ display: none; }}
+    BottlecapVikingsTable.-compact.-info #bv-info {{ display: none; }}
+    BottlecapVikingsTable.-compact.-info #bv-info-small {{ display: block; }}
+    BottlecapVikingsTable.-compact.-info #bv-cards {{ display: none; }}
+    BottlecapVikingsTable.-compact.-info #bv-others {{ display: none; }}
+    BottlecapVikingsTable.-compact.-info #log-small {{ display: none; }}
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -139,6 +152,10 @@ class BottlecapVikingsTable(GameTable):
         self.others = BVPanel(id="bv-others", overflow="ellipsis")
         self.log_small = LogPane(id="log-small")
         self.log_small.border_title = "log"
+        # the ``i`` box, in the log's place (``info``) or, on a small screen, over the
+        # city card (``info_small``); open while the table has the class ``-info``
+        self.info = BVPanel(id="bv-info", classes="bv-info")
+        self.info_small = BVPanel(id="bv-info-small", classes="bv-info")
         self.ring.border_title = "the ring"
 
     def compose(self) -> ComposeResult:
@@ -146,11 +163,13 @@ class BottlecapVikingsTable(GameTable):
             yield self.ring
             yield self.ask
             yield self.log_pane
+            yield self.info
         with Vertical(id="bv-right"):
             with Grid(id="bv-cards"):
                 yield from self.cards
             yield self.others
             yield self.log_small
+            yield self.info_small
 
     def show_log(self, lines: list[str], since: int | None = None) -> None:
         """Both log panes (one shows, by the screen's size) get the lines (``since`` as
@@ -288,15 +307,29 @@ class BottlecapVikingsTable(GameTable):
             return
         self.choose(Skip())
 
+    @property
+    def details_open(self) -> bool:
+        """Whether the ``i`` box is open."""
+        return self.has_class("-info")
+
     def action_details(self) -> None:
-        """The chosen choice's card, whole, in a notice (the details line under a
-        small screen's question may end in "…")."""
+        """``i``: open the box with the chosen choice's card, whole (the details line
+        under a small screen's question may end in "…"); ``i`` again closes it."""
+        if self.details_open:
+            self.action_close_details()
+            return
         e = self._entry()
         if e is None or e.card is None:
             self.refuse("No tile, spot, side or ability is chosen now.")
             return
-        name, text = e.card
-        self.app.notify(text, title=name, markup=False, timeout=15)
+        self.add_class("-info")
+        self._draw_details()
+        self.refresh_bindings()  # escape closes the box now
+
+    def action_close_details(self) -> None:
+        """escape (or ``i``) while the box is open: close it; the game stays."""
+        self.remove_class("-info")
+        self.refresh_bindings()
 
     def action_other(self) -> None:
         v = self.view
@@ -308,6 +341,8 @@ class BottlecapVikingsTable(GameTable):
         self._draw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close_details":  # escape is the box's only while it is open; else the screen's
+            return self.details_open
         if self.view is None:
             return True
         if action in ("play", "end", "skip"):
@@ -347,6 +382,7 @@ class BottlecapVikingsTable(GameTable):
                 for s in e.spaces:
                     marks[s] = "panel--cursor"
         self.ring.set_lines(ring_lines(t, self.names, SMALL_CELL if self.compact else CELL, marks, part, helper, v.me))
+        self._draw_details()
         title, lines = self._question()
         if title and self.compact:  # a border of one line draws its title without spaces round it
             title = Content(" ") + title + Content(" ")
@@ -374,6 +410,21 @@ class BottlecapVikingsTable(GameTable):
                     self._card(panel, s, letters, spot if s == v.me else "")
                 else:
                     panel.display = False
+
+    def _draw_details(self) -> None:
+        """The ``i`` box, while it is open: the chosen choice's name and whole text (it
+        follows the cursor), or that nothing with a text is chosen now."""
+        if not self.details_open:
+            return
+        e = self._entry()
+        name, text = e.card if e is not None and e.card is not None else ("", "")
+        title = Content(f"{name} · i or esc closes" if name else "i or esc closes")  # card text, never markup
+        lines = [((text, ""),)] if text else [(("No tile, spot, side or ability is chosen now.", "panel--muted"),)]
+        for panel in (self.info, self.info_small):
+            if title != getattr(panel, "_title", None):
+                panel._title = title
+                panel.border_title = title
+            panel.set_lines(lines)
 
     def _card(self, panel: CityCard, seat: int, letters: list[str], spot: str) -> None:
         v = self.view

@@ -102,6 +102,7 @@ class GiftTrapTable(GameTable):
         Binding("up,k", "row(-1)", "row", show=False),
         Binding("down,j", "row(1)", "row", show=False),
         Binding("enter", "place", "Place"),
+        Binding("enter", "deal", "Deal"),  # the same key while dealing, named for what it does then
         Binding("m", "more", "More"),
         Binding("t", "trap", "Trap"),
         Binding("d", "done", "Done"),
@@ -254,8 +255,10 @@ class GiftTrapTable(GameTable):
             return (extras and v.phase == "rate") if self.active else False
         if action == "done":
             return v.phase in ("give", "rate") and self.active
-        if action == "place":  # greyed while the others play, gone once the game is over
-            return False if v.phase == "over" else (True if self.active else None)
+        if action == "place":  # greyed while the others play, gone while dealing and once the game is over
+            return False if v.phase in ("over", "deal") else (True if self.active else None)
+        if action == "deal":  # enter while a stack is chosen; greyed for the others
+            return (True if self.active else None) if v.phase == "deal" else False
         return True
 
     def action_gift(self, delta: int) -> None:
@@ -286,6 +289,10 @@ class GiftTrapTable(GameTable):
             self.choose(command)
         else:
             self.refuse("That is not a legal choice now; pick another gift.")
+
+    def action_deal(self) -> None:
+        """enter while dealing: deal the chosen stack (``action_place`` makes the command)."""
+        self.action_place()
 
     def action_more(self) -> None:
         if not self._more_possible():

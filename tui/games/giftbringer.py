@@ -276,6 +276,9 @@ class GiftbringerTable(GameTable):
         if results and (self.result_cursor >= len(results) or results[self.result_cursor].used):
             free = [i for i, r in enumerate(results) if not r.used]
             self.result_cursor = free[0] if free else 0
+        if (view.phase, active) != getattr(self, "_keys", None):  # the footer's play keys follow
+            self._keys = (view.phase, active)
+            self.refresh_bindings()
         self._draw()
 
     # ------------------------------------------------------------------ model helpers
@@ -451,7 +454,7 @@ class GiftbringerTable(GameTable):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.view is None:
             return True
-        if action in ("use", "visit", "mark", "done"):  # greyed while others play, gone once the game is over
+        if action in ("use", "visit", "mark", "done", "next_legal"):  # greyed while others play, gone once the game is over
             return False if self.view.phase == "over" else (True if self.active else None)
         if action == "other":
             return self.view.n > 1

@@ -309,7 +309,8 @@ class GameScreen(OnTop, Screen[None]):
         """What ``check_action`` depends on; the footer is refreshed only when it changes."""
         if self.seat is None:
             return (None,)
-        return (self.seat, self.session.can_undo(self.seat), self.session.can_redo(self.seat))
+        over = self.session.result() is not None
+        return (self.seat, over, self.session.can_undo(self.seat), self.session.can_redo(self.seat))
 
     def _status_line(self, view) -> Content:
         """The line above the table; names are text, never markup."""
@@ -376,6 +377,8 @@ class GameScreen(OnTop, Screen[None]):
         self.say(message.reason, error=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo") and self.session.result() is not None:
+            return False  # a finished game's moves stand: gone from the footer, as the play keys are
         if self.seat is None:
             return True if action not in ("undo", "redo") else None
         if action == "undo":
@@ -387,6 +390,8 @@ class GameScreen(OnTop, Screen[None]):
     def action_undo(self) -> None:
         if self.seat is None:
             self.say("No one plays at this keyboard: the bots play this game.", error=True)
+            return
+        if self._over():
             return
         try:
             self.session.undo(self.seat)
@@ -412,7 +417,7 @@ class GameScreen(OnTop, Screen[None]):
         self.app.push_screen(HintScreen(self.session, seat))
 
     def action_redo(self) -> None:
-        if self.seat is None:
+        if self.seat is None or self._over():
             return
         try:
             self.session.redo(self.seat)
@@ -475,7 +480,17 @@ class GameScreen(OnTop, Screen[None]):
 
     def play_line(self, text: str) -> bool:
         """Play ``text`` typed on the ``:`` line; whether it was recorded (``play``)."""
+        if text.lower() in ("undo", "redo") and self._over():
+            return False
         return self.play(text)
+
+    def _over(self) -> bool:
+        """Whether the game is over, then said: its moves stand (no undo, no redo: its
+        result was shown and saved)."""
+        if self.session.result() is None:
+            return False
+        self.say("The game is over: its moves stand.", error=True)
+        return True
 
     def _close_command_line(self) -> None:
         line = self.query_one("#command", CommandLine)
@@ -496,8 +511,12 @@ class GameScreen(OnTop, Screen[None]):
 
     def explain_disabled(self, key: str) -> bool:
         """For ``key`` bound to undo or redo while greyed out: say why (the engine's
-        sentence, as ``:undo`` does) instead of doing nothing. Whether it was such a key."""
+        sentence, as ``:undo`` does) instead of doing nothing; on a finished game, where
+        they are gone, that its moves stand. Whether it was such a key."""
         active = self.active_bindings.get(key)
+        if active is None and self.session.result() is not None and any(
+                key in b.key.split(",") and b.action in ("undo", "redo") for b in GameScreen.BINDINGS):
+            return self._over()
         if active is None or active.enabled or active.node is not self:
             return False
         action = {"undo": self.action_undo, "redo": self.action_redo}.get(active.binding.action)

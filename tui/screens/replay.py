@@ -125,9 +125,11 @@ class ReplayScreen(OnTop, Screen[None]):
         self.table.show(view, s.names, [], False)
         who = "a spectator" if self.seat is None else s.names[self.seat]
         playing = f"playing at {SPEEDS[self.speed]:g}/s" if self.timer else "paused"
+        # the entries' own numbers (the setup 0), as boxtop analyse and replay --print show them
         self.query_one("#status", Static).update(Content.from_markup(
-            "entry [b]$position[/b] of $ply · seen as [b]$who[/b] · $playing · $phase",
-            position=self.position, ply=s.ply, who=who, playing=playing, phase=self.table.phase_text(view, s.names),
+            "entry [b]$position[/b] of $last · seen as [b]$who[/b] · $playing · $phase",
+            position=s.applied_seq(self.position - 1), last=s.applied_seq(s.ply - 1), who=who, playing=playing,
+            phase=self.table.phase_text(view, s.names),
         ))
         self._draw_analysis()
 
@@ -140,7 +142,8 @@ class ReplayScreen(OnTop, Screen[None]):
         self.table.show_log(with_talk(blocks, 0, [c for c in s.chat if c.ply <= self.position], None))
         self.query_one("#grade", Static).update(self._grade_text())
         if self.has_class("-chart"):
-            self.query_one(WinChart).show(s.names, self.grades, self.position, s.ply, solo=len(s.seats) == 1)
+            self.query_one(WinChart).show(s.names, self.grades, s.applied_seq(self.position - 1), s.applied_seq(s.ply - 1),
+                                          solo=len(s.seats) == 1, number=s.applied_seq)
 
     def _graded(self, block: list[str], k: int) -> list[str]:
         """The log block of applied entry ``k`` with its move's grade beside it."""

@@ -9,7 +9,7 @@ too; an x marks the mover's point at each inaccuracy or worse.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from textual_plotext import PlotextPlot
 
@@ -21,7 +21,7 @@ SEAT_COLOURS = ("cyan", "orange", "green", "magenta", "yellow", "blue", "red", "
 
 class WinChart(PlotextPlot):
     """The chart of ``names``' chances (0–100 %) against the entry number, one line a
-    seat, and a vertical mark at ``position`` (the entries shown). ``solo``: the line is
+    seat, and a vertical mark at ``position`` (the entry shown). ``solo``: the line is
     the expected share of the score, and the title says so."""
 
     DEFAULT_CSS = """
@@ -39,10 +39,12 @@ class WinChart(PlotextPlot):
         self.solo = False
 
     def show(self, names: Sequence[str], grades: Mapping[int, Any], position: int, last: int,
-             solo: bool = False) -> None:
+             solo: bool = False, number: Callable[[int], int] = lambda ply: ply) -> None:
         """Draw ``grades`` (ply → ``MoveGrade``; an analysis only grows, so its lines are
-        worked out again only when it has more) for ``names``; the mark at ``position``
-        of ``last`` entries."""
+        worked out again only when it has more) for ``names``; the mark at entry
+        ``position`` of entries 0 (the setup) to ``last``. ``number``: the entry number
+        of a ply (``LocalSession.applied_seq``: the save's numbering, which the replay's
+        status line and ``boxtop analyse`` show)."""
         self.names, self.position, self.last, self.solo = names, position, max(1, last), solo
         if len(grades) != self.plotted:
             points: dict[int, list[tuple[int, float]]] = {}
@@ -51,9 +53,9 @@ class WinChart(PlotextPlot):
                 g = grades[ply]
                 # every seat's chance as the mover estimated it (an older analysis: the mover's alone)
                 for seat, chance in (enumerate(g.chances) if g.chances else [(g.seat, g.chance)]):
-                    points.setdefault(seat, []).append((g.ply + 1, round(100 * chance, 1)))
+                    points.setdefault(seat, []).append((number(g.ply), round(100 * chance, 1)))
                 if g.grade in FLAWS:
-                    flaws.append((g.ply + 1, round(100 * g.chance, 1)))
+                    flaws.append((number(g.ply), round(100 * g.chance, 1)))
             self.points, self.flaws, self.plotted = points, flaws, len(grades)
         self._draw()
 
@@ -62,10 +64,10 @@ class WinChart(PlotextPlot):
         plt.clear_data()
         plt.clear_figure()
         plt.title("expected share of the score, %" if self.solo else "chance to win, %")
-        plt.xlim(1, self.last)
+        plt.xlim(0, self.last)
         plt.ylim(0, 100)
         plt.yticks([0, 25, 50, 75, 100])
-        ticks = sorted({1, *range(0, self.last, 25 if self.last <= 150 else 100), self.last} - {0})
+        ticks = sorted({*range(0, self.last, 25 if self.last <= 150 else 100), self.last})
         plt.xticks(ticks, [str(t) for t in ticks])
         plt.xlabel("entry")
         for seat, line in sorted(self.points.items()):

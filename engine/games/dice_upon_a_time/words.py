@@ -22,6 +22,7 @@ from . import commands as cmd
 from .board import RESOURCES
 from .notation import (CHARACTERS, DIE_NAME, FACE_NAME, MAGIC, STORIES, quest_label, seat_word, socket_name,
                        story_option, tokens_text)
+from .state import faces_plain
 from .table import CARDS, LOCATIONS, lowest_face, route_from
 from .view import View
 
@@ -77,6 +78,16 @@ def _die(die: str, face=None) -> str:
 
 def _face(face) -> str:
     return f"a {face}" if isinstance(face, int) else f"{FACE_NAME.get(face, 'special')} face"
+
+
+def _placed(die: str, face, plain: bool) -> str:
+    """A die being placed, as the log says it: "the plain die (a 5)", "the Ban die (Ban
+    face, a 6)" (a special face counts 6 when placed, "Placing"), "the Ban die (Ban
+    face, a plain 6)" in a chapter whose Event makes the special faces plain 6s (The
+    Spell Is Broken: the face does nothing more)."""
+    if face is None or isinstance(face, int):
+        return _die(die, face)
+    return f"the {DIE_NAME.get(die, 'die')} ({_face(face)}, a {'plain ' if plain else ''}6)"
 
 
 def _me(view: View) -> int:
@@ -140,7 +151,7 @@ def explain(command, view: View, names: Sequence[str]) -> str:
             if using in _ON_FULL and where.startswith("the "):
                 where = "the full " + where[4:]
             help_words = HELP_WORDS.get(using, f", with {item_name(using)}") if using else ""
-            return f"Place {_die(die, _pool_face(view, die))} on {where}{help_words}."
+            return f"Place {_placed(die, _pool_face(view, die), faces_plain(view))} on {where}{help_words}."
         case cmd.Rabbit(route=route):
             return f"Use a Rabbit token to hop to {field(route_from(view, seat, route))}."
         case cmd.PassTurn():

@@ -29,8 +29,10 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``hold_scores``: the published English scoring: each gift is scored in turn (the
       dealer's received gifts first, then clockwise) and every parcel stops at GO and at
       GIFTED as it goes (and can drop back out of GIFTED). Off: a round's points are
-      added up and moved at once; a parcel never drops below the start space and points
-      past GIFTED are kept.
+      added up and moved at once, and the parcel stops at GO and at GIFTED.
+    - ``keep_past_gifted``: without ``hold_scores``, points past GIFTED are kept (a
+      parcel may stand at 12 on a track of 6, a cushion against later losses), as
+      boxtop played before it capped them; with ``hold_scores`` it changes nothing.
     - ``fill_all_spaces``: deal 9 gifts every round instead of players + 1 (the German
       text only recommends players + 1 with fewer than 8 players; the English rules
       always deal players + 1, the default here).
@@ -45,11 +47,16 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     NOTES: ClassVar[dict[str, str]] = {
         "extra_tiles": "Give more, Get more and the Gifttrap",
         "no_way_points": "what a No way costs (English rules: 4)",
-        "hold_scores": "parcels stay between GO and GIFTED",
+        "hold_scores": "scored gift by gift (English rules)",
         "fill_all_spaces": "deal 9 gifts, not one more than players",
         "track_length": "spaces from GO to GIFTED (3 to 60)",
         "extras_once_per_game": "Give more and Get more once a game",
+        "keep_past_gifted": "points past GIFTED still count",
     }
+    #: What a game recorded before an option existed was played with: a save or a
+    #: room whose options lack the field takes this value (``engine.core.table_options.
+    #: recorded``), so it replays as it was played; a new game takes the field's default.
+    RECORDED_BEFORE: ClassVar[dict[str, bool]] = {"keep_past_gifted": True}
 
     extra_tiles: bool = False
     no_way_points: int = 3
@@ -57,6 +64,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     fill_all_spaces: bool = False
     track_length: int = DEFAULT_TRACK_LENGTH
     extras_once_per_game: bool = False
+    keep_past_gifted: bool = False
 
     def __post_init__(self):
         if not 1 <= self.no_way_points <= 9:

@@ -175,12 +175,19 @@ def reveal_order(state: State) -> list[tuple[int, int]]:
     return [((r + k) % n, r) for r in ((state.dealer + i) % n for i in range(n)) for k in range(1, n)]
 
 
+def _on_track(score: int, top: int | None) -> int:
+    """``score`` held on the track: never below GO (0), never past ``top`` (None: no end)."""
+    score = max(0, score)
+    return score if top is None else min(top, score)
+
+
 def _score(state: State) -> list:
     """The reveal and scoring, then the next round or the end (``gift-trap.de.txt``,
     "4. Auswertung" and "Das Spiel endet …").
 
-    By default a round's points are added up and moved at once (a parcel never below GO).
-    With ``hold_scores`` (the published English rule) each gift is scored in turn in
+    By default a round's points are added up and moved at once, each parcel stopping at
+    GO and at GIFTED (RULES.md, "4. Scoring"; ``keep_past_gifted`` keeps points past
+    GIFTED). With ``hold_scores`` (the published English rule) each gift is scored in turn in
     ``reveal_order``, every parcel stopping at GO and at GIFTED as it goes."""
     o, n = state.options, state.n
     trapped = {t for t in state.traps if t}
@@ -207,9 +214,10 @@ def _score(state: State) -> list:
         give_delta[giver] += gp
         get_delta[r] += rp
         exchanges.append(Exchange(giver, r, g.space, tile, g.space in trapped, gp, rp))
-    if not o.hold_scores:  # added up, moved at once; a parcel never goes below GO (RULES.md)
-        give_scores = [max(0, s + d) for s, d in zip(state.give_scores, give_delta)]
-        get_scores = [max(0, s + d) for s, d in zip(state.get_scores, get_delta)]
+    if not o.hold_scores:  # added up, moved at once; a parcel stops at GO and at GIFTED (RULES.md)
+        top = None if o.keep_past_gifted else o.track_length
+        give_scores = [_on_track(s + d, top) for s, d in zip(state.give_scores, give_delta)]
+        get_scores = [_on_track(s + d, top) for s, d in zip(state.get_scores, get_delta)]
     scored = RoundScored(
         round=state.round,
         cards=list(state.spaces),

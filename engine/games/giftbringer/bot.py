@@ -10,7 +10,7 @@ import random
 from collections import deque
 
 from .commands import Bless, Cross, Done, Land, Visit
-from .rules import BONUS, POINTS, blessed, counts, free_slots, presents_left, reachable
+from .rules import BONUS, POINTS, blessed, counts, free_slots, presents_left, reachable, workable
 from .sheet import SHEET, neighbours
 from .state import PlayerSheet
 from .view import View
@@ -123,7 +123,7 @@ class HeuristicBot:
         me = view.sheets[view.me]
         best, where = 0.0, None
         targets = [v.id for v in SHEET.vikings if v.id not in me.recruited]
-        targets += [p.id for p in SHEET.places if reachable(me, p.id)]
+        targets += [p.id for p in SHEET.places if workable(me, p.id, view.options)]
         for t in targets:
             demand = SHEET.viking(t).demand if t.startswith("V") else SHEET.place(t).demand
             if any(f == face and not d for f, d in zip(demand, me.marks[t])):

@@ -18,6 +18,7 @@ from .events import Blessed, Committed, Crossed, DiceRolled, GameEnded, GameStar
 from .notation import quoted, title
 from .sheet import SHEET, neighbours, ships_of
 from .state import PlayerSheet, State
+from .options import Options
 
 POINTS = {"G": 4, "C": 5, "M": 6}  # "SCORING": Glass of Milk 4, Cookie 5, Muffin 6
 BONUS = {"G": 7, "C": 8, "M": 9}  # "15 points if you gained 7 Glasses of Milk / 8 Cookies / 9 Muffins"
@@ -51,6 +52,16 @@ def reachable(sheet: PlayerSheet, place: str) -> bool:
     if place not in PLACE_IDS:
         SHEET.place(place)  # raises KeyError for an unknown id
     return False
+
+
+def workable(sheet: PlayerSheet, place: str, options: Options) -> bool:
+    """Whether results may be crossed on road or house ``place`` (not yet visited): where
+    it could be Visited (``reachable``, RULES.md: adjacency is checked when crossing),
+    or anywhere with the option ``cross_anywhere`` ("VISIT" read literally: only the
+    Visit asks for adjacency)."""
+    if options.cross_anywhere:
+        return place in PLACE_IDS and place not in sheet.visited
+    return reachable(sheet, place)
 
 
 #: Every road and house id on the sheet.
@@ -103,7 +114,7 @@ def _cross(state: State, seat: int, sheet: PlayerSheet, c: Cross) -> list:
     else:
         if target in sheet.visited:
             raise IllegalCommand(f"{title(target)} is visited already.")
-        if not reachable(sheet, target):
+        if not workable(sheet, target, state.options):
             raise IllegalCommand(f"{title(target)} is not next to your harbour or a place you visited.")
         demand = SHEET.place(target).demand
     marks = sheet.marks[target]
@@ -321,7 +332,7 @@ def legal(state: State, seat: int) -> list:
     free = [(i + 1, r.value) for i, r in enumerate(sheet.results) if not r.used]
     out: list = []
     targets = [v.id for v in SHEET.vikings if v.id not in sheet.recruited]
-    targets += [p.id for p in SHEET.places if reachable(sheet, p.id)]
+    targets += [p.id for p in SHEET.places if workable(sheet, p.id, state.options)]
     for number, value in free:
         for target in targets:
             demand = SHEET.viking(target).demand if target.startswith("V") else SHEET.place(target).demand
