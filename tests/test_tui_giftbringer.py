@@ -383,8 +383,8 @@ def map_text(app) -> str:
 async def test_the_map_tells_places_apart_by_their_marks_not_by_colour_alone():
     # a monochrome terminal, NO_COLOR or a screen reader read only the characters: a
     # place's mark after its id says it is visited (✓), ready to visit (!: every result
-    # crossed, "VISIT"), partly crossed (¹ ² ³: how many) or reachable (○); the full map
-    # shows a crossed face as x; the harbour landed at is ≋S3✓
+    # crossed: Giftbringer rulebook, "VISIT"), partly crossed (¹ ² ³: how many) or reachable (○); the full map
+    # and the details line show a crossed face as x; the harbour landed at is ≋S3✓
     async with menu_app(LARGE) as pilot:
         app = pilot.app
         await new_game(pilot, "Giftbringer", ["ann"], options={"rounds": 2}, seed=3)
@@ -399,7 +399,7 @@ async def test_the_map_tells_places_apart_by_their_marks_not_by_colour_alone():
             await wait_for(pilot, lambda: len(session.entries) > before, typed)
         await wait_for_text(pilot, "Round 2 of 2 · dice 1 5 6 5")
         # round 2: a 6 on Net Shack (needs 2 6); a 1 blessed into a 4, crossed on Salt Walk (needs 4)
-        for typed in ("cross 3 on H11", "bless any 1 as 4", "cross 5 on R8"):
+        for typed in ("cross 3 on H11", "bless any 1 as 4", "cross 5 on R8", "cross 2 on V6"):
             before = len(session.entries)
             await pilot.press("colon", *typed, "enter")
             await wait_for(pilot, lambda: len(session.entries) > before, typed)
@@ -413,3 +413,7 @@ async def test_the_map_tells_places_apart_by_their_marks_not_by_colour_alone():
         drawn = map_text(app)
         for label in ("R7✓", "R8!", "H11¹", "≋S3✓", "H12○"):
             assert re.search(rf"(?<![A-Z0-9]){re.escape(label)}(?![0-9])", drawn), (label, drawn)
+        # the details line shows a crossed face as x too: a 5 crossed on Freydis (needs 5 6)
+        while giftbringer_target(app) != "V6":
+            await pilot.press("down")
+        assert details_line(app).startswith("Viking 6 (Freydis): needs x 6"), details_line(app)

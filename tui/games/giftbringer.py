@@ -38,7 +38,7 @@ from engine.games.giftbringer.sheet import SHEET, neighbours
 
 from ..widgets.lines import Line, Panel, Run, plain
 from . import GameTable
-from .giftbringer_cards import BLESSING_NAMES, blessing_details, card_texts, details
+from .giftbringer_cards import BLESSING_NAMES, CROSSED_FACE, blessing_details, card_texts, details
 from .giftbringer_keep import KeepScreen
 from .giftbringer_moves import order, step
 
@@ -51,8 +51,6 @@ VISITED, READY, REACHABLE = "✓", "!", "○"
 #: How many of a place's results are crossed, as a mark after its id (H5² two); a
 #: place needs at most four.
 CROSSED = "⁰¹²³⁴"
-#: A crossed face on the full map ("H5²:1x5x": the 3 and the 6 crossed).
-CROSSED_FACE = "x"
 #: Below this many columns or rows the table is compact (the full map needs 64 + 4
 #: columns beside the 44 of the sheet, and 27 rows with its legend, plus the info line).
 COMPACT_BELOW = (112, 30)
@@ -206,9 +204,9 @@ LEGEND = "\n".join(
        f"crossed; {REACHABLE} reachable (next to your harbour or a place you visited); no mark: out of reach. "
        f"≋S1{VISITED} is the harbour you landed at.",
        "- The colours say the same: green visited, yellow ready to visit, bold reachable, grey out of reach.",
-       f"- On the full map a crossed face shows as {CROSSED_FACE}: H5{CROSSED[2]}:{_crossed_example()}P2♥ "
-       "has its 3 and 6 crossed. The places next to the cursor are underlined; shaded places are where the "
-       "chosen result fits (tab jumps there)."]
+       f"- A crossed face shows as {CROSSED_FACE}, on the full map and in the details line: "
+       f"H5{CROSSED[2]}:{_crossed_example()}P2♥ has its 3 and 6 crossed. The places next to the cursor are "
+       "underlined; shaded places are where the chosen result fits (tab jumps there)."]
 )
 
 
@@ -690,7 +688,7 @@ class GiftbringerTable(GameTable):
 
     def _info(self) -> list[Line]:
         """The details line of the Viking, place or harbour under the cursor (its name and
-        text, as the rules screen lists them, the faces crossed struck out), where it
+        text, as the rules screen lists them, each face crossed as x), where it
         stands on this sheet, and what enter does there now. While results are marked:
         the Blessings they may use."""
         sheet = self._sheet()
