@@ -97,7 +97,7 @@ def _width(thing_id: str, small: bool) -> int:
 @functools.cache
 def _positions(small: bool = False) -> dict[str, tuple[int, int]]:
     """Each place's and harbour's map cell: the sheet's, or scaled onto the compact map
-    (``SMALL_W``×``SMALL_H``), where its name and mark, at most five cells, still fit.
+    (``SMALL_W``×``SMALL_H``), where its name and mark, at most four cells, still fit.
     Labels on one row keep a cell between them (one that would touch the label on its
     left moves right)."""
     cells = {p.id: (p.x, p.y) for p in SHEET.places} | {s.id: (s.x, s.y) for s in SHEET.ships}
