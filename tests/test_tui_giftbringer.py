@@ -372,3 +372,48 @@ async def test_the_details_line_is_the_rules_screens_text_at_both_sizes():
                 assert f"### {kind}" in source
                 for name, text in cards:
                     assert f"- **{name}**: {text}" in source
+
+
+# ---------------------------------------------------------------------------- the map without colour
+def map_text(app) -> str:
+    """The map panel's rows as plain text (no styles), its border left out."""
+    return "\n".join(panel_rows(app, "#gb-map"))
+
+
+async def test_the_map_tells_places_apart_by_their_marks_not_by_colour_alone():
+    # a monochrome terminal, NO_COLOR or a screen reader read only the characters: a
+    # place's mark after its id says it is visited (✓), ready to visit (!: every result
+    # crossed: Giftbringer rulebook, "VISIT"), partly crossed (¹ ² ³: how many) or reachable (○); the full map
+    # and the details line show a crossed face as x; the harbour landed at is ≋S3✓
+    async with menu_app(LARGE) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Giftbringer", ["ann"], options={"rounds": 2}, seed=3)
+        await wait_for_text(pilot, "Round 1 of 2 · dice 3 2 3 4")
+        session = app.screen.session
+        # before: every place plain or reachable, nothing crossed
+        assert "R7○:3" in map_text(app) and "H11○:26" in map_text(app), map_text(app)
+        # round 1: Astrid recruited (2, 3), landed at Seal Haven, Seal Steps crossed (3) and visited
+        for typed in ("cross 2 on V2", "cross 1 on V2", "land S3", "cross 3 on R7", "visit R7", "done"):
+            before = len(session.entries)
+            await pilot.press("colon", *typed, "enter")
+            await wait_for(pilot, lambda: len(session.entries) > before, typed)
+        await wait_for_text(pilot, "Round 2 of 2 · dice 1 5 6 5")
+        # round 2: a 6 on Net Shack (needs 2 6); a 1 blessed into a 4, crossed on Salt Walk (needs 4)
+        for typed in ("cross 3 on H11", "bless any 1 as 4", "cross 5 on R8", "cross 2 on V6"):
+            before = len(session.entries)
+            await pilot.press("colon", *typed, "enter")
+            await wait_for(pilot, lambda: len(session.entries) > before, typed)
+        sheet = session.state.sheets[0]
+        assert sheet.visited == ("R7",) and sheet.marks["H11"] == (False, True) and sheet.marks["R8"] == (True,)
+        drawn = map_text(app)  # 120×40: the full map
+        for label in ("R7✓", "R8!:x", "H11¹:2x", "≋S3✓", "H12○:24P1♥"):
+            assert label in drawn, (label, drawn)
+        await pilot.resize_terminal(*SMALL)  # 80×24: the compact map, ids and marks
+        await wait_for(pilot, lambda: "? legend" in screen_text(app), "the compact map")
+        drawn = map_text(app)
+        for label in ("R7✓", "R8!", "H11¹", "≋S3✓", "H12○"):
+            assert re.search(rf"(?<![A-Z0-9]){re.escape(label)}(?![0-9])", drawn), (label, drawn)
+        # the details line shows a crossed face as x too: a 5 crossed on Freydis (needs 5 6)
+        while giftbringer_target(app) != "V6":
+            await pilot.press("down")
+        assert details_line(app).startswith("Viking 6 (Freydis): needs x 6"), details_line(app)

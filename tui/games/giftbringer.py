@@ -11,8 +11,11 @@ two marked: "two"), ``+`` (sum) or ``-`` (difference), ``o`` shows the next play
 ``d`` finishes the round. An illegal choice is refused with a sentence; nothing changes.
 
 It fits the screen: with room (120×40) the map shows every place with what it needs
-("H5:1356P2♥") and a legend under it; on a small screen (80×24) a compact map shows the
-places by name ("H5") and the log moves beside the sheet. Either way the details line
+("H5:1356P2♥", a crossed face as x) and a legend under it; on a small screen (80×24) a
+compact map shows the places by name ("H5") and the log moves beside the sheet. On both,
+a mark after the id says where the place stands, so that the map reads without colour
+(``place_mark``: "R7✓" visited, "R8!" ready to visit, "H11¹" one result crossed, "H12○"
+reachable; "≋S3✓" the harbour landed at). Either way the details line
 under the map says what the Viking, place or harbour under the cursor is — named as every
 sentence names it, "House 5 (Aurora Hall)", its text the rules screen's
 (``giftbringer_cards``) — and what enter does there; ``?`` explains the map (``LEGEND``).
@@ -35,16 +38,22 @@ from engine.games.giftbringer.sheet import SHEET, neighbours
 
 from ..widgets.lines import Line, Panel, Run, plain
 from . import GameTable
-from .giftbringer_cards import BLESSING_NAMES, blessing_details, card_texts, details
+from .giftbringer_cards import BLESSING_NAMES, CROSSED_FACE, blessing_details, card_texts, details
 from .giftbringer_keep import KeepScreen
 from .giftbringer_moves import order, step
 
 MAP_W, MAP_H = 64, 20
-#: The compact map (a small screen): places by name only, on a grid this size.
-SMALL_W, SMALL_H = 38, 9
+#: The compact map (a small screen): places by name and mark only, on a grid this size
+#: (the 40 columns inside the map's panel at 80 columns).
+SMALL_W, SMALL_H = 40, 9
+#: The marks after a place's id (``place_mark``): visited, ready to visit, reachable.
+VISITED, READY, REACHABLE = "✓", "!", "○"
+#: How many of a place's results are crossed, as a mark after its id (H5² two); a
+#: place needs at most four.
+CROSSED = "⁰¹²³⁴"
 #: Below this many columns or rows the table is compact (the full map needs 64 + 4
-#: columns beside the 44 of the sheet, and 26 rows with its legend, plus the info line).
-COMPACT_BELOW = (112, 29)
+#: columns beside the 44 of the sheet, and 27 rows with its legend, plus the info line).
+COMPACT_BELOW = (112, 30)
 
 
 def _demand(demand: Sequence[int], marks: Sequence[bool]) -> Line:
@@ -76,16 +85,32 @@ def _line(a: tuple[int, int], b: tuple[int, int], w: int = MAP_W, h: int = MAP_H
     return [(x, y) for x, y in cells[1:] if 0 <= x < w and 0 <= y < h]
 
 
+def _width(thing_id: str, small: bool) -> int:
+    """The most cells the label of a place or harbour takes on a map: its id and mark
+    ("H10✓"; on the full map with what it needs, "H10²:2x4xP2♥"), a harbour's with its ≋
+    ("≋S3✓")."""
+    if thing_id.startswith("S"):
+        return len(thing_id) + 2
+    return len(thing_id if small else _label(SHEET.place(thing_id))) + 1
+
+
 @functools.cache
 def _positions(small: bool = False) -> dict[str, tuple[int, int]]:
     """Each place's and harbour's map cell: the sheet's, or scaled onto the compact map
-    (``SMALL_W``×``SMALL_H``, where its name, at most three cells, still fits)."""
+    (``SMALL_W``×``SMALL_H``), where its name and mark, at most four cells, still fit.
+    Labels on one row keep a cell between them (one that would touch the label on its
+    left moves right)."""
     cells = {p.id: (p.x, p.y) for p in SHEET.places} | {s.id: (s.x, s.y) for s in SHEET.ships}
-    if not small:
-        return cells
-    max_x = max(x for x, _ in cells.values()) or 1
-    max_y = max(y for _, y in cells.values()) or 1
-    return {k: (round(x * (SMALL_W - 4) / max_x), round(y * (SMALL_H - 1) / max_y)) for k, (x, y) in cells.items()}
+    if small:
+        max_x = max(x for x, _ in cells.values()) or 1
+        max_y = max(y for _, y in cells.values()) or 1
+        cells = {k: (round(x * (SMALL_W - 6) / max_x), round(y * (SMALL_H - 1) / max_y)) for k, (x, y) in cells.items()}
+    free: dict[int, int] = {}  # each row's first cell after the labels placed so far and a gap
+    for k, (x, y) in sorted(cells.items(), key=lambda item: item[1][0]):
+        x = max(x, free.get(y, 0))
+        cells[k] = (x, y)
+        free[y] = x + _width(k, small) + 1
+    return cells
 
 
 @functools.cache
@@ -119,21 +144,51 @@ def _label(place, demand: bool = True, presents: bool = True) -> str:
     return label + ("♥" if place.happiness else "")
 
 
+def place_mark(sheet, place_id: str) -> str:
+    """The mark after a place's id on both maps, where the place stands on ``sheet`` (a
+    ``PlayerSheet``) in characters, not only in colour: ``VISITED`` "✓"; ``READY`` "!"
+    (reachable and every result crossed: it may be Visited, its Presents brought;
+    Giftbringer rulebook, "VISIT"); the count of results crossed as ``CROSSED`` "¹²³"
+    (some, or all while out of reach); ``REACHABLE`` "○" (next to the harbour or a
+    visited place, nothing crossed); "" out of reach, nothing crossed."""
+    if place_id in sheet.visited:
+        return VISITED
+    crossed = sum(sheet.marks[place_id])
+    if reachable(sheet, place_id):
+        if complete(sheet, place_id):
+            return READY
+        return CROSSED[crossed] if crossed else REACHABLE
+    return CROSSED[crossed] if crossed else ""
+
+
+def _crossed_example() -> str:
+    """House 5's faces with its 3 and 6 crossed, as the full map shows them ("1x5x")."""
+    return "".join(CROSSED_FACE if face in (3, 6) else str(face) for face in SHEET.place("H5").demand)
+
+
+#: Each place's look on the map by where it stands (``place_mark``'s marks).
+LOOKS = {VISITED: "panel--good panel--bold", READY: "panel--warn panel--bold", REACHABLE: "panel--bold"}
+
+
 def legend_lines() -> list[Line]:
     """What the full map's labels, marks and styles mean, by example (each style in its
-    own look)."""
+    own look; each line fits the 64 columns beside the sheet at 112): a house, a road, a
+    harbour and a way; the marks after an id (``place_mark``) and a crossed face; the
+    cursor's neighbours and where the chosen result fits."""
     house, road, ship = SHEET.place("H5"), SHEET.place("R10"), SHEET.ships[0]
     faces = " ".join(map(str, house.demand))
     return [
-        ((_label(house), "panel--bold"), (f" = {_kind_name(house.id)}: needs {faces}, takes "
-                                          f"{_count(house.presents, 'Present')}, ♥ gives Happiness", "")),
+        ((_label(house), "panel--bold"), (f" = {_kind_name(house.id)}: needs {faces}, "
+                                          f"{_count(house.presents, 'Present')} · ♥ = Happiness", "")),
         ((_label(road), "panel--bold"), (f" = {_kind_name(road.id)}: needs "
                                          f"{' '.join(map(str, road.demand))} · ", ""),
          (f"≋{ship.id}", "panel--info"), (f" = harbour {ship.id[1:]} · ", ""), ("····", "panel--muted"),
          (" = a way", "")),
-        (("visited", "panel--good panel--bold"), (" · ", ""), ("ready to visit", "panel--warn panel--bold"),
-         (" · ", ""), ("reachable", "panel--bold"), (" · ", ""), ("out of reach", "panel--muted"), (" · ", ""),
-         ("3", "panel--muted panel--strike"), (" crossed", "")),
+        ((f"H5{VISITED}", LOOKS[VISITED]), (" visited · ", ""), (f"H5{READY}", LOOKS[READY]),
+         (" ready to visit · ", ""), (f"≋{ship.id}{VISITED}", "panel--info panel--bold"), (" your harbour", "")),
+        ((f"H5{REACHABLE}", LOOKS[REACHABLE]), (" reachable · ", ""), ("H5", "panel--muted"),
+         (" out of reach · ", ""), (f"H5{CROSSED[2]}:{_crossed_example()}", LOOKS[REACHABLE]),
+         (" 2 results crossed", "")),
         (("underlined", "panel--underline"), (": next to the cursor · ", ""), ("shaded", "panel--shade"),
          (": your result fits (tab)", "")),
     ]
@@ -142,11 +197,16 @@ def legend_lines() -> list[Line]:
 #: The map's legend for the rules screen (``?``), one line a sign.
 LEGEND = "\n".join(
     ["- " + plain(line) for line in legend_lines()[:2]]
-    + ["- The compact map (a small screen) shows each place by its id (H5, R10); the details line under it "
-       "names the place under the cursor, House 5 (Aurora Hall), and says what it needs and gives.",
-       "- Places in green are visited, in yellow ready to visit, in bold reachable, in grey out of reach.",
-       "- A crossed face is struck out; the places next to the cursor are underlined; shaded places are "
-       "where the chosen result fits (tab jumps there)."]
+    + ["- The compact map (a small screen) shows each place by its id and mark (H5, R10✓); the details line "
+       "under it names the place under the cursor, House 5 (Aurora Hall), and says what it needs and gives.",
+       f"- The mark after a place's id, on both maps: {VISITED} visited; {READY} ready to visit (every result "
+       f"crossed; a house still wants its Presents); {' '.join(CROSSED[1:4])} how many of its results are "
+       f"crossed; {REACHABLE} reachable (next to your harbour or a place you visited); no mark: out of reach. "
+       f"≋S1{VISITED} is the harbour you landed at.",
+       "- The colours say the same: green visited, yellow ready to visit, bold reachable, grey out of reach.",
+       f"- A crossed face shows as {CROSSED_FACE}, on the full map and in the details line: "
+       f"H5{CROSSED[2]}:{_crossed_example()}P2♥ has its 3 and 6 crossed. The places next to the cursor are "
+       "underlined; shaded places are where the chosen result fits (tab jumps there)."]
 )
 
 
@@ -583,27 +643,24 @@ class GiftbringerTable(GameTable):
         for s in SHEET.ships:
             mine = sheet.ship == s.id
             look = "panel--cursor" if s.id == target else ("panel--info panel--bold" if mine else "panel--info")
-            put(*positions[s.id], f"≋{s.id}", look + (" panel--shade" if s.id in fits and s.id != target else ""))
+            label = f"≋{s.id}" + (VISITED if mine else "")
+            put(*positions[s.id], label, look + (" panel--shade" if s.id in fits and s.id != target else ""))
         for p in SHEET.places:
-            far = False
-            if p.id in sheet.visited:
-                look = "panel--good panel--bold"
-            elif reachable(sheet, p.id):
-                look = "panel--warn panel--bold" if complete(sheet, p.id) else "panel--bold"
-            else:
-                look, far = "panel--muted", True
+            mark = place_mark(sheet, p.id)
+            far = p.id not in sheet.visited and not reachable(sheet, p.id)
+            look = "panel--muted" if far else LOOKS.get(mark, "panel--bold")  # a count: bold as reachable
             if p.id == target:
                 look = "panel--cursor"
             elif p.id in near:
                 look += " panel--underline"
-            # the place, what it demands (crossed faces struck out), its Presents and Happiness
-            label, parts = p.id, [look] * len(p.id)
+            # the place and its mark, what it demands (a crossed face as x), its Presents and Happiness
+            label, parts = p.id + mark, [look] * len(p.id + mark)
             if not small and p.demand and p.id not in sheet.visited:
                 label += ":"
                 parts.append("panel--muted")
                 for face, done in zip(p.demand, sheet.marks[p.id]):
-                    label += str(face)
-                    parts.append("panel--muted panel--strike" if done else ("panel--muted" if far else "panel--info"))
+                    label += CROSSED_FACE if done else str(face)
+                    parts.append("panel--muted" if done or far else "panel--info")
             if not small and p.presents and p.id not in sheet.visited:
                 label += f"P{p.presents}"
                 parts += ["panel--muted" if far else "panel--special"] * (1 + len(str(p.presents)))
@@ -634,7 +691,7 @@ class GiftbringerTable(GameTable):
 
     def _info(self) -> list[Line]:
         """The details line of the Viking, place or harbour under the cursor (its name and
-        text, as the rules screen lists them, the faces crossed struck out), where it
+        text, as the rules screen lists them, each face crossed as x), where it
         stands on this sheet, and what enter does there now. While results are marked:
         the Blessings they may use."""
         sheet = self._sheet()

@@ -6,8 +6,9 @@ the cursor, the Blessings a marked result can use) and the rules screen's "Every
 Each thing is named as every sentence names it (``notation.title``: "House 5 (Aurora
 Hall)"); its text comes from the sheet's data (what it needs, carries and gives) and,
 for the Blessings and harbours, ``engine/games/giftbringer/data/texts.toml``. The
-``*_runs`` functions give the text as runs of a ``Line`` with the faces a sheet has
-crossed struck out; ``*_card`` the same text as ``(name, text)``.
+``*_runs`` functions give the text as runs of a ``Line`` with each face a sheet has
+crossed shown as ``CROSSED_FACE`` ("needs x 5": a reading without colour or
+strike-through); ``*_card`` the same text as ``(name, text)``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from ..widgets.lines import Line, Run, plain
 
 #: The Gratitude letters in the table's words (the score panel's "milk", "cookies" …).
 GIFTS = {"C": "Cookie", "G": "Milk", "M": "Muffin"}
+#: A crossed face, in the details line and on the full map ("needs x 5", "H1¹:x5").
+CROSSED_FACE = "x"
 #: The Blessings by name, as the dice tray shows them.
 BLESSING_NAMES = {"any": "any", "two": "2→1", "sum": "sum", "diff": "diff"}
 
@@ -57,12 +60,12 @@ def _count(n: int, word: str) -> str:
 
 
 def _faces(demand: Sequence[int], crossed: Sequence[bool] | None) -> list[Run]:
-    """The faces of ``demand``, those ``crossed`` struck out."""
+    """The faces of ``demand``, each one ``crossed`` as ``CROSSED_FACE``."""
     crossed = crossed or [False] * len(demand)
     out: list[Run] = []
     for k, (face, done) in enumerate(zip(demand, crossed)):
         out += [(" ", "")] if k else []
-        out.append((str(face), "panel--muted panel--strike" if done else "panel--bold"))
+        out.append((CROSSED_FACE, "panel--muted") if done else (str(face), "panel--bold"))
     return out
 
 
@@ -109,8 +112,8 @@ def card(target: str) -> tuple[str, str]:
 
 
 def details(target: str, crossed: Sequence[bool] | None = None) -> Line:
-    """The details line of ``target``: its name (bold) and its text, ``crossed`` faces
-    struck out; its plain text is ``card``'s "name: text"."""
+    """The details line of ``target``: its name (bold) and its text, each ``crossed``
+    face as ``CROSSED_FACE``; with nothing crossed its plain text is ``card``'s "name: text"."""
     return ((title(target) + ": ", "panel--bold"), *runs(target, crossed))
 
 
@@ -137,5 +140,5 @@ def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
     ]
 
 
-__all__ = ["BLESSING_NAMES", "GIFTS", "Texts", "blessing_card", "blessing_details", "card", "card_texts", "details",
-           "runs", "texts"]
+__all__ = ["BLESSING_NAMES", "CROSSED_FACE", "GIFTS", "Texts", "blessing_card", "blessing_details", "card", "card_texts",
+           "details", "runs", "texts"]
