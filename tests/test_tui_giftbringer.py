@@ -408,6 +408,11 @@ async def test_the_map_tells_places_apart_by_their_marks_not_by_colour_alone():
         drawn = map_text(app)  # 120×40: the full map
         for label in ("R7✓", "R8!:x", "H11¹:2x", "≋S3✓", "H12○:24P1♥"):
             assert label in drawn, (label, drawn)
+        # the tray's used results and the spent Blessing read ✓, a Viking's crossed faces x
+        shown = screen_text(app)
+        assert "2:5✓" in shown and "3:6✓" in shown and "4:5 " in shown, shown
+        assert "any✓" in shown and "sum✓" not in shown
+        assert re.search(r"Freydis\s+x 6\s", shown), shown
         await pilot.resize_terminal(*SMALL)  # 80×24: the compact map, ids and marks
         await wait_for(pilot, lambda: "? legend" in screen_text(app), "the compact map")
         drawn = map_text(app)

@@ -57,12 +57,13 @@ COMPACT_BELOW = (112, 30)
 
 
 def _demand(demand: Sequence[int], marks: Sequence[bool]) -> Line:
-    """The faces a Viking or place demands, those crossed struck out."""
+    """The faces a Viking or place demands, each one crossed shown as ``CROSSED_FACE``
+    (readable without colour, as on the map)."""
     out: list[Run] = []
     for k, (face, done) in enumerate(zip(demand, marks)):
         if k:
             out.append((" ", ""))
-        out.append((str(face), "panel--muted panel--strike" if done else "panel--bold"))
+        out.append((CROSSED_FACE, "panel--muted") if done else (str(face), "panel--bold"))
     return tuple(out)
 
 
@@ -194,6 +195,10 @@ def legend_lines() -> list[Line]:
     ]
 
 
+#: The mark after a result of the dice tray that was used this round, and after a
+#: Blessing spent: readable without colour or strike-through.
+USED = "✓"
+
 #: The map's legend for the rules screen (``?``), one line a sign.
 LEGEND = "\n".join(
     ["- " + plain(line) for line in legend_lines()[:2]]
@@ -205,8 +210,10 @@ LEGEND = "\n".join(
        f"≋S1{VISITED} is the harbour you landed at.",
        "- The colours say the same: green visited, yellow ready to visit, bold reachable, grey out of reach.",
        f"- A crossed face shows as {CROSSED_FACE}, on the full map and in the details line: "
-       f"H5{CROSSED[2]}:{_crossed_example()}P2♥ has its 3 and 6 crossed. The places next to the cursor are "
-       "underlined; shaded places are where the chosen result fits (tab jumps there)."]
+       f"H5{CROSSED[2]}:{_crossed_example()}P2♥ has its 3 and 6 crossed; so does a Viking's row. The places "
+       "next to the cursor are underlined; shaded places are where the chosen result fits (tab jumps there).",
+       f"- In the dice tray a result used this round shows {USED} after it (1:3{USED}), and so does a Blessing "
+       f"spent (sum{USED})."]
 )
 
 
@@ -550,13 +557,14 @@ class GiftbringerTable(GameTable):
         for i, r in enumerate(sheet.results):
             here = i == self.result_cursor and self.looking is None
             look = "panel--muted panel--strike" if r.used else ("panel--cursor" if here else "panel--bold")
-            mark = "*" if i + 1 in self.marked else " "
+            mark = "*" if i + 1 in self.marked else (USED if r.used else " ")  # used: in words, not by style alone
             results += [(f"{i + 1}:", "panel--muted"), (f"{r.value}", look), (("✦" if r.made else "") + mark + " ", "")]
         # the Blessings on the tray's lower edge: a row of the small screen is kept for a
         # message of two lines (the panels under the tray keep their last line)
         blessings = ["Blessings"]
         for kind, label in BLESSING_NAMES.items():
-            blessings += [" ", (label, "dim strike" if kind in sheet.blessings else "bold")]
+            spent = kind in sheet.blessings
+            blessings += [" ", (label + (USED if spent else ""), "dim strike" if spent else "bold")]
         self._subtitle("tray", Content.assemble(*blessings))
         out = [tuple(results)]
         if self.marked:
