@@ -246,6 +246,7 @@ class GameScreen(Screen[None]):
         view = s.view(seat)
         legal = s.legal_commands(seat) if seat is not None else []
         active = bool(legal)
+        self.table.bots = s.bot_kinds()
         self.table.show(view, s.names, legal, active)
         self.query_one("#status", Static).update(self._status_line(view))  # repainted only when it changes
         self.table.show_log(*self._log_tail())
@@ -291,8 +292,9 @@ class GameScreen(Screen[None]):
         phase = self.table.phase_text(view, s.names)
         if s.result() is not None:
             return Content.from_markup("[b]$phase[/b]", phase=phase)
-        acting = s.to_act()
-        waiting = "everyone" if len(acting) == len(s.names) > 2 else ", ".join(acting)  # eight names cut at 80
+        acting = s.to_act_seats()
+        labels = s.seat_labels()  # "bot3 (hard bot)"
+        waiting = "everyone" if len(acting) == len(s.names) > 2 else ", ".join(labels[i] for i in acting)  # eight names cut at 80
         if self.seat is None:
             return Content.from_markup("$phase · to act: $waiting", phase=phase, waiting=waiting)
         return Content.from_markup(
