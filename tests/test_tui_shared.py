@@ -185,7 +185,7 @@ async def test_the_creator_hands_an_away_players_seat_to_a_bot(service):
         await pilot.press("enter")
         room = svc.rooms.get(code)
         await wait_for(pilot, lambda: room.record.seats[1].bot == "normal", "the bot in bob's seat")
-        await wait_for_text(pilot, "Asked the room to hand bob's seat to a normal bot.")
+        await wait_for_text(pilot, "ann gave bob's seat to a normal bot until bob is back.")  # the room tells her too
         await wait_for(pilot, lambda: "away" not in status_line(app), "no one away")
         # the bot now plays bob's seat: once ann deals, only ann is left to give
         await pilot.press("right", "enter")
