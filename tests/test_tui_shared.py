@@ -318,8 +318,8 @@ async def test_the_lobby_fits_80_columns_with_eight_seats_cut_short_and_resized(
             assert all(word in head for word in ("game", "seats", "state", "undo", "watching"))
             assert "bob, bot2" in row and "strict" in row and "…" in row and row.rstrip().endswith("bob")
             assert max(len(line.rstrip()) for line in lines) <= 80
-            await pilot.resize_terminal(160, 24)
-            await wait_for_text(pilot, "bot8 (bot)")
+            await pilot.resize_terminal(220, 24)  # each bot with its strength: "bot8 (normal bot)"
+            await wait_for_text(pilot, "bot8 (normal bot)")
             assert "…" not in screen_text(pilot.app)
     finally:
         await bob.close()

@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
+from engine.core.seat_label import bot_word
 from engine.games.gift_trap.cards import DECKS, GIFTS, PRICES
 from engine.games.gift_trap.commands import (
     GET_TILES, TILE_LABELS, DealGifts, Done, GiveTile, RateGift, SetTrap,
@@ -441,14 +442,24 @@ class GiftTrapTable(GameTable):
         return " ".join(out)
 
     def _tracks(self) -> list[Line]:
-        """Each seat's mark, name and both parcels' tracks; then the last reveal."""
+        """Each seat's mark, name (a bot's with its strength: ``GameTable.label``) and
+        both parcels' tracks; then the last reveal. The bars give way to the labels, down
+        to 3 cells; where a label still does not fit (80 columns) the row shows the name
+        and, while the panel has rows to spare, the strength on a row of its own."""
         v, names = self.view, self.names
         length = v.options.track_length
-        width = max((len(names[i][:10]) for i in range(v.n)), default=0)
-        bar = BAR
-        if self.has_class("-narrow"):  # 22 cells a row: "✓ name ■■■■ 12 ■■■■  9"
-            bar = max(3, min(BAR, (22 - width - 10) // 2))
-            width = min(width, 22 - 10 - 2 * bar)
+        panel = self.query_one("#gt-tracks", Panel)
+        narrow = self.has_class("-narrow")
+        inner = panel.size.width or (22 if narrow else 42)  # "✓ name ■■■■ 12 ■■■■  9": name + bars + 10
+        labels = [self.label(names, i) for i in range(v.n)]
+        width = max((len(label) for label in labels), default=0)
+        if width + 10 + 2 * 3 > inner:  # no room for the labels: the names, as long as they are (up to 10)
+            width = max((len(names[i][:10]) for i in range(v.n)), default=0)
+        bar = max(3, min(BAR, (inner - width - 10) // 2))
+        width = min(width, inner - 10 - 2 * bar)
+        cut = [i for i in range(v.n) if len(labels[i]) > width and i < len(self.bots) and self.bots[i]]
+        reserve = v.n + 2 if v.phase in ("give", "rate") and v.me is not None else 0  # the last reveal's rows
+        strengths = bool(cut) and panel.size.height >= v.n + len(cut) + reserve
         out: list[Line] = []
         for i in range(v.n):
             if v.phase in ("give", "rate"):
@@ -459,13 +470,14 @@ class GiftTrapTable(GameTable):
                 mark = ("★", "panel--warn panel--bold")
             else:
                 mark = (" ", "")
-            shown = names[i][:width] if len(names[i]) <= width else names[i][:width - 1] + "…"
+            shown = self.label(names, i, width)
             name = (f"{shown:<{width}}", "panel--bold" if i == v.me else "")
             out.append((mark, (" ", ""), name, (" ", ""), *_bar(v.give_scores[i], length, bar),
                         (" ", ""), *_bar(v.get_scores[i], length, bar)))
+            if strengths and i in cut:
+                out.append(((f"  {bot_word(self.bots[i])} bot", "panel--muted"),))
         if v.phase in ("give", "rate") and v.me is not None:
             out.append(())
-            panel = self.query_one("#gt-tracks", Panel)
             out.extend(self._last_reveal(panel.size.width, panel.size.height - len(out)))
         return out
 

@@ -600,8 +600,9 @@ class NaughtyOrNiceTable(GameTable):
         else:
             board += rows[:2] + [()] + rows[2:]
         self.board.set_lines(board)
-        name_width = max((len(n) for n in self.names), default=4) + 6
-        self.players.set_lines([player_line(v, s, self.names, compact, name_width) for s in range(v.n)])
+        labels = [self.label(self.names, s) for s in range(v.n)]  # "bot3 (hard bot)"
+        name_width = max((len(n) for n in labels), default=4) + 6
+        self.players.set_lines([player_line(v, s, labels, compact, name_width) for s in range(v.n)])
         self.hand.display = v.me is not None
         if v.me is not None:
             self.hand.border_title = f"{self.names[v.me]}'s hand" if v.me < len(self.names) else "hand"

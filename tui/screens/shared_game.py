@@ -23,7 +23,7 @@ from host import protocol as p
 from ..chat import TALK_HINT, send_talk, talk_command, with_talk
 from ..games import table_for
 from ..remote import SharedTable
-from .game import CommandLine, GameScreen
+from .game import CommandLine, GameScreen, labels_if_room
 
 
 class SharedGameScreen(GameScreen):
@@ -130,9 +130,10 @@ class SharedGameScreen(GameScreen):
             Content.from_markup("you are [b]$name[/b] · ", name=s.names[self.seat])
             if self.seat is not None else Content("watching · ")
         )
-        labels = s.seat_labels()
-        acting = ", ".join(labels[i] for i in s.to_act_seats())
-        return Content.assemble(f"room {s.table.code} · {s.table.undo} undo · ", who, f"{phase} · to act: {acting}", gone)
+        head = f"room {s.table.code} · {s.table.undo} undo · "
+        acting = ", ".join(labels_if_room(self, s, s.to_act_seats(), len(head) + len(who.plain) + len(phase) + 12
+                                          + len(gone.plain)))
+        return Content.assemble(head, who, f"{phase} · to act: {acting}", gone)
 
     def play(self, command) -> bool:
         if self.seat is None:
