@@ -601,7 +601,7 @@ class NaughtyOrNiceTable(GameTable):
             board += rows[:2] + [()] + rows[2:]
         self.board.set_lines(board)
         labels = [self.label(self.names, s) for s in range(v.n)]  # "bot3 (hard bot)"
-        name_width = max((len(n) for n in labels), default=4) + 6
+        name_width = max((len(n) + (6 if s == v.me else 0) for s, n in enumerate(labels)), default=4)  # " (you)"
         self.players.set_lines([player_line(v, s, labels, compact, name_width) for s in range(v.n)])
         self.hand.display = v.me is not None
         if v.me is not None:

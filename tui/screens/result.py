@@ -22,10 +22,16 @@ from textual.widgets import DataTable, Static
 
 import engine
 from engine.core.save_file import hints_sentence
+from engine.core.seat_label import seat_label
 
 from ..widgets.footer import GameFooter
 from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
+
+
+#: The columns the result's table has: ``#result-box``'s width (70, ``boxtop.tcss``) less
+#: its border and padding.
+TABLE_ROOM = 64
 
 
 def again_line(session: Any, me: str | None) -> Content:
@@ -103,11 +109,15 @@ class ResultScreen(Screen[None]):
         result = s.result()
         table = self.query_one(DataTable)
         labels = result.labels()  # every seat's, each once: a number always under its own label
-        players = s.seat_labels()  # "bot3 (hard bot)": which bot scored what
+        cells = [[str(scores[label]) if label in scores else "-" for label in labels] for scores in result.scores]
+        # "bot3 (hard bot)": which bot scored what, shortened where the scores need the room
+        used = sum(max(len(label), *(len(row[k]) for row in cells)) for k, label in enumerate(labels))
+        room = TABLE_ROOM - 1 - used - 2 * table.cell_padding * (len(labels) + 2)
+        kinds = s.bot_kinds()
+        players = [seat_label(name, kinds[i], max(room, len(name))) for i, name in enumerate(s.names)]
         fill_table(table, ["", "player", *labels], [
-            (Text("★" if i in result.winners else ""), Text(players[i]),
-             *(Text(str(scores[label]) if label in scores else "-") for label in labels))
-            for i, scores in enumerate(result.scores)
+            (Text("★" if i in result.winners else ""), Text(players[i]), *(Text(c) for c in cells[i]))
+            for i in range(len(cells))
         ])  # a name is text
         self._personal_best()
 
