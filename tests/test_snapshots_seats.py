@@ -31,7 +31,7 @@ async def fay_away(pilot: Player, seats: list[str]) -> None:
     await pilot.press("s")
     await wait_for_text(pilot, "you are ann")
     fay.close()
-    await wait_for_text(pilot, "away: fay")
+    await wait_for_text(pilot, "^b Bot")  # the key, once fay is away
     await pilot.press("ctrl+b")
     await wait_for_text(pilot, "fay is away: which bot takes the seat?")
     await pilot.press("4")

@@ -40,7 +40,7 @@ class SharedGameScreen(GameScreen):
     FOOTER_PINNED = frozenset({"T", "S"})  # talk, and one's own seat: a table's many keys never push them off
     BINDINGS = [
         Binding("ctrl+b", "bot_for_away", "Bot for away seat"),
-        Binding("S", "take_seat", "Take your seat"),
+        Binding("S", "take_seat", "Sit in your seat"),
         # priority, as ":": the keys typed right after it are the line's, never the table's
         Binding("T", "talk", "Talk", priority=True),
     ]
