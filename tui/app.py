@@ -424,6 +424,7 @@ class BoxtopApp(App[None]):
             say = getattr(self.screen, "say", None)
             if say is not None:
                 say(message.message, error=True)
+
     def _route_notice(self, text: str) -> None:
         """A line about the room's seats (``host.protocol.Notice``): on the table's message
         line when the table is on top, else as a notification."""

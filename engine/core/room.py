@@ -1,8 +1,9 @@
 """Rooms: the authority of a shared game (``docs/architecture.md``, "Sessions"). No sockets.
 
 A room holds one game: its log (in a ``LocalSession``), its seats (a person, a bot, a
-bot holding an away person's seat until they come back, or empty) and who is connected. It validates every command with the game's ``decide``,
-commits the entry to the ``Journal`` and only then tells its listeners. A player acts
+bot holding an away person's seat until they come back, or empty) and who is
+connected. It validates every command with the game's ``decide``, commits the entry to
+the ``Journal`` and only then tells its listeners. A player acts
 only for their own seat. What a player may see is ``Room.table_for(player)``: that
 seat's ``view`` and log lines, never the raw state, the seed or undo data.
 """
@@ -25,7 +26,6 @@ from .errors import IllegalCommand
 from .journal import Journal, JournalDamaged, RoomRecord
 from .log import Entry, Seat, StandIn, entry_type
 from .log import now as stamp
-from .seat_label import a_bot
 from .session import UNDO_POLICIES, LocalSession
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -75,7 +75,8 @@ class RoomSummary(msgspec.Struct, frozen=True):
 
 class Table(msgspec.Struct, frozen=True):
     """What one connection may see of a started room: its ``seat`` (None for a
-    spectator), the seat ``names``, which seats are bots, the seat ``view`` encoded as
+    spectator), the seat ``names``, which seats are bots (``bots``: each one's kind, a
+    seat a bot holds for its away person too; its name stays the person's), the seat ``view`` encoded as
     JSON (decode with the game's view type), who is ``to_act``, whether it
     ``can_undo``/``can_redo`` under the room's ``undo`` policy, its ``legal`` commands in
     notation, and the ``result`` once the game is over.
@@ -86,7 +87,8 @@ class Table(msgspec.Struct, frozen=True):
     table's size does not grow with the game's length. ``LogMirror`` puts them together.
 
     Once the game is over, ``again`` holds each seat's answer to a rematch (True: yes,
-    False: no, None: still to answer; a bot says yes) and ``again_room`` the code of the
+    False: no, None: still to answer; a bot's own seat says yes, one a bot holds for
+    an away person never does) and ``again_room`` the code of the
     next game's room once it is decided ("" before); ``bell`` is the room's turn-bell
     option (``Room.again_answers``). ``hints``: the room lets its players ask for a hint
     (``Room.hint_question``); ``hinted``: the seats that asked for one in this game (the

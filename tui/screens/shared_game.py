@@ -16,8 +16,8 @@ from textual.content import Content
 from textual.screen import Screen
 
 from engine.core.analysis import hint_refusal
-from engine.core.seat_label import a_bot
 from engine.core.room import Table
+from engine.core.seat_label import a_bot
 from host import protocol as p
 
 from ..chat import TALK_HINT, send_talk, talk_command, with_talk
