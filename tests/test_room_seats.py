@@ -185,11 +185,11 @@ async def test_everyone_is_told_of_the_hand_over_and_of_the_return(svc):  # noqa
     await bob.close()
     room = svc.rooms.get(code)
     await ann.until(lambda: ann.table.connected == [True, False], "bob away")
-    await ann.client.send(p.SetBot(1, "expert"))
-    told = "ann gave bob's seat to an expert bot until bob is back."
+    await ann.client.send(p.SetBot(1, "easy"))
+    told = "ann gave bob's seat to an easy bot until bob is back."
     for pl in (ann, eve):  # the creator too
         await pl.until(lambda: told in pl.notices, "the hand-over told")
-    assert room.holder(1).bot == "expert" and ann.table.bots == [None, "expert"]
+    assert room.holder(1).bot == "easy" and ann.table.bots == [None, "easy"]
     # bob connects again: straight back to his seat, and everyone is told
     bob = await connect(svc, "bob")
     await bob.until(lambda: bob.table is not None and bob.table.seat == 1, "bob back at the table")
