@@ -91,7 +91,9 @@ class CreateRoom(msgspec.Struct, frozen=True, tag="create-room"):
 
 class JoinRoom(msgspec.Struct, frozen=True, tag="join-room"):
     """Sit in room ``code``: in ``seat`` (0-based) or the first free one; back in one's
-    own seat when one already has it (reconnection)."""
+    own seat when one already has it (reconnection; a seat a bot holds for one while one
+    was away is one's own again at once). Sent while watching room ``code``, it takes
+    one's own seat there."""
 
     code: str
     seat: int | None = None
@@ -302,6 +304,18 @@ class BotThinking(msgspec.Struct, frozen=True, tag="thinking"):
 
 ClientMessage = Union[ClientMessage, Say, Mute, SpectatorTalk]
 ServiceMessage = Union[ServiceMessage, ChatLines, ChatRefused, BotThinking]
+
+
+# ---------------------------------------------------------------------- notices
+class Notice(msgspec.Struct, frozen=True, tag="notice"):
+    """One line for everyone in a room about its seats, said once: "ann gave cyd's seat
+    to an expert bot until cyd is back.", "cyd is back in their seat." (names are text,
+    never markup)."""
+
+    text: str
+
+
+ServiceMessage = Union[ServiceMessage, Notice]
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _service_decoder = msgspec.json.Decoder(ServiceMessage)

@@ -39,6 +39,7 @@ from engine.core.chat import ChatRefused
 from engine.core.journal import Journal, JournalError, JournalWriteError
 from engine.core.ratelimit import TokenBucket
 from engine.core.room import Room, RoomError, Rooms, RoomSummary
+from engine.core.seat_label import a_bot
 
 from . import protocol as p
 from .lock import FolderInUse, FolderLock
@@ -377,7 +378,28 @@ class RoomService:
         conn.name, conn.key = hello.name, hello.key
         conn.send(p.Welcome(conn.name))
         self._send_lobby(conn)
+        self._back_to_seat(conn)
         return True
+
+    def _back_to_seat(self, conn: Connection) -> None:
+        """A player connecting (or connecting again) whose seat is in a game in play goes
+        straight back to it, a seat a bot held for them included: where it is their turn
+        first, else the newest such room. Nothing when they have none; when the seat
+        cannot be had now (the journal cannot write), they stay in the lobby."""
+        mine = []
+        for order, room in enumerate(self.rooms.rooms.values()):
+            seat = room.seat_of(conn.name) if room.state() == "playing" else None
+            if seat is not None:
+                mine.append((seat in room.session.to_act_seats(), order, room))
+        if not mine:
+            return
+        room = max(mine, key=lambda t: t[:2])[2]
+        try:
+            self._sit(conn, room, None)
+        except RoomError:
+            pass
+        except JournalWriteError as err:
+            self._journal_failed(err)
 
     def _connection_of(self, name: str) -> Connection | None:
         """The open connection that said hello as ``name`` (any case), or None."""
@@ -470,8 +492,18 @@ class RoomService:
             finally:
                 self._relist()  # a new lobby line, with its creator seated
         elif isinstance(m, p.JoinRoom):
-            self._need_lobby(conn)
             room = self.rooms.get(m.code)
+            if conn.room == room.code and not conn.watching:
+                return  # seated here already (back in the seat at hello, which sent the room)
+            if conn.room == room.code and conn.watching and room.seat_of(conn.name) is not None:
+                self._leave_room(conn)  # watching the game one has a seat in: sit in it
+                try:
+                    self._sit(conn, room, None)
+                except BaseException:
+                    self._send_lobby(conn)  # out of the room all the same: the lobby shows it
+                    raise
+                return
+            self._need_lobby(conn)
             self._check_rate(conn, "enter")
             self._sit(conn, room, m.seat)
         elif isinstance(m, p.WatchRoom):
@@ -484,7 +516,11 @@ class RoomService:
             self._leave_room(conn)
             self._send_lobby(conn)
         elif isinstance(m, p.SetBot):
-            self._room_of(conn).set_bot(conn.name, m.seat, m.kind)
+            room = self._room_of(conn)
+            room.set_bot(conn.name, m.seat, m.kind)
+            if room.session is not None and m.kind is not None and room.holder(m.seat) is not None:
+                name = room.record.seats[m.seat].name
+                self._tell_room(room, f"{conn.name} gave {name}'s seat to {a_bot(m.kind)} until {name} is back.")
         elif isinstance(m, p.StartGame):
             self._room_of(conn).start(conn.name)
         elif isinstance(m, p.Play):
@@ -541,13 +577,23 @@ class RoomService:
         return self.rooms.get(conn.room)
 
     def _sit(self, conn: Connection, room: Room, seat: int | None) -> None:
-        """Sit ``conn`` in ``room`` (its change pushes the room to ``conn``)."""
+        """Sit ``conn`` in ``room`` (its change pushes the room to ``conn``); a seat a bot
+        held for its player is theirs again, and everyone in the room is told."""
+        mine = room.seat_of(conn.name)
+        back = mine is not None and room.holder(mine) is not None
         conn.room, conn.watching, conn.table_ply = room.code, False, None
         try:
             room.join(conn.name, seat)
-        except RoomError:
+        except (RoomError, JournalWriteError):
             conn.room = None
             raise
+        if back:
+            self._tell_room(room, f"{conn.name} is back in their seat.")
+
+    def _tell_room(self, room: Room, text: str) -> None:
+        """One line (``Notice``) for every connection in ``room``, seated or watching."""
+        for other in self._in_room(room):
+            other.send(p.Notice(text))
 
     def _leave_room(self, conn: Connection) -> None:
         if conn.room is None:

@@ -627,14 +627,13 @@ async def join_room(player: Terminal, mirror: Mirror, code: str, timeout: float 
     return await enter_room_code(player, code, seated, f"{player.name} seated in {code}", timeout) - 1
 
 
-async def rejoin_room(player: Terminal, mirror: Mirror, code: str, timeout: float = 10) -> None:
-    """The player, back in the lobby, types the code of the started room where they have
-    a seat; returns once their screen shows the game (its log: a line "<seat name>: …")."""
+async def back_at_table(player: Terminal, mirror: Mirror, code: str, timeout: float = 20) -> None:
+    """The player, just connected again, goes straight back to the started room ``code``
+    where they have a seat (no code to type); returns once their screen shows the game
+    (its log: a line "<seat name>: …") and has gone still."""
     names = "|".join(re.escape(s.name) for s in mirror.record(code).seats)
     log_line = re.compile(rf"(?:^|\W)(?:{names}): ".encode())
-    mark = player.mark()
-    await enter_room_code(player, code, lambda: log_line.search(player.text(mark)),
-                          f"{player.name} back at the table in {code}", timeout)
+    await until(lambda: log_line.search(player.text()), f"{player.name} back at the table in {code}", timeout)
     await player.quiet()
 
 

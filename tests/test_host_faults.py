@@ -251,7 +251,9 @@ async def test_rooms_that_cannot_be_restored_are_skipped_and_reported_one_line_e
             assert sum(code in line for line in lines) == 1, (code, lines)
         assert len(lines) == len(broken), lines
         ann = await Peer.connect(root / "s.sock", "ann")
-        await ann.client.send(p.ListRooms())
+        back = (await ann.expect(p.TableUpdate)).table  # straight back to her seat in the good room
+        assert back.code == good and back.seat == 0
+        await ann.client.send(p.LeaveRoom())
         assert [r.code for r in (await ann.expect(p.Lobby)).rooms] == [good]
         for code in broken:
             assert "There is no room" in (await ann.ask(p.WatchRoom(code), p.Refused)).message

@@ -123,10 +123,11 @@ class Peer:
         return self.mirror.lines()
 
     async def expect(self, kind):
-        """The next message that is not a lobby push; it must be a ``kind``."""
+        """The next message that is not a lobby push (nor a notice about a room's seats);
+        it must be a ``kind``."""
         while True:
             m = await self.recv()
-            if isinstance(m, LOBBY) and not isinstance(m, kind):
+            if isinstance(m, (*LOBBY, p.Notice)) and not isinstance(m, kind):
                 continue
             assert isinstance(m, kind), f"{self.name} expected {kind}, got {m!r}"
             return m
@@ -501,9 +502,10 @@ async def test_lobby_seats_start_and_bots(service, fast):
     await play_moves([ann], [cyd], random.Random(2))
     assert ann.table.result is not None and cyd.table.result == ann.table.result
     assert (await lobby_room(eve, code)).state == "over"
-    # The seat went to the bot for good: bob coming back can only watch.
+    # The bot held the seat only until bob is back: coming back, he has it again.
     bob = await Peer.connect(sock, "bob")
-    assert (await bob.ask(p.JoinRoom(code), p.Refused)).message == "The game has started; you can watch it."
+    back = (await bob.ask(p.JoinRoom(code), p.TableUpdate)).table
+    assert back.seat == 1 and back.bots == [None, None, "heuristic"] and back.names[1] == "bob"
     for peer in (eve, ann, cyd, bob):
         await peer.close()
 
@@ -628,7 +630,8 @@ async def test_a_seat_is_never_held_by_two_connections(service):
     dan2 = await Peer.connect(service.test_socket, "dan", key="SHA256:dan", token=service.token)
     assert await dan.expect(p.Bye) == p.Bye("You connected again elsewhere; this session is closed.")
     assert await dan.client.recv() is None
-    assert service.rooms.get(code).connected == {}
+    # the old connection left the seat; the new one is back in it from its hello on
+    assert service.rooms.get(code).connected == {"dan": 1}
     back = (await dan2.ask(p.JoinRoom(code), p.TableUpdate)).table
     assert back.seat == 0 and back.connected == [True, True, True]
     assert service.rooms.get(code).connected == {"dan": 1}

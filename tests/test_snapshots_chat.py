@@ -35,6 +35,10 @@ class Talker:
     def send(self, message) -> None:
         self._run(self.client.send(message))
 
+    def close(self) -> None:
+        """End this person's connection (their seat is away from then on)."""
+        self._run(self.client.close())
+
 
 async def talking_room(pilot: Player) -> tuple[Talker, Talker]:
     """From the lobby: ann makes the eight-seat room whose spectators' talk reaches the

@@ -235,7 +235,7 @@ async def test_boxtop_host_killed_with_sigkill_during_play_comes_back_with_every
     import shutil
 
     from ssh_helpers import (
-        HostProcess, Mirror, open_lobbies, play_room, processes_mentioning, rejoin_room, set_up_rooms, until,
+        HostProcess, Mirror, Terminal, back_at_table, play_room, processes_mentioning, set_up_rooms, until,
     )
 
     folder = Path(tempfile.mkdtemp(prefix="bxk", dir="/tmp"))
@@ -269,15 +269,15 @@ async def test_boxtop_host_killed_with_sigkill_during_play_comes_back_with_every
             assert restored[:len(seen)] == seen, code  # every acknowledged move, in order
             assert len(restored) <= len(seen) + 1  # at most the one in flight besides
 
-        # everyone comes back to their own seat and the games go on
+        # everyone comes back to their own seat, straight to the table, and the games go on
         names = [t.name for _, seats in rooms for t in seats.values()]
-        again = dict(zip(names, await open_lobbies(host.port, names)))
+        again = {name: await Terminal.open(host.port, name) for name in names}
         terminals += again.values()
         back = {}
         for code, seats in rooms:
             back[code] = {seat: again[old.name] for seat, old in seats.items()}
             for terminal in back[code].values():
-                await rejoin_room(terminal, mirror, code)
+                await back_at_table(terminal, mirror, code)
         before = {code: len(mirror.commands(code)) for code, _ in rooms}
         more = await asyncio.gather(*(play_room(code, back[code], mirror, random.Random(7), moves=2)
                                       for code, _ in rooms))

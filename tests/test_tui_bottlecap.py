@@ -148,7 +148,7 @@ async def test_four_players_fit_80x24_and_tab_shows_each_city_card():
         # tab looks at the next player's card, and round back to your own
         for name in ("bob", "cyd", "dan"):
             await pilot.press("tab")
-            await wait_for_text(pilot, f"{name} · Identical")
+            await wait_for_text(pilot, f"{name} (random) · Identical")  # a bot's card says its strength
             assert "ann (you)" not in screen_text(app)
         await pilot.press("tab")
         await wait_for_text(pilot, "ann (you) · Identical")
@@ -160,7 +160,8 @@ async def test_four_players_at_120x40_show_every_city_card_in_full():
         await new_game(pilot, GAME, ["ann", "bob:random", "cyd:random", "dan:random"], seed=3)
         await wait_for_text(pilot, "Place your ship beside a space of the ring.")
         text = screen_text(app)
-        for card in ("ann (you) · Identical", "bob · Identical", "cyd · Identical", "dan · Identical"):
+        for card in ("ann (you) · Identical", "bob (random) · Identical", "cyd (random) · Identical",
+                     "dan (random) · Identical"):
             assert card in text, card
         assert text.count("h3 T throne 8g") == 4 and text.count("glory ") >= 4
         assert "─ log ─" in text and "bag 5 red 17 grey" in text

@@ -287,7 +287,7 @@ async def test_level_1_shows_no_gift_givers_nor_set_symbols():
         await new_game(pilot, GAME, ["ann", "bob:random"], seed=3, options={"level": 1})
         await wait_for_text(pilot, "Your turn: take one basic action, craft or fulfill.")
         text = text_of(app)
-        players = [line for line in text.split("\n") if re.match(r"^[▶ ] (ann \(you\)|bob)\s+\d", line)]
+        players = [line for line in text.split("\n") if re.match(r"^[▶ ] (ann \(you\)|bob \(random bot\))\s+\d", line)]
         assert len(players) == 2 and not any("b0 c0" in line or "—" in line for line in players), players
         assert re.search(r"ann \(you\)\s+0 pts\s+0 kiddos\s+6p", text), text
         view = game_session(app).view(0)
@@ -364,7 +364,7 @@ async def test_the_result_table_puts_santas_rudolf_under_its_label(save_dir, siz
         header = next(row.split() for row in lines if re.search(r"\bplayer\b.*\btotal\b", row))
         assert header == ["player", "play", "Rudolf", "total"]
         for i, name in enumerate(played.names):
-            row = next(row.split() for row in lines if re.match(rf"\s*(★\s+)?{name}\s+\d", row))
+            row = next(row.split() for row in lines if re.match(rf"\s*(★\s+)?{name}( \(\w+( bot)?\))?\s+\d", row))
             assert dict(zip(header[1:], map(int, row[-3:]))) == result.scores[i], row
         santa = next(i for i, p in enumerate(played.state.players) if p.giver == "santa")
         assert result.scores[santa]["Rudolf"] > 0

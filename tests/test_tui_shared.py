@@ -185,7 +185,7 @@ async def test_the_creator_hands_an_away_players_seat_to_a_bot(service):
         await pilot.press("enter")
         room = svc.rooms.get(code)
         await wait_for(pilot, lambda: room.record.seats[1].bot == "normal", "the bot in bob's seat")
-        await wait_for_text(pilot, "Asked the room to hand bob's seat to a normal bot.")
+        await wait_for_text(pilot, "ann gave bob's seat to a normal bot until bob is back.")  # the room tells her too
         await wait_for(pilot, lambda: "away" not in status_line(app), "no one away")
         # the bot now plays bob's seat: once ann deals, only ann is left to give
         await pilot.press("right", "enter")
@@ -318,8 +318,8 @@ async def test_the_lobby_fits_80_columns_with_eight_seats_cut_short_and_resized(
             assert all(word in head for word in ("game", "seats", "state", "undo", "players"))
             assert re.search(r"Gift Trap\s+8/8\s+waiting\s+strict\s+bob\s+bob, bot2", row) and "…" in row, row
             assert max(len(line.rstrip()) for line in lines) <= 80
-            await pilot.resize_terminal(170, 24)
-            await wait_for_text(pilot, "bot8 (bot)")
+            await pilot.resize_terminal(240, 24)  # each bot with its strength: "bot8 (normal bot)"
+            await wait_for_text(pilot, "bot8 (normal bot)")
             assert "…" not in screen_text(pilot.app) and "watching" in screen_text(pilot.app)
     finally:
         await bob.close()

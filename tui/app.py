@@ -478,7 +478,8 @@ class BoxtopApp(App[None]):
         elif isinstance(message, p.TableUpdate):
             self.lobby.fresh = False
             game = self._room_screen(SharedGameScreen)
-            if game is not None and game.session.table.code == message.table.code:
+            table = message.table
+            if game is not None and game.session.table.code == table.code and game.seat == table.seat:
                 game.update(message.table, message.ack)
                 self._after_table()
             else:
@@ -490,6 +491,8 @@ class BoxtopApp(App[None]):
             game = self._room_screen(SharedGameScreen)
             if game is not None and game.session.table.code == message.code:
                 game.bot_thinking(message.seat)
+        elif isinstance(message, p.Notice):
+            self._route_notice(message.text)
         elif isinstance(message, p.Hint):
             from .screens.hint import HintScreen
 
@@ -527,6 +530,18 @@ class BoxtopApp(App[None]):
             say = getattr(self.screen, "say", None)
             if say is not None:
                 say(message.message, error=True)
+
+    def _route_notice(self, text: str) -> None:
+        """A line about the room's seats (``host.protocol.Notice``): on the table's message
+        line when the table is on top, else as a notification."""
+        from .screens.shared_game import SharedGameScreen
+
+        game = self._room_screen(SharedGameScreen)
+        if game is not None and self.screen is game:
+            game.say(text)
+        else:
+            self.notify(text, markup=False)
+
     def _after_table(self) -> None:
         """A new table of the room shown: the result's rematch line follows it, and its
         person's turn may ring the bell."""

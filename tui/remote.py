@@ -16,6 +16,7 @@ import msgspec
 
 import engine
 from engine.core.room import LogMirror, Table
+from engine.core.seat_label import seat_label
 from host import protocol as p
 from host.client import HelloRefused, ServiceClient
 
@@ -70,6 +71,15 @@ class SharedTable:
 
     def is_bot(self, seat: int) -> bool:
         return self.table.bots[seat] is not None
+
+    def bot_kinds(self) -> list[str | None]:
+        """Each seat's bot kind (a seat a bot holds for its person too), None for a person's."""
+        return list(self.table.bots)
+
+    def seat_labels(self) -> list[str]:
+        """Each seat as a list of seats shows it: "ann", "bot4 (hard bot)", and a seat a
+        bot holds for its away person "cyd (expert bot)" (``engine.core.seat_label``)."""
+        return [seat_label(name, bot) for name, bot in zip(self.names, self.table.bots)]
 
     def connected(self, seat: int) -> bool:
         return self.table.connected[seat]

@@ -23,7 +23,7 @@ from urllib.parse import quote
 import msgspec
 
 from .chat import ChatLine
-from .log import Seat
+from .log import Seat, StandIn
 
 _SIDE_FILES = ("-wal", "-shm")
 
@@ -52,8 +52,11 @@ class RoomRecord(msgspec.Struct):
     whose turn comes while its person looks elsewhere; False: it never rings),
     ``hints`` (the creator lets the players ask for a hint, ``Room.hint_question``) and
     ``hinted`` (the seats that asked for one in this game, in seat order: metadata kept
-    beside the log, as the room's talk is, never game state). A record written before a
-    field existed reads it as its default."""
+    beside the log, as the room's talk is, never game state) and ``stand_ins`` (the bots
+    that played an away person's seat, ``StandIn``: the seat's ``Seat`` keeps the
+    person's name with the bot's kind while one holds it, and the stand-in whose
+    ``until`` is None says it is held for that person, who takes it back on coming back).
+    A record written before a field existed reads it as its default."""
 
     code: str
     game: str
@@ -68,6 +71,7 @@ class RoomRecord(msgspec.Struct):
     bell: bool = True
     hints: bool = False
     hinted: list[int] = []
+    stand_ins: list[StandIn] = []
 
 
 class Journal:

@@ -44,6 +44,19 @@ class Seat(msgspec.Struct, frozen=True):
     bot: str | None = None
 
 
+class StandIn(msgspec.Struct, frozen=True):
+    """A bot that plays a person's ``seat`` (a seat index) in a shared room while the
+    person is away: a bot of kind ``bot``, for the entries ``since`` (an index into the
+    log, the first entry it could make) up to ``until`` (the first entry after it gave
+    the seat back; None while it still holds it). The seat keeps its person's name: the
+    notation is the same, only a list of seats and the log say who plays it."""
+
+    seat: int
+    bot: str
+    since: int
+    until: int | None = None
+
+
 _last: list = [0, ""]
 
 

@@ -1,8 +1,9 @@
 """Rooms: the authority of a shared game (``docs/architecture.md``, "Sessions"). No sockets.
 
-A room holds one game: its log (in a ``LocalSession``), its seats (a person, a bot or
-empty) and who is connected. It validates every command with the game's ``decide``,
-commits the entry to the ``Journal`` and only then tells its listeners. A player acts
+A room holds one game: its log (in a ``LocalSession``), its seats (a person, a bot, a
+bot holding an away person's seat until they come back, or empty) and who is
+connected. It validates every command with the game's ``decide``, commits the entry to
+the ``Journal`` and only then tells its listeners. A player acts
 only for their own seat. What a player may see is ``Room.table_for(player)``: that
 seat's ``view`` and log lines, never the raw state, the seed or undo data.
 """
@@ -23,7 +24,7 @@ from .chat import KEPT, ChatLine, ChatRefused, RoomChat
 from .table_options import for_table, people, recorded
 from .errors import IllegalCommand
 from .journal import Journal, JournalDamaged, RoomRecord
-from .log import Entry, Seat, entry_type
+from .log import Entry, Seat, StandIn, entry_type
 from .log import now as stamp
 from .session import UNDO_POLICIES, LocalSession
 
@@ -74,7 +75,8 @@ class RoomSummary(msgspec.Struct, frozen=True):
 
 class Table(msgspec.Struct, frozen=True):
     """What one connection may see of a started room: its ``seat`` (None for a
-    spectator), the seat ``names``, which seats are bots, the seat ``view`` encoded as
+    spectator), the seat ``names``, which seats are bots (``bots``: each one's kind, a
+    seat a bot holds for its away person too; its name stays the person's), the seat ``view`` encoded as
     JSON (decode with the game's view type), who is ``to_act``, whether it
     ``can_undo``/``can_redo`` under the room's ``undo`` policy, its ``legal`` commands in
     notation, and the ``result`` once the game is over.
@@ -85,7 +87,8 @@ class Table(msgspec.Struct, frozen=True):
     table's size does not grow with the game's length. ``LogMirror`` puts them together.
 
     Once the game is over, ``again`` holds each seat's answer to a rematch (True: yes,
-    False: no, None: still to answer; a bot says yes) and ``again_room`` the code of the
+    False: no, None: still to answer; a bot's own seat says yes, one a bot holds for
+    an away person never does) and ``again_room`` the code of the
     next game's room once it is decided ("" before); ``bell`` is the room's turn-bell
     option (``Room.again_answers``). ``hints``: the room lets its players ask for a hint
     (``Room.hint_question``); ``hinted``: the seats that asked for one in this game (the
@@ -188,7 +191,7 @@ class Room:
         #: When the room last changed (``time.time()``); a restored room: its last entry's time.
         self.changed_at = time.time()
         self.chat = RoomChat(journal.chat(record.code, KEPT))  # table talk: ``say``
-        self._chat_into_session()
+        self._into_session()
         #: Rematch answers by player name, and the next game's room code once decided
         #: (kept in memory only: a restart asks again).
         self.again: dict[str, bool] = {}
@@ -299,11 +302,36 @@ class Room:
         return "over" if self.session.result() is not None else "playing"
 
     def seat_of(self, player: str) -> int | None:
-        """The seat index ``player`` sits in, or None."""
+        """The seat index that is ``player``'s (a person's seat, or one a bot holds for
+        them while they are away: ``holder``), or None."""
         for i, s in enumerate(self.record.seats):
-            if s.bot is None and s.name == player:
+            if s.name == player and (s.bot is None or self.holder(i) is not None):
                 return i
         return None
+
+    def holder(self, seat: int) -> StandIn | None:
+        """The bot holding person's seat ``seat`` until they come back (its stand-in,
+        ``RoomRecord.stand_ins``), or None (a person's seat, a bot's own seat)."""
+        return next((h for h in self.record.stand_ins if h.seat == seat and h.until is None), None)
+
+    def _take_back(self, seat: int) -> None:
+        """The person of held seat ``seat`` has it again, at once: the record says so
+        (journaled first; a journal that cannot write raises and nothing changes), then
+        the session, whose bot answer still on its way for the seat is never played."""
+        held = self.holder(seat)
+        name = self.record.seats[seat].name
+        before = (list(self.record.seats), self.record.stand_ins)
+        self.record.seats[seat] = Seat(name)
+        self.record.stand_ins = [
+            StandIn(h.seat, h.bot, h.since, len(self.session.entries)) if h is held else h for h in self.record.stand_ins
+        ]
+        try:
+            self._save_record()
+        except BaseException:
+            self.record.seats, self.record.stand_ins = before
+            raise
+        self.session.set_person(seat)
+        self._into_session()
 
     def summary(self) -> RoomSummary:
         """This room as a lobby line."""
@@ -318,10 +346,14 @@ class Room:
         self.journal.put_room(self.record)
 
     def join(self, player: str, seat: int | None = None) -> int:
-        """Sit ``player`` down: back in their own seat if they have one (reconnection),
-        else in ``seat`` (or the first open seat) while the room is waiting.
-        Returns the seat index; raises ``RoomError`` when no seat can be had."""
+        """Sit ``player`` down: back in their own seat if they have one (reconnection;
+        a seat a bot holds for them is theirs again at once, ``holder``), else in
+        ``seat`` (or the first open seat) while the room is waiting.
+        Returns the seat index; raises ``RoomError`` when no seat can be had, what the
+        journal raises when it cannot record the seat taken back."""
         mine = self.seat_of(player)
+        if mine is not None and self.holder(mine) is not None:
+            self._take_back(mine)
         if mine is None:
             if self.session is not None:
                 raise RoomError("The game has started; you can watch it.")
@@ -370,7 +402,9 @@ class Room:
         """The creator, seated here and connected, hands ``seat`` to a bot of ``kind`` (or
         opens it again with None, before the start). After the start only a seat whose
         player is away (disconnected) can be handed over — never one's own, and never by
-        a creator who is only watching. Raises ``RoomError`` otherwise."""
+        a creator who is only watching — and only until its person comes back: the seat
+        keeps its person's name and a stand-in records the bot (``holder``; journaled),
+        so ``join`` gives it back to them. Raises ``RoomError`` otherwise."""
         if by != self.record.creator:
             raise RoomError("Only the room's creator can hand a seat to a bot.")
         if self.seat_of(by) is None or by not in self.connected:
@@ -386,9 +420,21 @@ class Room:
         if self.session is not None:
             if kind is None:
                 raise RoomError("Once the game has started a seat can only be handed to a bot.")
+            before = (list(seats), self.record.stand_ins)
+            held = self.holder(seat)
+            if current.bot is None or held is not None:  # a person's seat: held for them
+                at = len(self.session.entries)
+                self.record.stand_ins = [
+                    StandIn(h.seat, h.bot, h.since, at) if h is held else h for h in self.record.stand_ins
+                ] + [StandIn(seat, kind, at)]
             seats[seat] = Seat(current.name, kind)
+            try:
+                self._save_record()
+            except BaseException:
+                self.record.seats, self.record.stand_ins = before
+                raise
             self.session.set_bot(seat, kind)
-            self._save_record()
+            self._into_session()
             ply = self.session.ply
             if self.inline_bots:
                 self._run_bots()
@@ -427,7 +473,7 @@ class Room:
             self.record.started = False
             raise
         self.session = session
-        self._chat_into_session()
+        self._into_session()
         if self.inline_bots:
             self._run_bots()
         self._changed(0)
@@ -439,6 +485,8 @@ class Room:
         seat = self.seat_of(player)
         if seat is None:
             raise IllegalCommand("You are watching this game, not playing in it.")
+        if self.holder(seat) is not None:
+            raise IllegalCommand("A bot holds your seat while you are away: join the room to take it back.")
         return seat
 
     def _commit(self, before: int) -> None:
@@ -456,7 +504,7 @@ class Room:
                     self.game, s.seats, s.seed, s.options, s.undo_policy, entries=s.entries[:before], shared=True,
                     hinted=s.hinted,
                 )
-                self._chat_into_session()
+                self._into_session()
                 raise
 
     def play(self, player: str, text: str) -> Entry:
@@ -529,10 +577,14 @@ class Room:
         return True
 
     # ------------------------------------------------------------------ table talk
-    def _chat_into_session(self) -> None:
-        """The session's save keeps the lines the players may read (``RoomChat.heard``)."""
-        if self.session is not None and self.session.chat is not self.chat.heard:
-            self.session.chat = self.chat.heard
+    def _into_session(self) -> None:
+        """What the room keeps beside the log goes with its session: the lines the players
+        may read (``RoomChat.heard``), which its save keeps, and the stand-ins
+        (``RoomRecord.stand_ins``), by which its log names a bot's moves for a person."""
+        if self.session is not None:
+            if self.session.chat is not self.chat.heard:
+                self.session.chat = self.chat.heard
+            self.session.stand_ins = self.record.stand_ins
 
     def say(self, player: str, text: str, spectator: bool = False, now: float | None = None) -> ChatLine:
         """``player`` (seated here and connected, or watching when ``spectator``) says
@@ -551,7 +603,7 @@ class Room:
         )
         self.journal.append_chat(self.code, line)
         self.chat.keep(line)
-        self._chat_into_session()
+        self._into_session()
         return line
 
     def set_spectator_talk(self, by: str, allowed: bool) -> None:
@@ -681,12 +733,22 @@ class Room:
             return []
         return [s.names[i] for i in s.to_act_seats() if not s.is_bot(i)]
 
+    def _person(self, seat: int) -> bool:
+        """Whether ``seat`` is a person's: theirs, or a bot's only until they come back."""
+        s = self.record.seats[seat]
+        return s.bot is None or self.holder(seat) is not None
+
     def again_answers(self) -> list[bool | None] | None:
         """Each seat's answer to a rematch once the game is over (``Table.again``): True
-        for yes (a bot always), False for no, None still to answer; None before the end."""
+        for yes (a bot's own seat always), False for no (a person who is not here and has
+        not answered counts as no: a bot holding their seat never answers for them), None
+        still to answer; None before the end."""
         if self.state() != "over":
             return None
-        return [True if s.bot is not None else self.again.get(s.name) for s in self.record.seats]
+        return [
+            self.again.get(s.name, None if s.name in self.connected else False) if self._person(i) else True
+            for i, s in enumerate(self.record.seats)
+        ]
 
     def answer_again(self, player: str, yes: bool) -> None:
         """``player`` says yes (``yes``) or no to playing again with the same seats.
@@ -708,7 +770,7 @@ class Room:
         once nobody said yes, or once the next room is chosen (``again_room``)."""
         if self.state() != "over" or self.again_room:
             return None
-        people = [s.name for s in self.record.seats if s.bot is None and s.name]
+        people = [s.name for i, s in enumerate(self.record.seats) if self._person(i) and s.name]
         answers = {name: self.again.get(name) if name in self.connected else False for name in people}
         if any(a is None for a in answers.values()):
             return None
@@ -717,11 +779,15 @@ class Room:
 
     def again_seats(self, yes: Iterable[str]) -> list[Seat]:
         """The next game's seats: these seats moved on by one place (seat 2 first, seat 1
-        last, so the first seat in turn order changes hands), bots as they were, the seat
-        of a person not in ``yes`` open (``Seat("")``)."""
+        last, so the first seat in turn order changes hands), bots' own seats as they
+        were, the seat of a person not in ``yes`` open (``Seat("")``), a seat a bot held
+        for its person too: the bot never says yes for them."""
         keep = set(yes)
-        seats = self.record.seats[1:] + self.record.seats[:1]
-        return [s if s.bot is not None or s.name in keep else Seat("") for s in seats]
+        seats = [
+            (Seat(s.name) if s.name in keep else Seat("")) if self._person(i) else s
+            for i, s in enumerate(self.record.seats)
+        ]
+        return seats[1:] + seats[:1]
 
 
 class Rooms:

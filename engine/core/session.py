@@ -14,8 +14,9 @@ from typing import Any, Callable, Iterable
 from . import thinking
 from .decider import Game, Result, fold
 from .errors import IllegalCommand
-from .log import Entry, Redo, Seat, Undo, now
+from .log import Entry, Redo, Seat, StandIn, Undo, now
 from .rng import rng_for
+from .seat_label import seat_label
 
 SNAPSHOT_EVERY = 64
 
@@ -88,6 +89,10 @@ class LocalSession:
         #: The seats that asked for a hint in this game (``note_hint``); kept with the save.
         #: Metadata beside the log, as the talk is: no entry, no change of state.
         self.hinted: set[int] = {seat for seat in hinted if 0 <= seat < n}  # a stray seat is dropped
+        #: Bots that played a person's seat for them (a shared room's ``RoomRecord.stand_ins``):
+        #: the log names such a bot's entries by its label ("cyd (expert bot): done"), never
+        #: as if the person made them. Metadata beside the log, as the talk is.
+        self.stand_ins: list[StandIn] = []
         self._applied: list[int] = []  # indexes into entries, the effective line
         self._redo: list[int] = []  # undone entries, most recent last
         self._to_act: list[frozenset[int]] = []  # to_act after k applied entries
@@ -116,6 +121,26 @@ class LocalSession:
     def is_bot(self, seat: int | str) -> bool:
         """Whether the seat is played by a bot."""
         return self.seats[self.seat_index(seat)].bot is not None
+
+    def bot_kinds(self) -> list[str | None]:
+        """Each seat's bot kind, None for a person's seat."""
+        return [s.bot for s in self.seats]
+
+    def seat_labels(self) -> list[str]:
+        """Each seat as a list of seats shows it (``engine.core.seat_label``): "ann",
+        "bot3 (hard bot)"."""
+        return [seat_label(s.name, s.bot) for s in self.seats]
+
+    def mover(self, index: int) -> str:
+        """Who made the entry at ``index`` (into ``entries``), as the log names them: its
+        seat's name, or the label of the bot that stood in for the seat's person then
+        (``stand_ins``). Raises ``IndexError`` for an index outside the log."""
+        entry = self.entries[index]
+        name = self.names[entry.seat]
+        for held in self.stand_ins:
+            if held.seat == entry.seat and held.since <= index and (held.until is None or index < held.until):
+                return seat_label(name, held.bot)
+        return name
 
     # ------------------------------------------------------------------ queries
     @property
@@ -423,6 +448,15 @@ class LocalSession:
         self._bots[i] = self.game.bots[kind](self._bot_seed(i))
         self._bot_rngs[i] = rng_for(self.seed, -1, f"bot:{i}")
 
+    def set_person(self, seat: int | str) -> None:
+        """Give ``seat`` back to its person (a shared room's seat a bot held while they
+        were away): no bot moves for it from now on, and a bot's answer still on its way
+        for it is not played (``bot_answer``). Not a game event: the log is unchanged."""
+        i = self.seat_index(seat)
+        self.seats[i] = Seat(self.names[i])
+        self._bots.pop(i, None)
+        self._bot_rngs.pop(i, None)
+
     def bot_to_act(self) -> int | None:
         """The first bot seat (in seat order) that may act now, or None."""
         for i in self.to_act_seats():
@@ -534,15 +568,16 @@ class LocalSession:
         entry = self.entries[self._applied[k]]
         lines: list[str] = []
         if entry.seat is not None:
+            mover = self.mover(self._applied[k]) if self.stand_ins else self.names[entry.seat]
             if self.game.secret is not None:
                 shown_command = viewer == entry.seat or not self.game.secret(entry.command)
             else:
                 visible = [self.game.redact(e, viewer) for e in entry.events]
                 shown_command = viewer == entry.seat or all(v == e for v, e in zip(visible, entry.events))
             if shown_command:
-                lines.append(f"{self.names[entry.seat]}: {self.notation(entry.command)}")
+                lines.append(f"{mover}: {self.notation(entry.command)}")
             else:
-                lines.append(f"{self.names[entry.seat]}: (hidden)")
+                lines.append(f"{mover}: (hidden)")
         for event in entry.events:
             shown = self.game.redact(event, viewer)
             if shown is not None:

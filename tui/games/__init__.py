@@ -16,6 +16,8 @@ from typing import Any, Callable, Sequence
 from textual.message import Message
 from textual.widget import Widget
 
+from engine.core.seat_label import seat_label
+
 from ..widgets.log_pane import LogPane
 
 #: game slug → "module:Class" of its table widget
@@ -46,6 +48,9 @@ class GameTable(Widget, can_focus=True):
     #: ("away": a shared game's player who is not connected; "" for none). The shared
     #: game's screen sets it before ``show``; a local game has none.
     seat_notes: Sequence[str] = ()
+    #: Each seat's bot kind (None for a person), set by the screen before ``show``: where
+    #: the table lists its seats it names a bot's by its label (``label``).
+    bots: Sequence[str | None] = ()
 
     class Chosen(Message):
         """The player chose ``command`` (a command Struct of the game)."""
@@ -155,6 +160,14 @@ class GameTable(Widget, can_focus=True):
             handler(reason, error=True)
         else:
             self.post_message(self.Refused(reason))
+
+    def label(self, names: Sequence[str], seat: int, width: int | None = None) -> str:
+        """Seat ``seat`` as a list of seats names it: its name, or for a bot "bot3 (hard
+        bot)", shortened to ``width`` columns when given (``engine.core.seat_label``).
+        Never raises: a seat outside ``names`` is "seat N"."""
+        if not 0 <= seat < len(names):
+            return f"seat {seat + 1}"
+        return seat_label(names[seat], self.bots[seat] if seat < len(self.bots) else None, width)
 
     def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
         """Draw ``view`` (the projection for the seat at the keyboard, or a spectator's);

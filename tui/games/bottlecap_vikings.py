@@ -436,7 +436,9 @@ class BottlecapVikingsTable(GameTable):
         name = self.names[seat]
         # the ship's label is the name's start ("Bob" for bob): the name alone says it
         label = "" if name.lower().startswith(letters[seat].lower()) else f"{letters[seat]} "
-        title = f"{label}{name}{you} · {p.side}"
+        side = f"{you} · {p.side}"
+        room = (panel.outer_size.width or 31) - 6 - len(label) - len(side)  # the border's corners and dashes
+        title = f"{label}{self.label(self.names, seat, max(room, len(name)))}{side}"  # a bot's with its strength
         if title != self._titles.get(panel):
             self._titles[panel] = title
             panel.border_title = Content(title)  # a name is player text, never markup

@@ -649,11 +649,15 @@ class DiceUponATimeTable(GameTable):
             turn = seat == v.turn
             runs: list[Run] = [] if compact else [("▶" if turn else " ", "panel--warn")]
             mark = " panel--cursor" if compact and turn else ""
+            where, tokens = f"{LOCS[p.at].code} {ap}AP ", tokens_short(p.tokens, tight=True)
+            items = f" {len(p.magic)}i" if p.magic else ""
+            # with room, a bot's strength too ("bot3 (hard bot)"), as far as the row has room
+            rest = sum(len(text) for text, _ in runs) + 3 + len(where) + len(tokens) + len(items) + len(f" · {dice}")
+            shown = names[seat] if compact else self.label(names, seat, max(len(names[seat]), width - rest))
             runs += [(letters[seat], player_class(seat) + " panel--bold" + mark),
-                     (f" {names[seat]} ", "panel--bold"), (f"{LOCS[p.at].code} {ap}AP ", ""),
-                     (tokens_short(p.tokens, tight=True), "panel--muted")]
-            if p.magic:
-                runs.append((f" {len(p.magic)}i", "panel--special"))
+                     (f" {shown} ", "panel--bold"), (where, ""), (tokens, "panel--muted")]
+            if items:
+                runs.append((items, "panel--special"))
             if not compact:
                 runs.append((f" · {dice}", ""))
             note = self.seat_note(seat)  # "away": after the name where the row has room, else under it

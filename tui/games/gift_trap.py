@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
+from engine.core.seat_label import bot_word
 from engine.games.gift_trap.cards import DECKS, GIFTS, PRICES
 from engine.games.gift_trap.commands import (
     GET_TILES, TILE_LABELS, DealGifts, Done, GiveTile, RateGift, SetTrap,
@@ -448,21 +449,36 @@ class GiftTrapTable(GameTable):
         return " ".join(out)
 
     def _tracks(self) -> list[Line]:
-        """Each seat's mark, name and both parcels' tracks; then the last reveal."""
+        """Each seat's mark, name (a bot's with its strength: ``GameTable.label``) and
+        both parcels' tracks; then the last reveal. The bars give way to the labels, down
+        to 3 cells; where a label still does not fit (80 columns) the row shows the name
+        and, while the panel has rows to spare, the strength on a row of its own."""
         v, names = self.view, self.names
         length = v.options.track_length
-        width = max((len(names[i][:10]) for i in range(v.n)), default=0)
-        bar = BAR
-        room = 22 if self.has_class("-narrow") else 42  # "✓ name ■■■■ 12 ■■■■  9"
+        panel = self.query_one("#gt-tracks", Panel)
+        narrow = self.has_class("-narrow")
+        inner = panel.size.width or (22 if narrow else 42)  # "✓ name ■■■■ 12 ■■■■  9": name + bars + 10
+        labels = [self.label(names, i) for i in range(v.n)]
         notes = {i: f" · {self.seat_note(i)}" for i in range(v.n) if self.seat_note(i)}  # "cyd · away"
-        noted = max((len(names[i][:10]) + len(notes[i]) for i in notes), default=0)
-        inline = bool(notes) and (room - max(width, noted) - 10) // 2 >= 3  # else on a row of its own
-        if inline:
-            width = max(width, noted)
-            bar = max(3, min(BAR, (room - width - 10) // 2))
-        elif self.has_class("-narrow"):
-            bar = max(3, min(BAR, (22 - width - 10) // 2))
-            width = min(width, 22 - 10 - 2 * bar)
+
+        def widest(labelled: bool, noted: bool) -> int:
+            return max(((len(labels[i]) if labelled else len(names[i][:10])) + (len(notes.get(i, "")) if noted else 0)
+                        for i in range(v.n)), default=0)
+
+        # the labels and the notes on the seat's row while they fit (bars down to 3
+        # cells), then the names (up to 10) with the notes, then the names alone (a note
+        # then on a row of its own)
+        tries = [(True, True), (False, True), (False, False)]
+        labelled, inline = next(((lab, note) for lab, note in tries if widest(lab, note) + 10 + 2 * 3 <= inner),
+                                tries[-1])
+        width = widest(labelled, inline)
+        bar = max(3, min(BAR, (inner - width - 10) // 2))
+        width = min(width, inner - 10 - 2 * bar)
+        cut = [i for i in range(v.n) if i < len(self.bots) and self.bots[i]
+               and (not labelled or len(labels[i]) + len(notes.get(i, "") if inline else "") > width)]
+        reserve = v.n + 2 if v.phase in ("give", "rate") and v.me is not None else 0  # the last reveal's rows
+        spare = panel.size.height - v.n - reserve - (0 if inline else len(notes))
+        strengths = bool(cut) and spare >= len(cut)
         out: list[Line] = []
         for i in range(v.n):
             if v.phase in ("give", "rate"):
@@ -474,8 +490,9 @@ class GiftTrapTable(GameTable):
             else:
                 mark = (" ", "")
             note = notes.get(i, "") if inline else ""
-            cut = width - len(note)
-            shown = names[i][:cut] if len(names[i]) <= cut else names[i][:cut - 1] + "…"
+            room = width - len(note)
+            shown = self.label(names, i, room) if labelled else (
+                names[i] if len(names[i]) <= room else names[i][:max(0, room - 1)] + "…")
             look = "panel--bold" if i == v.me else ""
             name = ((shown, look), (note, "panel--warn"), (" " * (width - len(shown) - len(note)), look)) if note else (
                 (f"{shown:<{width}}", look),)
@@ -483,7 +500,8 @@ class GiftTrapTable(GameTable):
                         (" ", ""), *_bar(v.get_scores[i], length, bar)))
             if i in notes and not inline:
                 out.append(((f"  {notes[i][3:]}", "panel--warn"),))  # under the name: "  away"
-        panel = self.query_one("#gt-tracks", Panel)
+            if strengths and i in cut:
+                out.append(((f"  {bot_word(self.bots[i])} bot", "panel--muted"),))
         if v.phase in ("give", "rate") and v.me is not None:
             out.append(())
             out.extend(self._last_reveal(panel.size.width, panel.size.height - len(out)))

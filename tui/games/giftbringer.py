@@ -31,6 +31,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 
+from engine.core.seat_label import bot_word
 from engine.games.giftbringer.commands import Bless, Cross, Done, Land, Visit
 from engine.games.giftbringer.notation import KINDS
 from engine.games.giftbringer.rules import complete, free_slots, presents_left, reachable, score
@@ -544,8 +545,11 @@ class GiftbringerTable(GameTable):
         panels["score"].set_lines(self._score())
         panels["map"].set_lines(self._map())
         panels["info"].set_lines(self._info())
-        whose = self.names[self._seat()] if self.names else ""
-        title = f"{whose}'s island" + (" (looking: o returns)" if self.looking is not None else "")
+        seat = self._seat()
+        whose = self.names[seat] if self.names else ""
+        bot = self.bots[seat] if seat < len(self.bots) else None
+        strength = f" ({bot_word(bot)} bot)" if bot else ""  # another's island, looked at with o
+        title = f"{whose}'s island{strength}" + (" · o returns" if self.looking is not None else "")
         if title != getattr(self, "_map_title", None):  # setting a border title always repaints
             self._map_title = title
             # Content, not a str: a border title string is read as markup, and a name is player text

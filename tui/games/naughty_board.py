@@ -176,7 +176,8 @@ def player_line(view: Any, seat: int, names: Sequence[str], compact: bool, width
     """One player: turn mark, name, gift giver (from level 2), score (the final total
     once the game is over), kiddos (by symbol at level 5, else a count), hand counts,
     Rudolf's reindeer and a Scrooge mark; ``width`` the column the name takes, ``note``
-    a word after the name (" · away")."""
+    a word after the name (" · away"); ``names`` the seats as a list of them shows them
+    (a bot's with its strength: "bot3 (hard bot)")."""
     p = view.players[seat]
     name = names[seat] if seat < len(names) else f"seat {seat + 1}"
     turn = view.phase == "play" and view.turn == seat

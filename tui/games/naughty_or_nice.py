@@ -601,9 +601,10 @@ class NaughtyOrNiceTable(GameTable):
             board += rows[:2] + [()] + rows[2:]
         self.board.set_lines(board)
         notes = [f" · {self.seat_note(s)}" if self.seat_note(s) and s != v.me else "" for s in range(v.n)]  # "cyd · away"
-        name_width = max(max((len(n) for n in self.names), default=4) + 6,
-                         max((len(self.names[s]) + len(notes[s]) for s in range(min(v.n, len(self.names)))), default=0))
-        self.players.set_lines([player_line(v, s, self.names, compact, name_width, notes[s]) for s in range(v.n)])
+        labels = [self.label(self.names, s) for s in range(v.n)]  # "bot3 (hard bot)"
+        name_width = max((len(n) + (6 if s == v.me else 0) + len(notes[s]) for s, n in enumerate(labels)),
+                         default=4)  # " (you)"
+        self.players.set_lines([player_line(v, s, labels, compact, name_width, notes[s]) for s in range(v.n)])
         self.hand.display = v.me is not None
         if v.me is not None:
             self.hand.border_title = f"{self.names[v.me]}'s hand" if v.me < len(self.names) else "hand"

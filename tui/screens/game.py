@@ -11,6 +11,7 @@ first secret choice), and drops the keys typed before it appeared.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +31,17 @@ from ..widgets.title_bar import TitleBar
 from ..widgets.log_pane import LOG_LINES
 from . import say_line
 from .handover import GUARD, SLIP
+
+
+def labels_if_room(screen: Screen, session: Any, seats: list[int], used: int) -> list[str]:
+    """``seats`` as the status line names them: by their labels ("bot3 (hard bot)")
+    when those fit the screen's width after ``used`` columns, else by their names (the
+    status line abbreviates)."""
+    labels = session.seat_labels()
+    shown = [labels[i] for i in seats]
+    if used + len(", ".join(shown)) > (screen.size.width or 80) - 2:
+        return [session.names[i] for i in seats]
+    return shown
 
 
 class CommandLine(Input):
@@ -272,6 +284,7 @@ class GameScreen(OnTop, Screen[None]):
         view = s.view(seat)
         legal = s.legal_commands(seat) if seat is not None else []
         active = bool(legal)
+        self.table.bots = s.bot_kinds()
         self.table.show(view, s.names, legal, active)
         self.query_one("#status", Static).update(self._status_line(view))  # repainted only when it changes
         self.table.show_log(*self._log_tail())
@@ -318,8 +331,9 @@ class GameScreen(OnTop, Screen[None]):
         phase = self.table.phase_text(view, s.names)
         if s.result() is not None:
             return Content.from_markup("[b]$phase[/b]", phase=phase)
-        acting = s.to_act()
-        waiting = "everyone" if len(acting) == len(s.names) > 2 else ", ".join(acting)  # eight names cut at 80
+        acting = s.to_act_seats()
+        waiting = "everyone" if len(acting) == len(s.names) > 2 else ", ".join(labels_if_room(
+            self, s, acting, len(phase) + (0 if self.seat is None else len(s.names[self.seat]) + 18) + 12))
         if self.seat is None:
             return Content.from_markup("$phase · to act: $waiting", phase=phase, waiting=waiting)
         return Content.from_markup(

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from engine.core.room import RoomSummary
+from engine.core.seat_label import seat_label
 from host import protocol as p
 
 
@@ -46,13 +47,13 @@ UNDO_TEXT = {
 HINTS_TEXT = {True: "Hints: allowed (B at your turn).", False: "Hints: off."}
 
 
-def seat_text(seat, me: str | None = None, strength: bool = False) -> Text:
-    """A seat as the lobby shows it: a name (bold when it is ``me``), "name (bot)" (with
-    ``strength``, "name (hard bot)"), "open", "(away)" when disconnected; plain text,
-    never markup."""
+def seat_text(seat, me: str | None = None) -> Text:
+    """A seat as the lobby shows it: a name (bold when it is ``me``), a bot's label
+    ("bot4 (hard bot)", and "cyd (expert bot)" for a seat a bot holds until cyd is back:
+    ``engine.core.seat_label``), "open", "(away)" when disconnected; plain text, never
+    markup."""
     if seat.bot is not None:
-        kind = {"heuristic": "normal"}.get(seat.bot, seat.bot)
-        return Text(f"{seat.name} ({kind} bot)" if strength else f"{seat.name} (bot)")
+        return Text(seat_label(seat.name, seat.bot))
     if not seat.name:
         return Text("open")
     mark = "" if seat.connected else " (away)"
@@ -351,7 +352,7 @@ class WaitingRoomScreen(OnTop, Screen[None]):
         ))
         self.query_one("#room-undo", Static).update(Text(f"{undo} {HINTS_TEXT[room.hints]}"))  # text, never markup
         fill_table(self.query_one(DataTable), ("seat", "who"),
-                   [(Text(str(i + 1)), seat_text(s, self.player, strength=True)) for i, s in enumerate(room.seats)])
+                   [(Text(str(i + 1)), seat_text(s, self.player)) for i, s in enumerate(room.seats)])
         self.refresh_bindings()
         self._talk_title()
 

@@ -122,6 +122,7 @@ class ReplayScreen(OnTop, Screen[None]):
         """Redraw the table at ``position`` for ``seat``, and the analysis (``_draw_analysis``)."""
         s = self.session
         view = s.game.view(s.state_at(self.position), self.seat)
+        self.table.bots = s.bot_kinds()
         self.table.show(view, s.names, [], False)
         who = "a spectator" if self.seat is None else s.names[self.seat]
         playing = f"playing at {SPEEDS[self.speed]:g}/s" if self.timer else "paused"

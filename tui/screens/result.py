@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Static
 
 import engine
 from engine.core.save_file import hints_sentence
+from engine.core.seat_label import seat_label
 
 from ..stack import OnTop
 from ..widgets.footer import GameFooter
@@ -29,15 +30,21 @@ from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
 
 
+#: The columns the result's table has: ``#result-box``'s width (70, ``boxtop.tcss``) less
+#: its border and padding.
+TABLE_ROOM = 64
+
+
 def again_line(session: Any, me: str | None) -> Content:
     """The rematch lines of a shared room's result (``Table.again``): the keys, then each
-    seat's answer ("Rematch? ann: yes · bob: to answer"), or where the next game is once it is
-    decided; empty for a local game or a spectator. Names are text, never markup."""
+    seat's answer ("Rematch? ann: yes · bob: to answer"; a person who is not here: no), or
+    where the next game is once it is decided, with the key that follows the players
+    there to watch it; empty for a local game. Names are text, never markup."""
     table = getattr(session, "table", None)
     if table is None or table.again is None:
         return Content("")
     if table.again_room:
-        return Content(f"The others play again in room {table.again_room}; m: back to the lobby.")
+        return Content(f"The others play again in room {table.again_room}; w: watch it · m: back to the lobby.")
     words = {True: "yes", False: "no", None: "to answer"}
     answers = " · ".join(f"{name}: {words[a]}" for name, a in zip(table.names, table.again))
     if me is None:
@@ -57,7 +64,8 @@ def hints_line(session: Any) -> Content:
 class ResultScreen(OnTop, Screen[None]):
     """Shown once when a game ends. enter/escape: back to the table; m: menu;
     r: replay this game; ctrl+s: save; a: play again (a local game). In a shared room: r says yes to a rematch with
-    the same seats, n no (``again_line`` shows everyone's answers)."""
+    the same seats, n no (``again_line`` shows everyone's answers); once the others play
+    again in a new room, w watches it there (a spectator, or whoever stays)."""
 
     BINDINGS = [
         Binding("enter,escape", "back", "Table"),
@@ -67,6 +75,7 @@ class ResultScreen(OnTop, Screen[None]):
         Binding("r", "again(True)", "Play again"),
         Binding("n", "again(False)", "No rematch"),
         Binding("a", "play_again", "Play again"),
+        Binding("w", "watch_again", "Watch it"),
     ]
 
     def __init__(
@@ -101,10 +110,15 @@ class ResultScreen(OnTop, Screen[None]):
         result = s.result()
         table = self.query_one(DataTable)
         labels = result.labels()  # every seat's, each once: a number always under its own label
+        cells = [[str(scores[label]) if label in scores else "-" for label in labels] for scores in result.scores]
+        # "bot3 (hard bot)": which bot scored what, shortened where the scores need the room
+        used = sum(max(len(label), *(len(row[k]) for row in cells)) for k, label in enumerate(labels))
+        room = TABLE_ROOM - 1 - used - 2 * table.cell_padding * (len(labels) + 2)
+        kinds = s.bot_kinds()
+        players = [seat_label(name, kinds[i], max(room, len(name))) for i, name in enumerate(s.names)]
         fill_table(table, ["", "player", *labels], [
-            (Text("★" if i in result.winners else ""), Text(s.names[i]),
-             *(Text(str(scores[label]) if label in scores else "-") for label in labels))
-            for i, scores in enumerate(result.scores)
+            (Text("★" if i in result.winners else ""), Text(players[i]), *(Text(c) for c in cells[i]))
+            for i in range(len(cells))
         ])  # a name is text
         self._personal_best()
 
@@ -170,6 +184,9 @@ class ResultScreen(OnTop, Screen[None]):
             return self._may_answer()
         if action == "play_again":
             return isinstance(self.session, engine.LocalSession)
+        if action == "watch_again":
+            table = getattr(self.session, "table", None)
+            return table is not None and bool(table.again_room)
         return True
 
     # ------------------------------------------------------------------ a shared room's rematch
@@ -211,6 +228,14 @@ class ResultScreen(OnTop, Screen[None]):
         from host import protocol as p
 
         self.app.send(p.Rematch(yes))
+
+    def action_watch_again(self) -> None:
+        """``w``: leave this finished room and watch the game the others play again."""
+        from host import protocol as p
+
+        code = self.session.table.again_room
+        self.app.leave_room()
+        self.app.send(p.WatchRoom(code))
 
     def action_back(self) -> None:
         self.dismiss(None)

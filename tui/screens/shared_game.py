@@ -18,6 +18,7 @@ from textual.screen import Screen
 
 from engine.core.analysis import hint_refusal
 from engine.core.room import Table
+from engine.core.seat_label import a_bot
 from host import protocol as p
 
 from ..chat import TALK_HINT, length_note, send_talk, talk_command, talk_row, with_talk
@@ -36,11 +37,15 @@ class SharedGameScreen(GameScreen):
     seat (``StrengthScreen``: the game's strengths, ``normal`` highlighted) and asks the
     room to hand it over; the room lets only its creator do it. ``T`` opens the bottom
     line to say something to the room (``tui.chat``; enter says it, escape cancels), and
-    the room's talk shows in the log pane at the moves it was said after."""
+    the room's talk shows in the log pane at the moves it was said after. ``S`` (shown to
+    a spectator whose own seat is at this table, away or held by a bot) sits them in it.
+    Seats are named by their labels (``engine.core.seat_label``): "bot4 (hard bot)", and
+    "cyd (expert bot)" for a seat a bot holds until cyd is back."""
 
-    FOOTER_PINNED = frozenset({"T"})  # talk: a table's many keys never push it off
+    FOOTER_PINNED = frozenset({"T", "S"})  # talk, and one's own seat: a table's many keys never push them off
     BINDINGS = [
         Binding("ctrl+b", "bot_for_away", "Bot for away seat"),
+        Binding("S", "take_seat", "Sit in your seat"),
         # priority, as ":": the keys typed right after it are the line's, never the table's
         Binding("T", "talk", "Talk", priority=True),
     ]
@@ -166,11 +171,18 @@ class SharedGameScreen(GameScreen):
             Content.from_markup("you are [b]$name[/b]", name=s.names[self.seat])
             if self.seat is not None else Content("watching")
         )
-        acting = s.to_act()
-        everyone = len(acting) == len(s.names) > 2
+        seats = s.to_act_seats()
+        everyone = len(seats) == len(s.names) > 2
         width = self.query_one("#status").content_region.width or self.app.size.width - 2
-        return fit_status(width, [Content(f"room {s.table.code}"), Content(f"{s.table.undo} undo"), who, Content(phase)],
-                          ["everyone"] if everyone else acting, gone)
+        spare = [Content(f"room {s.table.code}"), Content(f"{s.table.undo} undo"), who, Content(phase)]
+        acting = ["everyone"] if everyone else [s.names[i] for i in seats]
+        if not everyone:  # the bots to act by their labels ("bot3 (hard bot)") when the whole line has room
+            labels = s.seat_labels()
+            labelled = [labels[i] for i in seats]
+            whole = Content(" · ").join([*spare, Content(f"to act: {', '.join(labelled)}"), *([gone] if gone else [])])
+            if whole.cell_length <= width:
+                acting = labelled
+        return fit_status(width, spare, acting, gone)
 
     def play(self, command) -> bool:
         if self.seat is None:
@@ -318,11 +330,23 @@ class SharedGameScreen(GameScreen):
         def chosen(kind: str | None) -> None:
             if kind is not None:
                 self.app.send(p.SetBot(seat, kind))
-                self.say(f"Asked the room to hand {name}'s seat to a {kind} bot.")
+                self.say(f"Asked the room to hand {name}'s seat to {a_bot(kind)} until {name} is back.")
 
         self.app.push_screen(StrengthScreen(self.session.game, f"{name} is away: which bot takes the seat?"), chosen)
 
+    def _my_seat_here(self) -> bool:
+        """Whether this spectator's own seat is at this table (away, or held by a bot)."""
+        return self.seat is None and self.app.link.name in self.session.names
+
+    def action_take_seat(self) -> None:
+        """``S``: a spectator sits in their own seat at this table (a bot holding it gives
+        it back at once); the room sends the table for the seat."""
+        if self._my_seat_here():
+            self.app.send(p.JoinRoom(self.session.table.code))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_seat":
+            return self._my_seat_here()
         if action in ("save", "load"):
             return False  # the host keeps a shared game
         if action == "bot_for_away":
