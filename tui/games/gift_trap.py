@@ -478,7 +478,7 @@ class GiftTrapTable(GameTable):
                and (not labelled or len(labels[i]) + len(notes.get(i, "") if inline else "") > width)]
         reserve = v.n + 2 if v.phase in ("give", "rate") and v.me is not None else 0  # the last reveal's rows
         spare = panel.size.height - v.n - reserve - (0 if inline else len(notes))
-        strengths = bool(cut) and spare >= len(cut)
+        strengths = bool(cut) and spare >= len(cut) and not self.talk  # the room's talk has those rows first
         out: list[Line] = []
         for i in range(v.n):
             if v.phase in ("give", "rate"):
