@@ -275,6 +275,7 @@ class GameScreen(Screen[None]):
             return
         self.holding = False
         self.turn_played = None
+        self.say("")  # a line said to this person (a key refused) is not the next one's
         self._after_change()
 
     def _handed_over(self, seat: int) -> None:
