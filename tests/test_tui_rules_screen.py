@@ -247,3 +247,25 @@ async def test_see_notation_on_the_rules_page_scrolls_there_and_opens_nothing():
         await until(pilot, lambda: "cross 2 on H4" in screen_text(app), what="the Notation section")
         assert opened == []
         assert "see Notation" not in screen_text(app)
+
+
+async def test_the_result_screen_breaks_the_save_path_after_a_folder_never_inside_its_name(isolated_user_folders):
+    # Play-test C, defect 16: "…/saves/dice-upon-a-time-2026-11-29-001321.jso" on one
+    # line and "n." on the next. The path's rows now break after a folder's "/".
+    from tui_driver import screen_lines, wait_for_screen
+
+    async with menu_app(SIZE) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Giftbringer", ["ann"], seed=1, options={"rounds": 1})
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("d", "d")
+        await wait_for_screen(pilot, "ResultScreen")
+        await says(pilot, "Saved to")
+        (saved,) = (isolated_user_folders / "saves").glob("giftbringer-*.json")
+        rows = [line.strip(" │") for line in screen_lines(app)]
+        first = next(i for i, row in enumerate(rows) if row.startswith("Saved to"))
+        last = next(i for i, row in enumerate(rows) if row.endswith(".json."))
+        assert last > first  # the sentence is longer than the box is wide: it takes rows
+        assert rows[last] == f"{saved.name}."  # the file's name whole, on a row of its own
+        assert "".join(rows[first:last + 1]) == f"Saved to {saved}."
+        assert all(rows[k].endswith("/") for k in range(first, last))  # each row ends after a folder
