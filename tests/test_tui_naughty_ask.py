@@ -221,6 +221,7 @@ async def test_krampus_calls_for_the_twelfth_present_by_two_digits_and_every_pre
         # creature? 1:Krampus" (an answer of one, which the question already names)
         await pilot.press("p")
         await wait_for_text(pilot, "Krampus: call for which present?")
+        await wait_asks(pilot, f"1:{present_label(list(PRESENTS)[0])}")  # the answers, a frame later
         assert not shows(app, "Play which creature?")
         assert shows(app, "←→/1–12 choose (12: type 1 2)")
         codes = list(PRESENTS)
