@@ -355,4 +355,5 @@ async def test_the_new_room_form_keeps_undo_hints_talk_and_privacy_and_says_undo
         assert any(row.startswith("undo casual") for row in rows), rows
         for box in ("private room", "spectators' talk", "hints"):
             assert any(row.startswith(f"▐X▌ {box}") for row in rows), (box, rows)
-        assert any(row.startswith("game Gift Trap") for row in rows) and any(row.startswith("players 3") for row in rows)
+        assert any(row.startswith("game Gift Trap") for row in rows)
+        assert any(row.startswith("players 3") for row in rows)

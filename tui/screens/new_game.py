@@ -221,7 +221,8 @@ class NewGameScreen(Screen[None]):
                 yield Label("undo", classes="label")
                 # the policy's name, and beside it what it lets a player take back, in the
                 # words the waiting room uses (``undo_words``)
-                policies = Choice([(policy, policy) for policy in UNDO_POLICIES], value=undo, id="undo", classes="value")
+                policies = Choice([(policy, policy) for policy in UNDO_POLICIES], value=undo, id="undo",
+                                  classes="value")
                 policies.styles.width = NARROWEST  # as an option's list: its note lines up beside it
                 yield policies
                 yield Static(self._undo_note(undo), id="undo-note", classes="note")
