@@ -7,8 +7,10 @@ offer (Tomte, or Papa Wolverine's first pair: its number, then enter), else pass
 Grandfather Frost and Snow Maiden are passed (n); on the turn, fulfill the first kiddo
 that can be (f, enter, a for a set of presents that fits, enter), else craft from the
 deck (c, enter), else summon (s); once the basic action is taken, play the first
-creature on its first target (p, enter, and enter again when it asks for a target),
-else end the turn (e). A hand-over is confirmed with enter.
+creature on its first target (p, enter, and enter again when it asks for a target; a
+creature alone with targets asks for them at once), else end the turn (e, which also
+passes the keyboard on once a turn is over at a hot seat). A hand-over is confirmed
+with enter.
 
 Not a test module (no ``test_`` prefix); the test files import it from ``tests/``.
 """
@@ -85,12 +87,14 @@ async def play_turn(pilot) -> bool:
     elif "s summon" in text:
         await pilot.press("s")
     elif "p creature" in text:
-        await pilot.press("p", "enter")
+        await pilot.press("p")
         await settle(pilot)
-        text = text_of(app)
-        if any(question in text for question in TARGET_QUESTIONS.values()):
+        if not any(question in text_of(app) for question in TARGET_QUESTIONS.values()):
+            await pilot.press("enter")  # the first creature (one alone with targets goes straight to them)
+            await settle(pilot)
+        if any(question in text_of(app) for question in TARGET_QUESTIONS.values()):
             await pilot.press("enter")
-    elif "e end turn" in text:
+    elif "e end turn" in text or "e pass the keyboard" in text:
         await pilot.press("e")
     else:
         await settle(pilot, 0.03)

@@ -119,10 +119,9 @@ ALLOWED = frozenset({
     "OptionList.cursor_up", "OptionList.cursor_down", "OptionList.first", "OptionList.last",
     "OptionList.page_up", "OptionList.page_down", "OptionList.select",
     "ToggleButton.toggle_button", "Button.press",
-    # the rules' Markdown blocks: "link" only posts Markdown.LinkClicked, which nothing
-    # handles in a remote session (open_links is off there, and App.open_url refuses);
-    # no text carries one either (the "@click:" entries would show it)
-    "MarkdownBlock.link", "MarkdownTableCellContents.link", "MarkdownTableContent.link",
+    # the rules page: scroll it to one of its own sections (no text carries a link to one
+    # in a remote session: the "@click:" and "link:" entries would show it)
+    "RulesScreen.goto",
 })
 
 

@@ -46,11 +46,15 @@ def position(wanted, **kwargs):
     return lambda: played_until(wanted, **kwargs)
 
 
-async def creature(pilot: Player, name: str) -> None:
-    """From ann's turn: p, then the creature called ``name`` by its number, then enter."""
+async def creature(pilot: Player, name: str, question: str) -> None:
+    """From ann's turn: p, then the creature called ``name`` by its number and enter,
+    until its target's ``question`` shows (a creature alone asks it at once)."""
     await pilot.press("p")
-    await wait_for(pilot, lambda: re.search(rf"(\d+):{re.escape(name)}\b", text_of(pilot.app)), name)
-    await pilot.press(*re.search(rf"(\d+):{re.escape(name)}\b", text_of(pilot.app)).group(1), "enter")
+    chosen = lambda: re.search(rf"(\d+):{re.escape(name)}\b", text_of(pilot.app))  # noqa: E731
+    await wait_for(pilot, lambda: chosen() or question in text_of(pilot.app), name)
+    if question not in text_of(pilot.app):
+        await pilot.press(*chosen().group(1), "enter")
+    await wait_for_text(pilot, question)
 
 
 @SHOTS.shot("naughty-or-nice-rows")
@@ -113,7 +117,7 @@ async def _(pilot: Player) -> None:
 async def _(pilot: Player) -> None:
     # a reaction window: bob's Elves, and ann holds a Tomte that can cancel them
     await naughty_seven(pilot)
-    await pilot.press("f", "6", "enter", "a", "enter", "e")
+    await pilot.press("f", "6", "enter", "a", "enter")  # her turn ends by itself: nothing left to play
     await wait_for_text(pilot, "Cancel it with your Tomte, or pass (n).")
     await pilot.press("2")
 
@@ -139,8 +143,7 @@ async def _(pilot: Player) -> None:
 async def _(pilot: Player) -> None:
     # a creature aimed at a player: Mr Scrooge
     await load_first_save(pilot)
-    await creature(pilot, "Mr Scrooge")
-    await wait_for_text(pilot, "Mr Scrooge: who skips their next turn?")
+    await creature(pilot, "Mr Scrooge", "Mr Scrooge: who skips their next turn?")
 
 
 @SHOTS.shot("naughty-or-nice-krampus", played=position(holds("KR")))
@@ -148,8 +151,7 @@ async def _(pilot: Player) -> None:
     # Krampus calls for one of 12 presents: the 12th typed as two digits, the answers
     # scrolled to it at 80×24
     await load_first_save(pilot)
-    await creature(pilot, "Krampus")
-    await wait_for_text(pilot, "Krampus: call for which present?")
+    await creature(pilot, "Krampus", "Krampus: call for which present?")
     await pilot.press("1", "2")
     await wait_for_text(pilot, "Crayons (CR): Green (G), Toys.")
 
@@ -158,8 +160,7 @@ async def _(pilot: Player) -> None:
 async def _(pilot: Player) -> None:
     # Mrs. Claus takes a kiddo: each by its place and name, the highlighted one lit
     await load_first_save(pilot)
-    await creature(pilot, "Mrs. Claus")
-    await wait_for_text(pilot, "Mrs. Claus: which kiddo?")
+    await creature(pilot, "Mrs. Claus", "Mrs. Claus: which kiddo?")
 
 
 @SHOTS.shot("naughty-or-nice-reindeer", played=position(lambda s, legal: any(
@@ -167,8 +168,7 @@ async def _(pilot: Player) -> None:
 async def _(pilot: Player) -> None:
     # how many reindeer together
     await load_first_save(pilot)
-    await creature(pilot, "Reindeer")
-    await wait_for_text(pilot, "Reindeer: how many together?")
+    await creature(pilot, "Reindeer", "Reindeer: how many together?")
 
 
 @SHOTS.shot("naughty-or-nice-elves", played=position(prompt("pick")))
@@ -254,6 +254,23 @@ async def _(pilot: Player) -> None:
     # after the basic action, nothing in hand can be played now: e ends the turn
     await load_first_save(pilot)
     await wait_for_text(pilot, "Nothing more to play: e ends your turn.")
+
+
+@SHOTS.shot("naughty-or-nice-turn-over")
+async def _(pilot: Player) -> None:
+    # two people at one keyboard (level 2: no creatures): ann's craft ends her turn by
+    # itself; the table stays hers, her draw shown, until e passes the keyboard
+    from tui_driver import take_keyboard, wait_for_screen as screen
+
+    await new_game(pilot, "Naughty or Nice", ["ann", "bob"], seed=3, options={"level": 2})
+    for _ in range(2):
+        await take_keyboard(pilot)
+        await wait_for_text(pilot, "Choose your gift giver.")
+        await pilot.press("enter")
+        await screen(pilot, "HandoverScreen")
+    await take_keyboard(pilot)
+    await pilot.press("c", "enter")
+    await wait_for_text(pilot, "Your turn is over: e passes the keyboard.")
 
 
 @SHOTS.shot("naughty-or-nice-midnight", played=position(lambda s, legal: s.midnight and any(

@@ -19,8 +19,8 @@ from tui.paths import EXAMPLES
 
 from tui_driver import (
     take_keyboard,
-    LARGE, focus, footer_keys, menu_app, new_game, play_to_the_result, retype, screen_name, screen_text,
-    status_line, type_text, wait_for, wait_for_screen, wait_for_text, winners_line,
+    LARGE, SMALL, focus, footer_keys, menu_app, new_game, play_to_the_result, retype, screen_name, screen_text,
+    settle, status_line, type_text, wait_for, wait_for_screen, wait_for_text, winners_line,
 )
 
 
@@ -171,6 +171,35 @@ async def test_a_broken_save_shows_one_line_and_stays_on_the_load_screen(save_di
         assert screen_name(pilot.app) == "LoadScreen"
         lines = [line for line in screen_text(pilot.app).split("\n") if "not valid JSON" in line or "truncated" in line]
         assert len(lines) == 1
+
+
+async def test_l_enter_enter_on_a_fresh_install_replays_a_finished_example_never_plays_it(save_dir):
+    # Play-test C, defect 18: "l Enter opened Bottlecap Vikings bot1…bot4, already over
+    # (bot4 wins: reached the throne)", someone else's finished game as if to play it.
+    # A finished game has nothing to play on: the load list marks it and opens its replay.
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await pilot.press("l")
+        await wait_for_screen(pilot, "LoadScreen")
+        rows = [line for line in screen_text(app).split("\n") if " wins" in line or "points" in line]
+        assert rows and all("replay · " in row for row in rows), rows  # every example is finished
+        await pilot.press("enter", "enter")
+        await wait_for_screen(pilot, "ReplayScreen")
+        await settle(pilot, 0.2)
+        assert screen_name(app) == "ReplayScreen" and app.screen.session.result() is not None
+        assert not save_dir.exists() or not list(save_dir.glob("*.json"))  # nothing saved as a new game
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "MenuScreen")
+        # a game still in play is offered as before, unmarked, and plays on
+        await new_game(pilot, "Gift Trap", ["ann", "bot", "bot"], seed=9)
+        await pilot.press("enter", "escape")  # ann deals, then leaves: the game is saved
+        await wait_for_screen(pilot, "MenuScreen")
+        await pilot.press("l")
+        await wait_for_screen(pilot, "LoadScreen")
+        row = next(line for line in screen_text(app).split("\n") if "Gift Trap" in line and "ann" in line)
+        assert "replay" not in row
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "GameScreen")
 
 
 async def test_leaving_a_game_saves_it_so_nothing_is_lost(save_dir):

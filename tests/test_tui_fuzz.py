@@ -72,7 +72,7 @@ async def test_l_enter_enter_typed_at_once_at_the_menu():
     # the play-test's keys, 4 of 4 tries crashed: the first save on the load list opens
     async with menu_app(SMALL) as pilot:
         await new_game(pilot, "Gift Trap", ["ann", "bot", "bot"], seed=1)
-        await pilot.press("escape")  # saved, back at the menu: the load list has a game
+        await pilot.press("enter", "escape")  # ann deals; saved, back at the menu: the load list has a game
         await wait_for_screen(pilot, "MenuScreen")
         for key in ("l", "enter", "enter"):
             pilot.app.post_message(events.Key(key, CHARACTERS.get(key, key)))

@@ -10,6 +10,7 @@ import re
 import pytest
 
 import engine
+from engine.games.naughty_or_nice.commands import End
 
 from naughty_play import GAME, game_session, hand_over, play_to_the_result, text_of, type_commands
 from tui_driver import (
@@ -62,11 +63,10 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(session.state.players[0].kiddos) == 1, "a kiddo gifted")
         assert shows(app, "ann: fulfill 6 OP TB") and session.state.players[0].score > 0
-        # one basic action a turn ("Basic actions"): a second one is refused, saying why
-        await wait_for_text(pilot, "Nothing more to play: e ends your turn.")
-        await pilot.press("c")
-        await wait_for_text(pilot, "You took your basic action this turn (fulfill)")
-        await pilot.press("e")
+        # one basic action a turn ("Taking a turn"): with nothing left to play (her Tomte is
+        # a reaction), alone against a bot, her turn ends by itself every time: the table
+        # gives her end, as the engine does when she holds no creature
+        await wait_for(pilot, lambda: any(e.seat == 0 and e.command == End() for e in session.entries), "her end")
         # bob's Fulfill: ann's Tomte answers creatures only, and alone against a bot she is
         # asked only when she can answer (windows quick): no "Nothing to react with"
         # bob's Elves: ann may cancel them with her Tomte (the window's second choice)
@@ -117,7 +117,7 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         await pilot.press("l")
         await wait_for_screen(pilot, "LoadScreen")
         await pilot.press("enter")
-        await wait_for_screen(pilot, "GameScreen", "ResultScreen")
+        await wait_for_screen(pilot, "ReplayScreen")  # nothing to play on: it opens as a replay
         assert app.screen.session.result() == result
         while screen_name(app) != "MenuScreen":
             await pilot.press("escape")
@@ -170,7 +170,9 @@ async def test_hot_seat_hands_the_keyboard_over_in_a_reaction_window():
         await wait_for_screen(pilot, "HandoverScreen")
         await wait_for_text(pilot, "Pass the keyboard to ann.")
         await take_keyboard(pilot)
-        await wait_for_text(pilot, "Nothing more to play: e ends your turn.")
+        # her turn waits for e (she holds a Tomte): at a hot seat it reads as every turn
+        # that is over does, and e passes the keyboard on
+        await wait_for_text(pilot, "Your turn is over: e passes the keyboard.")
         assert sorted(hand_codes(text_of(app))) == sorted(session.state.players[0].presents)
 
 

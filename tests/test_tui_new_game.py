@@ -21,7 +21,7 @@ from textual import events
 import engine
 from tui_driver import (
     LARGE, SMALL, choose, fill_form, focus, footer_keys, game_of, menu_app, region_text, retype, screen_lines,
-    screen_text, settle, shows, wait_for, wait_for_screen, wait_for_text,
+    screen_text, settle, shows, take_keyboard, wait_for, wait_for_screen, wait_for_text,
 )
 
 #: The mark at the left of the focused field's row.
@@ -308,6 +308,10 @@ async def test_the_windows_option_shows_only_while_two_seats_are_people(monkeypa
             await wait_for_text(pilot, "windows")
             row = row_of(app, "windows")
             assert row.split()[1] == "secret" and "secret:" in row, row  # secret chosen, its note beside it
+            # play-test C, defect 7: what secret costs at one keyboard and what quick gives
+            # away, so that a table can choose
+            note = " ".join(screen_text(app).split())
+            assert "at one keyboard: a hand-over and a pass each" in note and "others may guess who" in note
             await fill_form(pilot, title, ["ann", "bot", "bot"])
             await wait_for(pilot, lambda: not shows(app, "windows"), "windows hidden again")
             await pilot.press("ctrl+g")
@@ -425,3 +429,81 @@ async def test_another_game_keeps_a_seats_strength_where_it_has_it(monkeypatch):
         await focus(pilot, "kind-1")
         shown = await open_kinds(pilot, 4)
         assert [line.split()[1] for line in shown[1:]] == ["easy", "normal", "random"], shown
+
+
+# ------------------------------------------------------------------ 8. play-test C-15, D-12
+async def test_the_form_opens_as_the_last_one_was_left_in_this_run():
+    # Play-test C, defect 15: "It forgets the previous game, seats and options. I set up
+    # Naughty or Nice with 3 persons at level 4 three times." The next form of the run
+    # opens as the last one was started: game, seats, options, undo and bell (a new seed).
+    async with menu_app(size=LARGE) as pilot:
+        app = pilot.app
+        await open_form(pilot)
+        await fill_form(pilot, "Naughty or Nice", ["ann", "bob", "cyd"], options={"level": 4}, seed=7,
+                        undo="casual", bell=False)
+        await pilot.press("ctrl+g")
+        await wait_for_screen(pilot, "GameScreen", "HandoverScreen")
+        await take_keyboard(pilot)  # three people: the first hand-over
+        await pilot.press("escape")  # saved, back to the menu
+        await wait_for_screen(pilot, "MenuScreen")
+        await open_form(pilot)
+        await wait_for_text(pilot, "negative scores")  # Naughty or Nice's options
+        assert "Naughty or Nice" in row_of(app, "game")
+        assert row_of(app, "players").split()[1] == "3"
+        for i, name in enumerate(["ann", "bob", "cyd"]):
+            assert row_of(app, f"seat {i + 1}").split()[2:4] == [name, "person"]
+        assert not shows(app, "seat 4")
+        assert row_of(app, "level").split()[1] == "4"
+        assert row_of(app, "windows").split()[1] == "secret"  # three people: it shows
+        assert row_of(app, "undo").split()[1] == "casual"
+        assert row_of(app, "turn bell").startswith("▐ ▌")  # unticked
+        assert row_of(app, "seed").split()[1] != "7"  # a seed is drawn anew each time
+        # escape keeps what was set too: another game's options are kept beside it
+        await fill_form(pilot, "Gift Trap", ["ann", "bob", "cyd"], options={"track_length": 12})
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "MenuScreen")
+        await open_form(pilot)
+        await wait_for_text(pilot, "track length")
+        assert row_of(app, "track length").split()[2] == "12"
+        await fill_form(pilot, "Naughty or Nice", ["ann", "bob", "cyd"])
+        await wait_for_text(pilot, "negative scores")
+        assert row_of(app, "level").split()[1] == "4"
+
+
+async def test_ctrl_g_is_named_under_the_form_while_start_is_out_of_sight():
+    # Play-test C, defect 15: at 80×24 the Dice form runs past the screen (windows, turn
+    # bell and Start below the fold) and nothing near the bottom says ctrl+g starts.
+    async with menu_app(size=SMALL) as pilot:
+        app = pilot.app
+        await open_form(pilot)
+        await fill_form(pilot, "Dice Upon a Time", ["ann", "bob", "cyd"], seed=4)
+        await focus(pilot, "game")
+        await wait_for(pilot, lambda: app.screen.can_view_entire(app.focused), "the game field in view")
+        hint = "More below (tab moves down) · ctrl+g starts the game"
+        await wait_for_text(pilot, hint)
+        assert screen_lines(app)[-2].strip() == hint  # right above the footer
+        await focus(pilot, "start")
+        await wait_for(pilot, lambda: not shows(app, hint), "the line gone with Start in sight")
+        assert any(line.strip(" " + MARK) == "Start" for line in screen_lines(app))
+        await focus(pilot, "game")
+        await wait_for_text(pilot, hint)
+        await pilot.press("ctrl+g")
+        await wait_for_screen(pilot, "GameScreen", "HandoverScreen")
+
+
+async def test_the_undo_choice_says_what_it_takes_back():
+    # Play-test D, defect 12: the undo choice read "casual (no limit)" while a room says
+    # casual is "your last move, until another player moves, if it showed nothing new".
+    # Each policy now says beside it what it lets a player take back at this table, in
+    # the words the waiting room uses; at one keyboard casual has no limit.
+    from engine.core.session import undo_words
+
+    async with menu_app(size=LARGE) as pilot:
+        app = pilot.app
+        await open_form(pilot)
+        await fill_form(pilot, "Gift Trap", ["ann", "bob", "bot"], undo="casual")
+        await wait_for(pilot, lambda: "no limit" in " ".join(row_of(app, "undo").split()), "casual's words")
+        assert f"takes back {undo_words('casual', False)}" in " ".join(row_of(app, "undo").split())
+        await fill_form(pilot, "Gift Trap", ["ann", "bob", "bot"], undo="strict")
+        await wait_for(pilot, lambda: undo_words("strict", False) in " ".join(row_of(app, "undo").split()), "strict")
+        assert "Board Game Arena" not in screen_text(app)

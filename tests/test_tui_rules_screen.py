@@ -247,3 +247,63 @@ async def test_see_notation_on_the_rules_page_scrolls_there_and_opens_nothing():
         await until(pilot, lambda: "cross 2 on H4" in screen_text(app), what="the Notation section")
         assert opened == []
         assert "see Notation" not in screen_text(app)
+
+
+async def test_the_result_screen_breaks_the_save_path_after_a_folder_never_inside_its_name(isolated_user_folders):
+    # Play-test C, defect 16: "…/saves/dice-upon-a-time-2026-11-29-001321.jso" on one
+    # line and "n." on the next. The path's rows now break after a folder's "/".
+    from tui_driver import screen_lines, wait_for_screen
+
+    async with menu_app(SIZE) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Giftbringer", ["ann"], seed=1, options={"rounds": 1})
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("d", "d")
+        await wait_for_screen(pilot, "ResultScreen")
+        await says(pilot, "Saved to")
+        (saved,) = (isolated_user_folders / "saves").glob("giftbringer-*.json")
+        rows = [line.strip(" │") for line in screen_lines(app)]
+        first = next(i for i, row in enumerate(rows) if row.startswith("Saved to"))
+        last = next(i for i, row in enumerate(rows) if row.endswith(".json."))
+        assert last > first  # the sentence is longer than the box is wide: it takes rows
+        assert rows[last] == f"{saved.name}."  # the file's name whole, on a row of its own
+        assert "".join(rows[first:last + 1]) == f"Saved to {saved}."
+        assert all(rows[k].endswith("/") for k in range(first, last))  # each row ends after a folder
+
+
+#: At most this many widgets draw a game's rules page (a title, a hint, the footer's, a
+#: section each): Textual's Markdown widget mounted about a thousand for Dice Upon a Time,
+#: each one styled and laid out before the page showed, and that work took 1.5–6 s.
+RULES_WIDGETS = 60
+
+
+async def test_the_rules_open_whole_in_a_few_widgets_and_pagedown_scrolls_at_once():
+    # Play-test C, defect 17: the rules screen took 1.5–6 s to open under load, and five
+    # PgDn presses right after it appeared did nothing. The page is drawn by a widget a
+    # section, whole as the screen first shows: the first PgDn, pressed at once, scrolls.
+    import asyncio
+
+    from textual import events
+
+    from tui.games import table_for
+    from tui_driver import screen_name, take_keyboard, wait_for, wait_for_screen
+
+    async with menu_app(SIZE) as pilot:
+        app = pilot.app
+        await new_game(pilot, "Dice Upon a Time", ["ann", "bot"], seed=2)
+        await take_keyboard(pilot)
+        app.post_message(events.Key("question_mark", "?"))  # typed: the app reads it in its own time
+        for _ in range(1000):  # the moment the screen is drawn, PgDn (no wait for more)
+            if screen_name(app) == "RulesScreen" and "PgDn" in screen_text(app):
+                break
+            await asyncio.sleep(0.01)
+        assert len(list(app.screen.walk_children())) <= RULES_WIDGETS
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: "Keys at the table" not in screen_text(app), "the page scrolled by PgDn")
+        await pilot.press("end")  # the last card of the page is there already
+        last = table_for("dice-upon-a-time").card_texts()[-1][1][-1][0]
+        await wait_for(pilot, lambda: f"{last}:" in screen_text(app), "the page's last card")
+        await pilot.press("home")
+        await wait_for(pilot, lambda: "Keys at the table" in screen_text(app), "back at the top")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "GameScreen", "HandoverScreen")

@@ -24,8 +24,8 @@ from tui.remote import SharedTable
 from engine.core.strengths import DESCRIPTIONS
 from tui.bots import RANDOM
 from tui_driver import (
-    SMALL, footer_keys, giftbringer_target, lobby_app, new_room, screen_name, screen_text, shows, status_line,
-    to_act, wait_for, wait_for_screen, wait_for_text, winners_line,
+    SMALL, fill_form, focus, footer_keys, giftbringer_target, lobby_app, new_room, screen_name, screen_text, shows,
+    status_line, tick, to_act, wait_for, wait_for_screen, wait_for_text, winners_line,
 )
 
 SIZE = (130, 40)
@@ -323,3 +323,37 @@ async def test_the_lobby_fits_80_columns_with_eight_seats_cut_short_and_resized(
             assert "…" not in screen_text(pilot.app) and "watching" in screen_text(pilot.app)
     finally:
         await bob.close()
+
+
+async def test_the_new_room_form_keeps_undo_hints_talk_and_privacy_and_says_undo_in_the_rooms_words(service):
+    # Play-test D, defect 12: "The new-room form forgets everything between rooms: undo,
+    # hints and spectators' talk are back to their defaults each time. A rematch keeps
+    # them." And its undo choice read "casual (no limit)" while the room explains casual
+    # as "your last move, until another player moves, if it showed nothing new".
+    from engine.core.session import undo_words
+
+    svc, sock = service
+    casual = undo_words("casual", True)
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
+        await pilot.press("c")
+        await wait_for_screen(pilot, "NewGameScreen")
+        await fill_form(pilot, "Gift Trap", ["ann", "bob", "bot"], undo="casual", private=True, hints=True)
+        await focus(pilot, "spectator-talk")
+        await tick(pilot, True)
+        await wait_for_text(pilot, f"takes back {casual}")  # beside the choice, the room's words
+        assert not shows(app, "no limit")
+        await pilot.press("ctrl+g")
+        await wait_for_screen(pilot, "WaitingRoomScreen")
+        await wait_for_text(pilot, f"Undo (casual): {casual}.")
+        await pilot.press("escape")  # out of the room, back in the lobby
+        await wait_for_text(pilot, "c creates a room")
+        await pilot.press("c")
+        await wait_for_screen(pilot, "NewGameScreen")
+        await wait_for_text(pilot, "hints")
+        rows = [" ".join(line.strip(" ▊").split()) for line in screen_text(app).split("\n")]
+        assert any(row.startswith("undo casual") for row in rows), rows
+        for box in ("private room", "spectators' talk", "hints"):
+            assert any(row.startswith(f"▐X▌ {box}") for row in rows), (box, rows)
+        assert any(row.startswith("game Gift Trap") for row in rows)
+        assert any(row.startswith("players 3") for row in rows)

@@ -154,6 +154,41 @@ def sentence(template: str, path: Path, width: int = 0) -> str:
     return template.replace("{}", shown(path, max(room, 16) if width else 0), 1)
 
 
+def path_rows(template: str, path: Path, width: int) -> list[str]:
+    """``template`` with ``path`` (as ``shown``) in place of its "{}", in rows of at most
+    ``width`` cells that break only at a space or after a folder's "/" of the path, never
+    inside a name: "Saved to ~/play/xdg/boxtop/saves/" then "dice-…-001321.json.". A
+    piece longer than a whole row (a very long file name) keeps its end, cut from the left
+    with "…"."""
+    text = shown(path)
+    start = template.index("{}")
+    sentence = template.replace("{}", text, 1)
+    end = start + len(text)
+    pieces: list[str] = []  # each ends where a row may break: after a space, or a "/" of the path
+    piece = ""
+    for i, char in enumerate(sentence):
+        piece += char
+        if char == " " or (char == os.sep and start <= i < end):
+            pieces.append(piece)
+            piece = ""
+    if piece:
+        pieces.append(piece)
+    rows: list[str] = []
+    row = ""
+    for piece in pieces:
+        if row and len(row + piece.rstrip()) > width:
+            rows.append(row.rstrip())
+            row = ""
+        row += piece
+        if len(row.rstrip()) > width:  # longer than a row alone: its end, cut from the left
+            kept = row.rstrip()
+            rows.append("…" + kept[len(kept) - width + 1:])
+            row = ""
+    if row.strip():
+        rows.append(row.rstrip())
+    return rows
+
+
 def _reason(err: OSError) -> str:
     text = err.strerror or str(err)
     return text[:1].lower() + text[1:]

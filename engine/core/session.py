@@ -23,6 +23,24 @@ SNAPSHOT_EVERY = 64
 #: Undo policies: "strict" (Board Game Arena's) and "casual" (local games, no limit).
 UNDO_POLICIES = ("strict", "casual")
 
+#: What each undo policy lets a player take back, in plain words, ``(policy, shared)``
+#: → words: what ``LocalSession.undo_refusal`` allows (``docs/architecture.md``, "Undo").
+#: Every screen that names a policy says it in these words (the new-game and new-room
+#: forms, a room's waiting room): casual has no limit at one keyboard, while in a shared
+#: room it keeps to one's own moves that showed nothing new.
+UNDO_WORDS = {
+    ("strict", False): "your last move, before your turn ends, if it showed nothing new",
+    ("strict", True): "your last move, before your turn ends, if it showed nothing new",
+    ("casual", False): "your moves and all that followed, back to the start (no limit)",
+    ("casual", True): "your last move, until another player moves, if it showed nothing new",
+}
+
+
+def undo_words(policy: str, shared: bool) -> str:
+    """What the undo ``policy`` lets a player take back, in plain words (``UNDO_WORDS``);
+    ``shared`` for a room on a host. Raises ``KeyError`` for an unknown policy."""
+    return UNDO_WORDS[(policy, shared)]
+
 
 #: Words that cannot name a player: every log line names its player in the third person.
 PRONOUNS = frozenset({"you", "i", "me", "we", "us", "he", "she", "it", "they", "them"})

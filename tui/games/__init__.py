@@ -5,7 +5,8 @@ A table widget subclasses ``GameTable``: the game screen (and the replay screen)
 ``choose(command)`` when the player picks a move. The screen handles it at once, before
 the next key is read, so fast typing never acts on a stale table. Only ``legal`` commands are
 offered. ``secret_choice(view)`` tells the hot-seat screen whether the first seat needs a
-hand-over too (every change of seat gets one).
+hand-over too (every change of seat gets one); ``turn_of(view)`` and ``END_TURN`` let it
+end a turn the same way every time (see ``turn_of``).
 """
 
 from __future__ import annotations
@@ -51,6 +52,15 @@ class GameTable(Widget, can_focus=True):
     #: Each seat's bot kind (None for a person), set by the screen before ``show``: where
     #: the table lists its seats it names a bot's by its label (``label``).
     bots: Sequence[str | None] = ()
+    #: The command with which a player ends their own turn (Naughty or Nice's ``End()``),
+    #: for a game whose turn may also end by itself (``turn_of``); None: no such command.
+    END_TURN: Any = None
+
+    #: Set by the game screen: several people take turns at this keyboard (a hot seat).
+    shared_keyboard: bool = False
+    #: Set by the game screen while the table stays with a person whose turn ended by
+    #: itself, until they pass the keyboard on (``PassKeyboard``): the table says so.
+    turn_over: bool = False
 
     class Chosen(Message):
         """The player chose ``command`` (a command Struct of the game)."""
@@ -66,6 +76,9 @@ class GameTable(Widget, can_focus=True):
         def __init__(self, text: str) -> None:
             super().__init__()
             self.text = text
+
+    class PassKeyboard(Message):
+        """The person whose turn is over (``turn_over``) passes the keyboard on."""
 
     class Refused(Message):
         """A key asked for something that is not possible now; ``reason`` one sentence."""
@@ -178,6 +191,17 @@ class GameTable(Widget, can_focus=True):
     def secret_choice(view: Any) -> bool:
         """Whether the choice the viewing seat faces is hidden from the others."""
         return False
+
+    @staticmethod
+    def turn_of(view: Any) -> tuple[int, int] | None:
+        """The turn being played, ``(its number, the seat whose turn it is)``, for a game
+        whose turn may end by itself after a move (``END_TURN`` ends it otherwise); None
+        outside a turn and for a game without (the default). At one keyboard with several
+        people the game screen keeps the table with the person whose own move ended their
+        turn, showing what it brought them, until they pass the keyboard on; at a table of
+        one person it gives ``END_TURN`` itself when that is the only move left after
+        their move."""
+        return None
 
     @staticmethod
     def phase_text(view: Any, names: Sequence[str]) -> str:

@@ -7,8 +7,9 @@ engine's own sentence. The keys:
 
 - On your turn: ``c`` craft (1–3 pick row places, the rest come from the deck; enter
   takes), ``s`` summon, ``f`` fulfill (←→ or 1–8 choose the kiddo, enter; then ←→ move
-  along your presents, space gives or keeps one, ``a`` chooses a set that fits, ``g``
-  adds Caga Tió, enter gives), ``p`` plays a creature (choose it, then its target),
+  along your presents, space gives or keeps one, ``a`` chooses a set that fits and
+  scores the most (``best_fit``), ``g`` adds Caga Tió, enter gives), ``p`` plays a
+  creature (choose it, then its target),
   ``e`` ends the turn; Santa: ``h`` searches for a reindeer, ``t`` tucks one under
   Rudolf; La Befana: ``w`` sweeps a kiddo away.
 - A question (a gift giver, which summoned creature to keep, the Elves' pick,
@@ -38,6 +39,7 @@ from textual.containers import Vertical
 from engine.core.reactions import Pass
 from engine.games.naughty_or_nice.commands import DECK, Craft, End, Fulfill, Play, React, Search, Summon, Sweep, Tuck
 from engine.games.naughty_or_nice.data import COLOUR_LETTER, CREATURES, KIDDOS, PRESENTS
+from engine.games.naughty_or_nice.words import fulfill_points
 
 from ..widgets.digits import DigitEntry
 from ..widgets.lines import Line, Run, plain
@@ -48,6 +50,9 @@ from .naughty_board import (NNPanel, creature_line, deck_text, hand_lines, hand_
                             playground_lines, row_line, wish_runs)
 from .naughty_cards import card_texts, kiddo_card
 
+#: What the table says at a hot seat once a person's turn is over, whether it ended by
+#: itself or waits for their ``e`` (then ``e`` ends it): ``e`` hands the keyboard on.
+TURN_OVER = "Your turn is over: e passes the keyboard."
 #: Below this many columns or rows the table is compact (no frames).
 COMPACT_BELOW = (110, 30)
 #: Rows the answers and the details below them may take: (compact, with room).
@@ -55,15 +60,26 @@ CHOICE_ROWS = (2, 4)
 DETAIL_ROWS = (3, 4)
 
 
+def best_fit(fits: Sequence[Fulfill], view: Any) -> Fulfill:
+    """Of ``fits`` (Fulfills of one kiddo that the rules accept), one that scores the
+    most for the seat whose ``view`` this is: the gift giver's preferred presents count
+    ("Fulfill Wishes", by ``words.fulfill_points``, the count a hint's words use); of
+    those, one that gives the fewest presents (Saint Nicholas may leave a black wish
+    unfilled at no cost), then the first in hand order."""
+    return max(fits, key=lambda c: (fulfill_points(view, c.slot, c.presents, c.caga), -len(c.presents)))
+
+
 class NaughtyOrNiceTable(GameTable):
     """The Naughty or Nice table widget (see the module docstring for the keys)."""
 
     COMPACT_BELOW = COMPACT_BELOW
+    END_TURN = End()
     KEYS_HELP = (
         "c: craft — 1–3 pick places of the row (the rest come from the deck), enter takes\n"
         "s: summon two creatures, then keep one\n"
         "f: fulfill — ←/→ or 1–8 choose the kiddo, enter; then ←/→ and space choose presents, "
-        "a picks a set that fits, g adds Caga Tió, enter gives\n"
+        "a picks a set that fits and scores the most (your gift giver's preferred presents count), "
+        "g adds Caga Tió, enter gives\n"
         "p: play a creature — choose it, then its target (a player, a present, a kiddo, how many reindeer)\n"
         "e: end your turn\n"
         "←/→ or a number, enter: choose and answer a question (a gift giver, which creature to keep, a reaction); "
@@ -180,6 +196,15 @@ class NaughtyOrNiceTable(GameTable):
         """Every gift giver, creature, present and kiddo with its text (``naughty_cards``)."""
         return card_texts()
 
+    @staticmethod
+    def turn_of(view: Any) -> tuple[int, int] | None:
+        """``(turn number, seat)`` once play has begun (None during setup and after the
+        end): after the basic action the turn ends by itself when no creature in hand may
+        be played (RULES.md, "Taking a turn"), else it waits for ``e``."""
+        if view.phase != "play" or view.turns == 0:
+            return None
+        return view.turns, view.turn
+
     #: What the seat owing a prompt does, by the prompt's kind: (with room, at 80 columns).
     PROMPT_WORDS = {
         "keep": ("{} to keep a creature", "{} keeps a creature"),
@@ -229,7 +254,7 @@ class NaughtyOrNiceTable(GameTable):
     def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
         """Redraw for ``view``; ``legal`` and ``active`` as in ``GameTable``."""
         self.view, self.names, self.legal, self.active = view, list(names), legal, active
-        key = (view.me, view.turns, view.acted, view.prompts, view.windows, view.held, len(legal),
+        key = (view.me, view.turns, view.acted, view.prompts, view.windows, view.held, len(legal), self.turn_over,
                view.players[view.me] if view.me is not None else None, view.row, view.playground)
         if key != self._step_key:  # a new question: half-made choices are dropped
             self._step_key = key
@@ -289,6 +314,9 @@ class NaughtyOrNiceTable(GameTable):
     def _not_now(self) -> bool:
         """Refuse a key when this seat cannot act; whether it was refused."""
         if self.view is None:
+            return True
+        if self.turn_over:
+            self.refuse(TURN_OVER)
             return True
         if not self.active:
             self.refuse("The game is over." if self.view.phase == "over" else "It is not your turn.")
@@ -354,12 +382,19 @@ class NaughtyOrNiceTable(GameTable):
         cs = self._start(Play, "play")
         if cs is None:
             return
-        self.flow, self.choices, self.cursor = "list", creature_choices(cs, self.view, self.names), 0
+        choices = creature_choices(cs, self.view, self.names)
+        self.flow, self.choices, self.cursor = "list", choices, 0
         self.question = "Play which creature?"
+        if len(choices) == 1 and choices[0].then is not None and choices[0].card is not None:
+            # one creature, with targets: straight to its target (the question names it)
+            self.choices, self.question = choices[0].then, target_question(choices[0].card[1])
         self.digits.reset()
         self._draw()
 
     def action_end(self) -> None:
+        if self.turn_over:  # the turn ended by itself: e passes the keyboard on
+            self.post_message(self.PassKeyboard())
+            return
         if self._start(End, "end"):
             self.choose(End())
 
@@ -459,7 +494,7 @@ class NaughtyOrNiceTable(GameTable):
         if not fits:
             self.refuse("No set of your presents fits this kiddo" + (" with Caga Tió." if self.caga else "."))
             return
-        self._mark(fits[0].presents)
+        self._mark(best_fit(fits, self.view).presents)
         self._draw()
 
     def action_caga(self) -> None:
@@ -549,6 +584,8 @@ class NaughtyOrNiceTable(GameTable):
         await super().on_key(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.turn_over:
+            return action == "end" or action not in ("confirm", "pass", "craft", "summon", "fulfill", "creature")
         if self.view is None or not self.active:
             return False if action in ("confirm", "pass", "craft", "summon", "fulfill", "creature", "end") else True
         kinds = {"craft": Craft, "summon": Summon, "fulfill": Fulfill, "creature": Play, "end": End}
@@ -644,6 +681,8 @@ class NaughtyOrNiceTable(GameTable):
         v = self.view
         if v.phase == "over":
             return [((self.phase_text(v, self.names) + ".", "panel--good panel--bold"),)]
+        if self.turn_over:
+            return [self._keys(("e", "pass the keyboard")), ((TURN_OVER, "panel--bold"),)]
         if not self.active:
             waiting = self.phase_text(v, self.names)
             return [((f"Waiting: {waiting}.", "panel--warn"),)]
@@ -727,8 +766,9 @@ class NaughtyOrNiceTable(GameTable):
             pairs.append(("t", "tuck"))
         if has(Sweep):
             pairs.append(("w", "sweep"))
+        over = v.acted and not v.prompts and not any(has(kind) for kind in (Play, Search, Tuck, Sweep))
         if has(End):
-            pairs.append(("e", "end turn"))
+            pairs.append(("e", "pass the keyboard" if over and self.shared_keyboard else "end turn"))
         if Pass() in self.legal:
             pairs.append(("n", "pass"))
         if v.prompts and v.prompts[0].kind == "moroz":
@@ -742,8 +782,9 @@ class NaughtyOrNiceTable(GameTable):
         elif not any(has(kind) for kind in (Play, Search, Tuck, Sweep)):
             # a Tomte, Papa Wolverine or Caga Tió, or a creature new this turn, cannot be
             # played now: the turn still waits for e, as ending it by itself would tell
-            # the table what the hand holds (RULES.md, "Basic actions")
-            ask = "Nothing more to play: e ends your turn."
+            # the table what the hand holds (RULES.md, "Taking a turn"); at a hot seat it
+            # reads as a turn that ended by itself does (``turn_over``): one way every time
+            ask = TURN_OVER if self.shared_keyboard else "Nothing more to play: e ends your turn."
         else:
             ask = "Basic action done: play creatures, or end the turn."
         out = [self._keys(*pairs), ((ask, "panel--bold"),)]

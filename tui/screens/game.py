@@ -107,6 +107,13 @@ class GameScreen(OnTop, Screen[None]):
     told_where: bool = False
     #: what the card under the table's cursor does (``GameTable.show_details``)
     details: str = ""
+    #: ``(seat, turn)`` after the person at the keyboard made a move in their own turn
+    #: other than ``GameTable.END_TURN`` (``turn`` as ``GameTable.turn_of`` gave it before
+    #: the move), until the keyboard changes hands
+    turn_played: tuple[int, tuple[int, int]] | None = None
+    #: the table stays with the person whose move ended their turn by itself, at a hot
+    #: seat, until they pass the keyboard on (``GameTable.PassKeyboard``)
+    holding: bool = False
 
     def __init__(self, session: engine.LocalSession, save_dir: Path | None = None) -> None:
         super().__init__()
@@ -152,11 +159,19 @@ class GameScreen(OnTop, Screen[None]):
         self._think()
         nxt = self._next_seat()
         changed = nxt is not None and len(self.humans) > 1 and nxt != self.seat
+        if not first and self._ends_own_turn():
+            self.play(self.table.END_TURN)  # a table of one person: the only move left
+            return
+        if changed and not first and self._turn_ended_by_itself():
+            self.holding = True  # the table stays theirs, showing what the move brought
+            self.refresh_table()
+            return
         if self.table.HIDDEN_INFORMATION and nxt is not None and len(self.humans) > 1 and (
             changed or (first and self.table.secret_choice(s.view(nxt)))
         ):
             from .handover import HandoverScreen
 
+            self.turn_played = None
             self.handing_over = True
             reason = self.table.phase_text(s.view(nxt), s.names)
             self.app.push_screen(HandoverScreen(s.names[nxt], reason), lambda at: self._handed_over(nxt, at))
@@ -265,6 +280,38 @@ class GameScreen(OnTop, Screen[None]):
         quick second key of the last person never acts for the next."""
         return event.time < self.keys_wait_until and event.key not in ("ctrl+q", "ctrl+c")
 
+    def _turn_ended_by_itself(self) -> bool:
+        """Whether the move of the person at the keyboard ended their own turn by itself
+        (Naughty or Nice: after the basic action with no creature left to play) at a table
+        of several people: then the table stays theirs, showing what the move brought
+        (new presents, a draw), and says that ``e`` passes the keyboard on, as it does when
+        the turn waits for their ``e``. A turn ends the same way every time."""
+        played = self.turn_played
+        if played is None or played[0] != self.seat or len(self.humans) < 2:
+            return False
+        return self.table.turn_of(self.session.view(self.seat)) != played[1]
+
+    def _ends_own_turn(self) -> bool:
+        """Whether, at a table of one person (the rest bots), that person's move left only
+        ``GameTable.END_TURN`` to do in their turn: then it is given for them, so their
+        turn ends by itself every time (nothing is hidden from them between turns: their
+        hand stays on the table). Only right after a move of theirs, never on loading."""
+        played, seat = self.turn_played, self.seat
+        if played is None or played[0] != seat or len(self.humans) != 1 or self.table.END_TURN is None:
+            return False
+        if self.table.turn_of(self.session.view(seat)) != played[1]:
+            return False
+        return self.session.legal_commands(seat) == [self.table.END_TURN]
+
+    def on_game_table_pass_keyboard(self, message: GameTable.PassKeyboard) -> None:
+        """``e`` after a turn that ended by itself: the keyboard passes on (a hand-over)."""
+        if not self.holding:
+            return
+        self.holding = False
+        self.turn_played = None
+        self.say("")  # a line said to this person (a key refused) is not the next one's
+        self._after_change()
+
     def _handed_over(self, seat: int, at: float | None = None) -> None:
         """The hand-over to ``seat`` is done, by an enter read at ``at`` (Textual's event
         clock): keys read with it or just after (a double enter) are dropped."""
@@ -282,9 +329,11 @@ class GameScreen(OnTop, Screen[None]):
         s = self.session
         seat = self.seat
         view = s.view(seat)
-        legal = s.legal_commands(seat) if seat is not None else []
+        legal = s.legal_commands(seat) if seat is not None and not self.holding else []
         active = bool(legal)
         self.table.bots = s.bot_kinds()
+        self.table.shared_keyboard = len(self.humans) > 1
+        self.table.turn_over = self.holding
         self.table.show(view, s.names, legal, active)
         self.query_one("#status", Static).update(self._status_line(view))  # repainted only when it changes
         self.table.show_log(*self._log_tail())
@@ -370,12 +419,16 @@ class GameScreen(OnTop, Screen[None]):
         if self.seat is None:
             self.say("No one plays at this keyboard: the bots play this game.", error=True)
             return False
+        seat = self.seat
+        turn = self.table.turn_of(self.session.view(seat))
         try:
-            self.session.play(self.seat, command)
+            self.session.play(seat, command)
         except engine.IllegalCommand as err:
             self.say(str(err), error=True)
             self.refresh_table()
             return False
+        own = turn is not None and turn[1] == seat and self.session.entries[-1].command != self.table.END_TURN
+        self.turn_played = (seat, turn) if own else None
         self.say("")
         self._after_change()
         return True
@@ -413,6 +466,7 @@ class GameScreen(OnTop, Screen[None]):
             self.say(str(err), error=True)
             return
         self.say("Undone.")
+        self.holding, self.turn_played = False, None  # the move taken back, the turn is theirs again
         self.refresh_table()
 
     def action_hint(self) -> None:

@@ -43,20 +43,27 @@ class Columns:
 
     DATE, GAP = 12, "  "
 
-    def __init__(self, width: int, rows: Sequence[SaveRow] = ()) -> None:
+    def __init__(self, width: int, rows: Sequence[SaveRow] = (), finished: str = "") -> None:
         if width < 76:  # 80 columns: one space between columns, so four names and a three-way win fit whole
             self.GAP = " "
+        self.finished = finished  # put before a finished game's result ("replay · ann wins")
         found = [row.summary for row in rows if row.summary is not None]
         titles = [_title(f.game) for f in found] or [g.title for g in engine.all_games()]
         # each column as wide as its longest text (the header's words at least), within
         # bounds, so the players get every cell the others do not need
         self.game = max(4, min(max(map(cell_len, titles)), 17 if width >= 66 else 11))
-        status = max([cell_len(status_of(f)) for f in found] + [15])
+        status = max([cell_len(self.status_text(f)) for f in found] + [15])
         players = max([cell_len(", ".join(f.players)) for f in found] + [7])
         free = width - self.game - self.DATE - 3 * len(self.GAP)
         self.status = min(status, 20)  # then the players, then the rest of the state
         self.status += max(0, min(status - self.status, free - self.status - players))
         self.players = max(8, free - self.status)
+
+    def status_text(self, found: Summary) -> str:
+        """Where the game stands or its result (``status_of``), a finished game's marked
+        with ``finished`` first."""
+        said = status_of(found)
+        return f"{self.finished}{said}" if self.finished and found.winners is not None else said
 
     def _line(self, game: str, players: str, date: str, status: str) -> Content:
         cells = [fit(game, self.game), fit(players, self.players), fit(date, self.DATE), fit(status, self.status)]
@@ -71,7 +78,7 @@ class Columns:
         found = row.summary
         if found is None:
             return Content(fit(row.path.name, self.game + len(self.GAP) + self.players) + self.GAP + "not a boxtop save")
-        line = self._line(_title(found.game), ", ".join(found.players), _local(found.saved_at), status_of(found))
+        line = self._line(_title(found.game), ", ".join(found.players), _local(found.saved_at), self.status_text(found))
         if not note_of(found):
             return line
         width = self.game + self.players + self.DATE + self.status + 3 * len(self.GAP)
@@ -122,11 +129,18 @@ def _local(stamp: str) -> str:
     return f"{when.day} {when:%b} " + (f"{when:%H:%M}" if when.year == datetime.now().year else f"{when.year}")
 
 
+#: Before a finished game's result on the load list: there is nothing to play on, and
+#: enter opens it as a replay.
+FINISHED = "replay · "
+
+
 class LoadScreen(OnTop, Screen[None]):
     """List saves, one line each (game, players, date saved, where the game stands or its
     result; newest first; a second line names options that differ from the defaults):
     the save folder's, those the app saved elsewhere, the examples. Enter opens one:
-    ``mode`` "load" plays on, "replay" replays it. ``p`` opens a field to type a save's
+    ``mode`` "load" plays on, "replay" replays it; a finished game has nothing to play on,
+    so the load list marks it ("replay · ann wins") and opens it as a replay (a fresh
+    install's examples are all finished). ``p`` opens a field to type a save's
     path (a name alone is looked for in the save folder); escape closes it. A file that
     is not a save is listed as one; opening it shows its one-sentence ``SaveError``.
     ``over_game``: opened from a game (``ctrl+o``), pushed over it: escape goes back to
@@ -149,7 +163,8 @@ class LoadScreen(OnTop, Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Static(
-            "Choose a game to " + ("play on" if self.mode == "load" else "replay") + " (↑↓, enter), or p to type a path.",
+            "Play on a game (↑↓, enter; a finished one replays), or p to type a path."
+            if self.mode == "load" else "Choose a game to replay (↑↓, enter), or p to type a path.",
             id="load-help",
         )
         rows = list_saves(self.folder or getattr(self.app, "save_dir", None))
@@ -159,7 +174,8 @@ class LoadScreen(OnTop, Screen[None]):
         # lines between header and footer
         lines = sum(2 if row.summary is not None and note_of(row.summary) else 1 for row in rows)
         scrollbar = 2 if lines + 4 > height - 8 else 0
-        columns = Columns(max(40, width - 6 - scrollbar), rows)  # margins of 1, the border and padding
+        # margins of 1, the border and padding
+        columns = Columns(max(40, width - 6 - scrollbar), rows, FINISHED if self.mode == "load" else "")
         options: list[Option | None] = [Option(columns.header(), disabled=True)]
         group = None
         for k, row in enumerate(rows):
@@ -231,7 +247,7 @@ class LoadScreen(OnTop, Screen[None]):
             return
         if self.over_game:
             self.app.pop_screen()  # back to the game, which the one opened now replaces
-        if self.mode == "replay":
+        if self.mode == "replay" or session.result() is not None:  # a finished game has nothing to play on
             self.app.open_replay(session, path, keep=saved_in(path) is not None)  # not beside an example
         else:
             self.app.open_game(session, saved_in(path))

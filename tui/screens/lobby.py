@@ -24,6 +24,7 @@ from textual.widgets import DataTable, Input, Static
 
 from engine.core.room import RoomSummary
 from engine.core.seat_label import seat_label
+from engine.core.session import UNDO_POLICIES, undo_words
 from host import protocol as p
 
 
@@ -36,12 +37,10 @@ from ..widgets.sized_table import fill_table
 from . import say_line
 
 
-#: What a room's undo policy lets a player take back, as the waiting room says it
-#: (``docs/architecture.md``, "Undo"): never a move that showed anything hidden or random.
-UNDO_TEXT = {
-    "strict": "Undo (strict): your last move, before your turn ends, if it showed nothing new.",
-    "casual": "Undo (casual): your last move, until another player moves, if it showed nothing new.",
-}
+#: What a room's undo policy lets a player take back, as the waiting room says it, in the
+#: words the new-room form uses (``engine.core.session.undo_words``): never a move that
+#: showed anything hidden or random.
+UNDO_TEXT = {policy: f"Undo ({policy}): {undo_words(policy, True)}." for policy in UNDO_POLICIES}
 #: Whether a room lets its players ask for a hint (``RoomSummary.hints``), as the waiting
 #: room says it after its undo policy.
 HINTS_TEXT = {True: "Hints: allowed (B at your turn).", False: "Hints: off."}

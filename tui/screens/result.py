@@ -26,6 +26,7 @@ from engine.core.seat_label import seat_label
 
 from ..stack import OnTop
 from ..widgets.footer import GameFooter
+from ..widgets.path_text import PathSentence
 from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
 
@@ -169,13 +170,12 @@ class ResultScreen(OnTop, Screen[None]):
         head = f"This is your {nth} best game." if rank and rank > 1 else ""
         self.query_one("#result-best", Static).update("\n".join([head, "Personal bests: " + " · ".join(lines)]).strip())
 
-    def _saved_line(self) -> Content:
-        """Where the finished game is saved (for load and replay), as plain text."""
-        from ..paths import shown
-
+    def _saved_line(self) -> Content | PathSentence:
+        """Where the finished game is saved (for load and replay), as plain text whose
+        rows break at a folder's "/", never inside the file's name."""
         if self.saved_to is None:
             return Content("")
-        return Content(f"Saved to {shown(self.saved_to)}.")
+        return PathSentence("Saved to {}.", self.saved_to)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("replay", "save") and not isinstance(self.session, engine.LocalSession):

@@ -5,21 +5,32 @@ game's own player text (``Game.help_text``, its HELP.md): what the game is, a ro
 notation and boxtop's rulings in plain words; last, every card of the game with what it
 does (``GameTable.card_texts``). The developers' RULES.md is not shown.
 
-In a remote (SSH) session the rules are drawn without links: a link, a bare address
-and an image keep only their text, so nothing on the screen can be clicked to open
-anything on the host (``plain_markdown``).
+The page is drawn by Rich's Markdown, a section (a "## " heading and what follows) to a
+``Static``: a few widgets instead of the thousand Textual's ``Markdown`` widget mounts
+for a page of lists and tables (1.5–6 seconds to open on a busy machine, and PgDn did
+nothing until it was done); the whole page is there, and scrolls, as the screen shows.
+A page is made once per game and kept (``rules_page``).
+
+A link to a section of the page ("see Notation") scrolls there when clicked; no link
+opens anything. In a remote (SSH) session the rules are drawn without links at all
+(``RulesText``), so nothing on the screen can be clicked to open anything on the host.
 """
 
 from __future__ import annotations
 
-from markdown_it import MarkdownIt
-from markdown_it.rules_core import StateCore
-from markdown_it.token import Token
+import re
+from functools import lru_cache
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import Markdown as RichMarkdown
+from rich.segment import Segment
+from rich.style import Style
+from rich.theme import Theme
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 import engine
@@ -47,31 +58,6 @@ GENERAL_KEYS = """\
 """
 
 
-def _drop_links(state: StateCore) -> None:
-    """A markdown-it core rule: remove every link (its text stays) and turn every image
-    into its alt text."""
-    for token in state.tokens:
-        if token.children:
-            token.children = [
-                Token("text", "", 0, content=c.content) if c.type == "image" else c
-                for c in token.children if c.type not in ("link_open", "link_close")
-            ]
-
-
-# Textual parses a page in a worker thread; markdown-it's link encoder (mdurl) fills its
-# tables the first time it runs, and two rules pages parsed at once (keys typed fast)
-# raced on them (IndexError). Filled here, once, before any thread parses.
-MarkdownIt("gfm-like").parse("[a](b) <c:d> ![e](f)")
-
-
-def plain_markdown() -> MarkdownIt:
-    """Textual's Markdown parser ("gfm-like") without links or images: a parser factory
-    for ``textual.widgets.Markdown`` whose text carries no ``@click`` to open a URL."""
-    md = MarkdownIt("gfm-like")
-    md.core.ruler.push("boxtop_drop_links", _drop_links)  # after linkify, which makes links too
-    return md
-
-
 def keys_table(keys_help: str) -> str:
     """A table widget's ``KEYS_HELP`` ("keys: meaning" lines) as a Markdown table."""
     rows = [line.partition(":") for line in keys_help.splitlines() if line.strip()]
@@ -90,6 +76,60 @@ def cards_section(cards: list[tuple[str, list[tuple[str, str]]]]) -> str:
         lines = "\n".join(f"- **{name}**: {text}" for name, text in entries)
         parts.append(f"### {kind}\n\n{lines}")
     return "\n\n".join(parts) + "\n"
+
+
+#: The page's Markdown styles, plain on any theme: bold headings, no colours.
+THEME = Theme({
+    "markdown.h1": Style(bold=True), "markdown.h2": Style(bold=True, underline=True),
+    "markdown.h3": Style(bold=True), "markdown.h4": Style(bold=True, italic=True),
+    "markdown.code": Style(bold=True), "markdown.code_block": Style(), "markdown.block_quote": Style(italic=True),
+    "markdown.list": Style(), "markdown.item.number": Style(bold=True), "markdown.table.border": Style(dim=True),
+    "markdown.table.header": Style(bold=True), "markdown.link": Style(underline=True),
+    "markdown.link_url": Style(underline=True),
+})
+
+
+def anchor(heading: str) -> str:
+    """A heading's anchor, as a link names it: "Keys at the table" → "keys-at-the-table"."""
+    return re.sub(r"[^\w]+", "-", heading.lower()).strip("-")
+
+
+def sections(page: str) -> list[tuple[str, str]]:
+    """``page`` (Markdown) cut before each "## " heading: ``(anchor, text)`` each, the
+    text before the first heading (if any) with anchor ""."""
+    out: list[tuple[str, list[str]]] = [("", [])]
+    fenced = False
+    for line in page.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        if not fenced and line.startswith("## "):
+            out.append((anchor(line[3:].strip()), []))
+        out[-1][1].append(line)
+    return [(key, "\n".join(lines).strip() + "\n") for key, lines in out if "\n".join(lines).strip()]
+
+
+class RulesText:
+    """A section of the rules as a Rich renderable: Rich's Markdown in ``THEME``, its
+    links made inert. A link to a section of the page ("#notation") becomes a click that
+    scrolls there (the screen's ``goto``) when ``links``; any other link, and every link
+    without ``links`` (a remote session), is its text alone."""
+
+    def __init__(self, markdown: str, links: bool = True) -> None:
+        self.markdown = RichMarkdown(markdown, hyperlinks=True)
+        self.links = links
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        with console.use_theme(THEME):
+            segments = list(console.render(self.markdown, options))
+        for segment in segments:
+            style = segment.style
+            if style is not None and style.link:
+                target = style.link
+                style = style.update_link(None)
+                if self.links and target.startswith("#"):
+                    style += Style.from_meta({"@click": f"screen.goto({target[1:]!r})"})
+                segment = Segment(segment.text, style, segment.control)
+            yield segment
 
 
 def rules_page(slug: str) -> str:
@@ -114,6 +154,13 @@ def rules_page(slug: str) -> str:
     return "\n\n".join(parts)
 
 
+@lru_cache(maxsize=None)
+def page_sections(slug: str) -> tuple[tuple[str, str], ...]:
+    """``rules_page(slug)`` cut into its ``sections``, made once per game (the page
+    reads the game's files and every card's text)."""
+    return tuple(sections(rules_page(slug)))
+
+
 class RulesScreen(OnTop, Screen[None]):
     """One game's rules (``slug``), keys first; ↑↓ PgUp PgDn Home End scroll, escape closes."""
 
@@ -121,10 +168,7 @@ class RulesScreen(OnTop, Screen[None]):
 
     DEFAULT_CSS = """
     RulesScreen #rules-hint { height: 1; padding: 0 2; color: $text-muted; }
-    RulesScreen #rules-text { padding: 0; }
-    RulesScreen MarkdownHeader { margin: 1 0 1 0; }
-    RulesScreen MarkdownTable { margin-bottom: 1; }
-    RulesScreen MarkdownTableContent { keyline: none; grid-gutter: 0 1; grid-columns: auto 1fr; }
+    RulesScreen .rules-section { padding: 1 1 0 1; }
     """
 
     def __init__(self, slug: str) -> None:
@@ -136,19 +180,16 @@ class RulesScreen(OnTop, Screen[None]):
         yield TitleBar()
         yield Static("↑ ↓ PgUp PgDn Home End scroll · escape back", id="rules-hint")
         with VerticalScroll(id="rules-scroll"):
-            # open_links off: the page's only links lead to its own sections
-            # (on_markdown_link_clicked); remotely there are no links at all
-            yield Markdown(
-                rules_page(self.slug), id="rules-text",
-                open_links=False, parser_factory=plain_markdown if remote else None,
-            )
+            for key, text in page_sections(self.slug):
+                yield Static(RulesText(text, links=not remote), id=f"rules-{key}" if key else None,
+                             classes="rules-section")
         yield GameFooter()
 
-    def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
-        """A link to a section of the page ("#notation") scrolls there; nothing else opens."""
-        event.stop()
-        if event.href.startswith("#"):
-            event.markdown.goto_anchor(event.href[1:])
+    def action_goto(self, key: str) -> None:
+        """A link to a section of the page ("see Notation"): scroll so it shows first."""
+        found = self.query(f"#rules-{anchor(key)}")
+        if found:
+            self.query_one("#rules-scroll", VerticalScroll).scroll_to_widget(found.first(), top=True, animate=False)
 
     def on_mount(self) -> None:
         self.title = f"{engine.get_game(self.slug).title}: rules"

@@ -108,10 +108,12 @@ class GameOptions(Vertical):
 
     ROW_CLASSES: ClassVar[str] = "row option"
 
-    def __init__(self, options_type: type, *, people: int = 1, id: str | None = None) -> None:
+    def __init__(self, options_type: type, *, people: int = 1, id: str | None = None,
+                 start: dict[str, Any] | None = None) -> None:
         super().__init__(id=id)
         self.options_type = options_type
         self.alone = alone_options(options_type)
+        self.start = dict(start or {})  # the rows' first values (``rows()`` of an earlier form)
         self.set_reactive(GameOptions.people, people)
 
     def compose(self) -> ComposeResult:
@@ -121,31 +123,42 @@ class GameOptions(Vertical):
             classes = self.ROW_CLASSES + (" alone" if field.name in self.alone else "")
             with Horizontal(classes=classes, id=f"row-{field.name}") as row:
                 row.display = field.name not in self.alone or self.people >= 2
-                yield from self._field(field, width)
+                yield from self._field(field, width, self.start.get(field.name, field.default))
                 yield Static(notes.get(field.name, ""), classes="note", markup=False)
 
     @staticmethod
-    def _field(field: msgspec.structs.FieldInfo, width: int) -> typing.Iterator[Widget]:
-        """The label (a checkbox carries its own) and the value field of ``field``."""
+    def _field(field: msgspec.structs.FieldInfo, width: int, value: Any) -> typing.Iterator[Widget]:
+        """The label (a checkbox carries its own) and the value field of ``field``, set to
+        ``value`` (its default when ``value`` is not one the field takes)."""
         label = field.name.replace("_", " ")
         ident = f"opt-{field.name}"
         if field.type is bool:
-            tick = Tick(label, field.default, id=ident)
+            tick = Tick(label, value if isinstance(value, bool) else field.default, id=ident)
             tick.styles.width = LABEL_WIDTH + width  # the notes line up with the other rows'
             yield tick
             return
         yield Label(label, classes="label")
         choices = option_choices(field)
         if choices is not None:
-            box: Widget = Choice([(str(c), c) for c in choices], value=field.default, id=ident, classes="value")
+            box: Widget = Choice([(str(c), c) for c in choices], value=value if value in choices else field.default,
+                                 id=ident, classes="value")
         else:
-            box = Input(str(field.default), type="integer" if _is_int(field) else "text", id=ident, classes="value")
+            box = Input(str(value), type="integer" if _is_int(field) else "text", id=ident, classes="value")
         box.styles.width = width
         yield box
 
     def watch_people(self, people: int) -> None:
         for row in self.query(".alone"):
             row.display = people >= 2
+
+    def rows(self) -> dict[str, Any]:
+        """Every row as set now, shown or not (name → a choice's value, a checkbox's bool,
+        a box's text as typed): what a later form starts from (``start``)."""
+        out: dict[str, Any] = {}
+        for field in msgspec.structs.fields(self.options_type):
+            widget = self.query_one(f"#opt-{field.name}")
+            out[field.name] = widget.value
+        return out
 
     def values(self) -> dict[str, Any]:
         """The options as set in the rows (name → a choice's value, a checkbox's bool, a

@@ -42,7 +42,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         "cards": "full game with Story cards and Magic Items, or beginner without",
         "characters": "Character abilities, or none",
         "trading": "players on one field may trade, or not",
-        "windows": "secret: all who hold a Magic Item are asked; quick: only who can answer (others may guess)",
+        "windows": "secret: everyone holding a Magic Item is asked, so nobody learns who can answer (at one "
+                   "keyboard: a hand-over and a pass each); quick: only who can answer is asked (the others may "
+                   "guess who holds which item)",
     }
     #: Options a table of one person (the rest bots) takes when they are not given: no one
     #: else at the table could learn anything from who is asked. A form shows them only

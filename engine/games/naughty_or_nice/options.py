@@ -33,7 +33,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         "unmarked_points": "points for Elves, Mrs. Claus, Snow Maiden",
         "most_ties": "tied for most of a symbol: all score 3, or none",
         "negative_scores": "scores may go below 0",
-        "windows": "secret: all with creatures in hand are asked; quick: only who can react (others may guess)",
+        "windows": "secret: after each creature or gift everyone holding a creature is asked, so nobody learns "
+                   "who can react (at one keyboard: a hand-over and a pass each); quick: only who can react is "
+                   "asked (the others may guess who holds a Tomte)",
     }
     #: Options a table of one person (the rest bots) takes when they are not given: no one
     #: else at the table could learn anything from who is asked. A form shows them only

@@ -156,11 +156,24 @@ def _fulfill(view: View, slot: int, presents: tuple[str, ...], caga: bool) -> st
         text = f"Fulfil {_kiddo(view, slot)} with {and_list(given + (['Caga Tió'] if caga else []))}"
     if kiddo < 0:
         return text + "."
+    return text + f": {_points(fulfill_points(view, slot, presents, caga))}."
+
+
+def fulfill_points(view: View, slot: int, presents: Sequence[str], caga: bool = False) -> int:
+    """What fulfilling the kiddo at playground place ``slot`` with ``presents`` (and
+    Caga Tió) scores for the seat whose ``view`` this is, by the rules' own counts: 1 a
+    wish, 1 more for each present its gift giver prefers ("Fulfill Wishes": "every Gift
+    Giver has a special present that 'if given' scores an extra point for the player per
+    special present"; Father Christmas's Stockings 2 from level 4: ``table.giver_bonus``),
+    Caga Tió's own points (``table.points_for``). 0 for an empty place."""
+    kiddo = view.playground[slot] if 0 <= slot < len(view.playground) else -1
+    if kiddo < 0:
+        return 0
     giver = _giver(view)
     points = len(KIDDOS[kiddo].wishes) + giver_bonus(giver if giver in GIVERS else "", view.options.level, presents)
     if caga:
         points += _creature_points(view, "CT")
-    return text + f": {_points(points)}."
+    return points
 
 
 def _play(view: View, c: cmd.Play, names: Sequence[str]) -> str:
