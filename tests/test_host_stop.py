@@ -113,12 +113,12 @@ def host_stopped_cleanly(host: HostProcess) -> None:
     assert log.rstrip().endswith("boxtop host: stopped."), log
 
 
-async def at_table(player: Terminal, code: str) -> None:
-    """The player, in the lobby, types the started room's code and is back in their seat."""
-    mark = player.mark()
-    await enter_room_code(player, code, lambda: b"to act: " in player.text(mark),  # the table's status line
-                          f"{player.name} at the table")
+async def at_table(port: int, name: str) -> Terminal:
+    """``name`` connects: with a seat in a game in play, straight back at its table."""
+    player = await Terminal.open(port, name, size=SIZE)
+    await player.shows(b"to act: ", timeout=60)  # the table's status line
     await player.quiet()
+    return player
 
 
 def session_pid(host: HostProcess, name: str) -> int:
@@ -140,9 +140,10 @@ async def test_ctrl_c_tells_every_player_gives_every_terminal_back_and_keeps_the
     host = HostProcess(data).start()
     terminals: list[Terminal] = []
     try:
-        ann, bob, cyd = terminals = await open_lobbies(host.port, ["ann", "bob", "cyd"], size=SIZE)
-        await asyncio.gather(at_table(ann, table), at_table(bob, table),
-                             enter_room_code(cyd, waiting, lambda: b"you are in seat 1" in cyd.text(), "cyd in her seat"))
+        ann, bob = await asyncio.gather(at_table(host.port, "ann"), at_table(host.port, "bob"))
+        (cyd,) = await open_lobbies(host.port, ["cyd"], size=SIZE)
+        terminals += [ann, bob, cyd]
+        await enter_room_code(cyd, waiting, lambda: b"you are in seat 1" in cyd.text(), "cyd in her seat")
         mark = ann.mark()
         ann.keys("B")
         await ann.shows(b"ann: your best moves", since=mark, timeout=30)  # found in a worker process
@@ -172,8 +173,9 @@ async def test_sigterm_tells_spectators_and_the_lobby_and_a_killed_session_gets_
     host = HostProcess(data).start()
     terminals: list[Terminal] = []
     try:
-        ann, dan, eve = terminals = await open_lobbies(host.port, ["ann", "dan", "eve"], size=SIZE)
-        await at_table(ann, table)
+        ann = await at_table(host.port, "ann")
+        dan, eve = await open_lobbies(host.port, ["dan", "eve"], size=SIZE)
+        terminals += [ann, dan, eve]
         mark = dan.mark()
         dan.keys("w")  # the lobby's highlighted room, the table (the oldest first)
         await dan.shows(b"watching", since=mark, timeout=30)
@@ -206,8 +208,9 @@ async def test_a_second_ctrl_c_stops_at_once_and_still_gives_every_terminal_back
     host = HostProcess(data).start()
     terminals: list[Terminal] = []
     try:
-        ann, bob = terminals = await open_lobbies(host.port, ["ann", "bob"], size=SIZE)
-        await at_table(ann, table)
+        ann = await at_table(host.port, "ann")
+        (eve,) = await open_lobbies(host.port, ["eve"], size=SIZE)  # in the lobby
+        terminals += [ann, eve]
         mark = ann.mark()
         ann.keys("B")
         await ann.shows(b"looking for your best moves", since=mark, timeout=30)
@@ -219,8 +222,8 @@ async def test_a_second_ctrl_c_stops_at_once_and_still_gives_every_terminal_back
         await ended(ann)
         assert_given_back("ann", raw(ann), f"The host is stopping; your game is kept (room {table}).".encode(),
                           drawn=False)
-        await ended(bob)
-        assert_given_back("bob", raw(bob), b"The host is stopping; every room is kept.", drawn=False)
+        await ended(eve)
+        assert_given_back("eve", raw(eve), b"The host is stopping; every room is kept.", drawn=False)
         host_stopped_cleanly(host)
     finally:
         for terminal in terminals:
@@ -229,8 +232,9 @@ async def test_a_second_ctrl_c_stops_at_once_and_still_gives_every_terminal_back
 
 
 async def test_the_room_service_alone_tells_boxtop_join_under_its_own_sshd(data):
-    # boxtop host --no-ssh, and boxtop join --name ann on a terminal of its own, as the
-    # operator's sshd starts it for ann's key; Ctrl+C on the service.
+    # boxtop host --no-ssh, and boxtop join --name fay on a terminal of its own, as the
+    # operator's sshd starts it for fay's key (fay has no seat: she is in the lobby);
+    # Ctrl+C on the service.
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "BOXTOP_HOST_TOKEN")}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     env["TERM"] = "xterm-256color"
@@ -243,7 +247,7 @@ async def test_the_room_service_alone_tells_boxtop_join_under_its_own_sshd(data)
         assert b"boxtop room service:" in service.stdout.readline()
         master, slave = pty.openpty()
         os.set_blocking(master, False)
-        join = subprocess.Popen([sys.executable, "-m", "tui.cli", "join", "--name", "ann",
+        join = subprocess.Popen([sys.executable, "-m", "tui.cli", "join", "--name", "fay",
                                  "--socket", str(data / "rooms.sock")],
                                 stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env, cwd=ROOT)
         os.close(slave)
@@ -257,11 +261,11 @@ async def test_the_room_service_alone_tells_boxtop_join_under_its_own_sshd(data)
                 pass
             return bytes(out)
 
-        await until(lambda: b"Lobby" in plain(read()), "ann's lobby", 30)
+        await until(lambda: b"Lobby" in plain(read()), "fay's lobby", 30)
         os.killpg(service.pid, signal.SIGINT)
         await until(lambda: read() and join.poll() is not None, "boxtop join ended", 30)  # its output read meanwhile
         assert join.returncode == 0
-        assert_given_back("ann", read(), b"The host is stopping; every room is kept.")
+        assert_given_back("fay", read(), b"The host is stopping; every room is kept.")
         text = service.communicate(timeout=30)[0].decode()
         assert "Traceback" not in text and service.returncode == 0, text
         assert text.rstrip().endswith("boxtop room service: stopped."), text
