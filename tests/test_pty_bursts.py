@@ -34,7 +34,9 @@ async def test_a_double_enter_on_a_hand_over_keeps_the_game(boxtop_pty):
     await term.shows(b"ann at the keyboard")
     await asyncio.sleep(SLIP)  # keys of the hand-over's own moment are dropped (a double enter)
     term.burst("c", "enter")
+    await term.shows(b"e passes the keyboard")  # her turn is over: she sees what she drew
     mark = term.mark()
+    term.burst("e")
     await term.shows(b"bob: press enter", since=mark)
     mark = term.mark()
     term.burst("enter", "enter")

@@ -425,7 +425,11 @@ def test_the_options_note_names_what_differs_from_the_table_s_defaults():
     from engine.core.saves import options_note
 
     assert options_note("dice-upon-a-time", {"cards": "beginner", "characters": "none"}) == "cards beginner, characters none"
-    assert options_note("gift-trap", {"extra_tiles": True, "track_length": 12}) == "extra tiles, track length 12"
+    assert options_note("gift-trap", {"extra_tiles": True, "track_length": 12, "keep_past_gifted": False}) == \
+        "extra tiles, track length 12"
+    # a save made before keep_past_gifted existed was played with points kept past GIFTED: said so
+    assert options_note("gift-trap", {"extra_tiles": True, "track_length": 12}) == \
+        "extra tiles, track length 12, keep past gifted"
     assert options_note("bottlecap-vikings", {"sides": "unique"}) == "sides unique"
     people = [engine.Seat("ann"), engine.Seat("bob")]
     alone = [engine.Seat("ann"), engine.Seat("bot2", "heuristic")]

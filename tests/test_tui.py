@@ -364,13 +364,18 @@ async def test_a_finished_table_offers_only_keys_that_do_something(save_dir, exa
     # its moves stand (the result was shown and saved), so they are gone, as the play
     # keys are; u says so. Bottlecap Vikings and Dice Upon a Time would even take the
     # winning move back.
-    from snapshot_kit import load_first_save
+    # the finished table as `boxtop load PATH` shows it (the load list opens a finished
+    # game as its replay)
+    from pathlib import Path
 
-    own_save(save_dir, example)
-    async with menu_app() as pilot:
-        app = pilot.app
-        await load_first_save(pilot)
-        await wait_for(pilot, lambda: footer_keys(app).get("Menu"), "the footer")
+    from tui.screens.load import saved_in
+    from tui_driver import Player
+
+    path = Path(own_save(save_dir, example))
+    app = BoxtopApp(session=engine.load(str(path)), saved_in=saved_in(path))
+    async with app.run_test(size=LARGE):
+        pilot = Player(app)
+        await wait_for(pilot, lambda: screen_name(app) == "GameScreen" and footer_keys(app).get("Menu"), "the footer")
         keys = footer_keys(app)
         assert not {"Undo", "Redo", "Fits", "Play", "Done", "Place"} & set(keys), keys
         assert keys.get("Rules") is True and keys.get("Save") is True

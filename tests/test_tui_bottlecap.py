@@ -175,7 +175,8 @@ async def test_keys_help_comes_first_on_the_rules_screen():
         await wait_for_screen(pilot, "RulesScreen")
         await wait_for_text(pilot, "Keys at the table")
         assert shows(pilot.app, "←/→ or h/l") and shows(pilot.app, "end your turn")
-        assert shows(pilot.app, "The ring: eight tiles round the bottlecap")
+        await pilot.press("pagedown")  # then what the table's signs mean
+        await wait_for_text(pilot, "The ring: eight tiles round the bottlecap")
 
 
 async def test_hot_seat_hands_the_keyboard_to_the_attacked_player_for_omen():

@@ -38,14 +38,17 @@ async def hand_over_ready(pilot) -> None:
 
 # ------------------------------------------------------------------ item 1: the hand-over
 async def test_a_quick_double_enter_on_a_hand_over_keeps_the_game_and_plays_nothing():
-    # boxtop play naughty-or-nice --seats ann,bob --option level=1; enter, c enter, then
-    # enter enter on "Pass the keyboard to bob": the menu came back and nothing was saved
+    # boxtop play naughty-or-nice --seats ann,bob --option level=1; enter, c enter (e: her
+    # turn is over), then enter enter on "Pass the keyboard to bob": the menu came back
+    # and nothing was saved
     async with menu_app(SMALL) as pilot:
         app = pilot.app
         await new_game(pilot, "Naughty or Nice", ["ann", "bob"], options={"level": 1}, seed=1)
         await take_keyboard(pilot)  # ann
         await wait_for_text(pilot, "ann at the keyboard")
         await pilot.press("c", "enter")  # ann crafts from the deck
+        await wait_for_text(pilot, "e passes the keyboard")  # her turn is over: she sees what she drew
+        await pilot.press("e")
         await hand_over_ready(pilot)
         assert shows(app, "Pass the keyboard to bob")
         game = game_screen(app)

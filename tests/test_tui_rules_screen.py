@@ -129,7 +129,7 @@ async def test_the_new_game_form_notes_each_option_in_one_plain_line():
         expected = {
             "extra tiles": "Give more, Get more and the Gifttrap",
             "no way": "what a No way costs",  # the label wraps: "no way" / "points"
-            "hold scores": "GO and GIFTED",
+            "hold scores": "scored gift by gift",
             "fill all spaces": "deal 9 gifts",
             "track": "spaces from GO to GIFTED",
             "extras once per game": "Give more and Get more once a game",

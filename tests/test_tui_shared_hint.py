@@ -33,7 +33,8 @@ async def test_the_forms_hints_box_reaches_the_room_and_its_waiting_room_says_so
         assert room.record.hints is True and room.summary().hints is True
         await pilot.press("escape")  # the room goes (nobody in it), and ann makes one without hints
         await wait_for_screen(pilot, "LobbyScreen")
-        await new_room(pilot, "Giftbringer", ["ann", "bob"], options={"rounds": 1})
+        # (the form remembers the last room's choices: the box is unticked by hand)
+        await new_room(pilot, "Giftbringer", ["ann", "bob"], options={"rounds": 1}, hints=False)
         await wait_for_text(pilot, "Hints: off.")
         assert svc.rooms.get(pilot.app.screen.room.code).record.hints is False
 

@@ -1,7 +1,7 @@
 """The rules screens, written for players: the menu's Rules lists the games
 (``RulesMenuScreen``); a game's page (``RulesScreen``, also ``?`` at the table) shows the
-keys first, the table's (``GameTable.KEYS_HELP``) and then the app's, and then the
-game's own player text (``Game.help_text``, its HELP.md): what the game is, a round, the
+keys first, the table's (``GameTable.KEYS_HELP``, then what its signs mean,
+``GameTable.LEGEND``) and then the app's, and then the game's own player text (``Game.help_text``, its HELP.md): what the game is, a round, the
 notation and boxtop's rulings in plain words; last, every card of the game with what it
 does (``GameTable.card_texts``). The developers' RULES.md is not shown.
 
@@ -53,6 +53,7 @@ GENERAL_KEYS = """\
 | ctrl+s | save the game |
 | ctrl+o | load another game (this one is saved first) |
 | ? | these rules |
+| L | the log, full screen (escape back); PgUp / PgDn scroll it from the table |
 | escape | back (a game in progress is saved first) |
 | ctrl+q | quit (a game in progress is saved first) |
 """
