@@ -121,9 +121,11 @@ GAMES = [
 
 def keys_of(app) -> list[str]:
     """The keys the screen on top binds now (its own, its focused widget's, the app's),
-    but those that end the app, plus enter, escape and the digits."""
+    but those that end the app, plus enter, escape and the digits. Never ``q``: a burst
+    that leaves the table goes on at the menu, where ``q`` quits (which saves and says
+    where, as ctrl+q: tests/test_saving.py)."""
     bound = [key for key, active in app.screen.active_bindings.items()
-             if active.binding.action not in ENDS_THE_APP and key not in ("ctrl+q", "ctrl+c", "ctrl+z")]
+             if active.binding.action not in ENDS_THE_APP and key not in ("ctrl+q", "ctrl+c", "ctrl+z", "q")]
     return bound + ALWAYS
 
 

@@ -117,12 +117,14 @@ class KeyOrder:
         (``rounds`` rounds, which ``came_back`` may raise), at most ``PATIENCE`` s."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.PATIENCE
-        while key is self.flying and self.rounds > 0:
-            self.rounds -= 1
-            left = deadline - loop.time()
-            if left <= 0 or not await self._round(left):
-                break
-        self.done(key)
+        try:
+            while key is self.flying and self.rounds > 0:
+                self.rounds -= 1
+                left = deadline - loop.time()
+                if left <= 0 or not await self._round(left):
+                    break
+        finally:  # whatever happened (the app closing, a node gone), the next key goes on
+            self.done(key)
 
     def _chain(self) -> list["MessagePump"]:
         """The screen on top and the focused widget with its ancestors up to it."""
@@ -132,7 +134,7 @@ class KeyOrder:
         except Exception:  # no screen (the app is closing)
             return []
         nodes: list[MessagePump] = [screen]
-        node = app.focused
+        node = screen.focused
         while node is not None and node is not screen and node is not app:
             nodes.append(node)
             node = node.parent
