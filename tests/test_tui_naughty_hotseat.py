@@ -19,7 +19,7 @@ from naughty_positions import load_game, played_until
 from naughty_table import GAME as RULES, NAMES, fold, kiddos_with, random_positions, run, scored, table
 from tui.games.naughty_or_nice import best_fit
 from tui_driver import (
-    SMALL, menu_app, new_game, screen_name, shows, take_keyboard, wait_for, wait_for_screen, wait_for_text,
+    SMALL, footer_keys, menu_app, new_game, screen_name, shows, take_keyboard, wait_for, wait_for_screen, wait_for_text,
 )
 
 
@@ -151,6 +151,8 @@ async def test_a_turn_that_ends_by_itself_stays_with_its_person_until_e():
         await pilot.press("c", "enter", "space")  # no other key acts or hands over
         await wait_for_text(pilot, "Your turn is over: e passes the keyboard.")
         assert screen_name(app) == "GameScreen" and session.state.turn == 1
+        keys = footer_keys(app)  # the footer names e for what it does now, not "End turn"
+        assert any(label.startswith("Pass") for label in keys) and not any(label.startswith("End") for label in keys), keys
         await pilot.press("e")
         await wait_for_screen(pilot, "HandoverScreen")
         await wait_for_text(pilot, "Pass the keyboard to bob.")

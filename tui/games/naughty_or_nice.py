@@ -111,6 +111,7 @@ class NaughtyOrNiceTable(GameTable):
         Binding("f", "fulfill", "Fulfill"),
         Binding("p", "creature", "Creature"),
         Binding("e", "end", "End turn"),
+        Binding("e", "pass_keyboard", "Pass keyboard"),  # the same key once the turn ended by itself
         Binding("n", "pass", "Pass"),
         Binding("enter", "confirm", "OK"),
         Binding("left", "move(-1)", "choose", show=False),
@@ -393,10 +394,16 @@ class NaughtyOrNiceTable(GameTable):
 
     def action_end(self) -> None:
         if self.turn_over:  # the turn ended by itself: e passes the keyboard on
-            self.post_message(self.PassKeyboard())
+            self.action_pass_keyboard()
             return
         if self._start(End, "end"):
             self.choose(End())
+
+    def action_pass_keyboard(self) -> None:
+        """``e`` once the turn ended by itself (``turn_over``; the footer then names it
+        "Pass keyboard"): the keyboard passes on."""
+        if self.turn_over:
+            self.post_message(self.PassKeyboard())
 
     def action_pass(self) -> None:
         if self._not_now():
@@ -584,8 +591,10 @@ class NaughtyOrNiceTable(GameTable):
         await super().on_key(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pass_keyboard":  # e's name in the footer once the turn ended by itself
+            return True if self.turn_over else False
         if self.turn_over:
-            return action == "end" or action not in ("confirm", "pass", "craft", "summon", "fulfill", "creature")
+            return action not in ("end", "confirm", "pass", "craft", "summon", "fulfill", "creature")
         if self.view is None or not self.active:
             return False if action in ("confirm", "pass", "craft", "summon", "fulfill", "creature", "end") else True
         kinds = {"craft": Craft, "summon": Summon, "fulfill": Fulfill, "creature": Play, "end": End}
