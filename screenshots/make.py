@@ -187,6 +187,8 @@ async def main() -> None:
     await shoot(BoxtopApp(session=du), "dice-upon-a-time", ["tab", "tab"])
     # the full game: before placing, a opens the row of Magic Items, abilities and trades
     await shoot(BoxtopApp(session=du), "dice-upon-a-time-items", ["a"])
+    # q: every player's quests and Story cards with their texts, over the table
+    await shoot(BoxtopApp(session=du), "dice-upon-a-time-quests", ["q"])
     du_moves = []
     du_played = engine.new_game("dice-upon-a-time", [engine.Seat("ann"), engine.Seat("bob", "heuristic")], seed=2,
                                 options={"length": "short"})
