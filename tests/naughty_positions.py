@@ -12,6 +12,8 @@ is one person: quick reaction windows unless ``options`` say otherwise).
 
 from __future__ import annotations
 
+import os
+
 import random
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -67,9 +69,14 @@ def prompt(kind: str) -> Callable[[Any, list], bool]:
     return lambda state, legal: bool(state.prompts) and state.prompts[0].kind == kind
 
 
-async def load_game(pilot: Player, session: engine.LocalSession, folder: Path, name: str = "position") -> None:
-    """Save ``session`` in the save ``folder`` and load it from the menu by keys: ``l``,
-    enter on the newest save, then take the keyboard if a hand-over asks."""
+async def load_game(pilot: Player, session: engine.LocalSession, folder: Path | None = None,
+                    name: str = "position") -> None:
+    """Save ``session`` in the save ``folder`` (default: the test's own, made here;
+    tests/conftest.py) and load it from the menu by keys: ``l``, enter on the newest
+    save, then take the keyboard if a hand-over asks."""
+    if folder is None:
+        folder = Path(os.environ["BOXTOP_SAVE_DIR"])
+        folder.mkdir(parents=True, exist_ok=True)
     save(session, folder / f"{name}.json")
     await pilot.press("l")
     await wait_for_screen(pilot, "LoadScreen")

@@ -65,7 +65,11 @@ async def finished_game(host) -> tuple[str, Terminal, Terminal, Eyes]:
         terminal.keys("\t\r")  # cross where the first result fits
         await terminal.quiet()
         terminal.keys("dd")  # results are left: d asks, d again finishes the round
-    await until(lambda: eyes.table.result is not None, "the result", timeout=20)
+    try:
+        await until(lambda: eyes.table.result is not None, "the result", timeout=30)
+    except AssertionError:
+        raise AssertionError(f"no result; to act: {eyes.table.to_act}; ann's screen: {ann.tail(800)!r}; "
+                             f"bob's screen: {bob.tail(800)!r}") from None
     for terminal in (ann, bob):
         await terminal.shows(b"r: play again, same seats")
         await terminal.quiet()

@@ -12,8 +12,6 @@ changes nothing in it.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 from msgspec.structs import replace
 
@@ -75,11 +73,9 @@ async def _read_pane(pilot) -> str:
 async def test_q_shows_every_players_quests_and_story_cards_with_their_texts_at_80x24():
     s = _position()
     state = s.state
-    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
-    folder.mkdir(parents=True, exist_ok=True)
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await load_game(pilot, s, folder)
+        await load_game(pilot, s)
         await wait_for_text(pilot, "Place your")
         assert footer_keys(app).get("Quests"), footer_keys(app)  # the key is offered where it is seen
         await pilot.press("q")

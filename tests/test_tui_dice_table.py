@@ -5,9 +5,7 @@ choices past nine typed as two digits."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS
@@ -106,11 +104,9 @@ async def test_a_magic_item_offered_in_the_a_row_shows_its_text():
         return any(isinstance(c, cmd.Play) for c in legal(state, 0))
 
     s = played_until(placing_with(own_turn_item), ["ann", "bob:heuristic", "cyd:heuristic"])
-    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
-    folder.mkdir(parents=True, exist_ok=True)
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await load_game(pilot, s, folder)
+        await load_game(pilot, s)
         await wait_for_text(pilot, "Place your")
         kinds = (cmd.Play, cmd.Walk, cmd.Convert, cmd.Rest, cmd.Draw, cmd.Offer)
         actions = [c for c in s.legal_commands(0) if isinstance(c, kinds)]
@@ -147,11 +143,9 @@ async def test_a_stack_beside_a_field_keeps_every_owners_letter():
         return len(stack) == 3 and len({d.seat for d in stack}) >= 2
 
     s = played_until(wanted, ["ann", "bob", "cyd"], options={"cards": "beginner"})
-    folder = Path(os.environ["BOXTOP_SAVE_DIR"])  # the test's own (tests/conftest.py)
-    folder.mkdir(parents=True, exist_ok=True)
     async with menu_app(LARGE) as pilot:
         app = pilot.app
-        await load_game(pilot, s, folder)
+        await load_game(pilot, s)
         await wait_for_text(pilot, "Old Woman")
         from tui.games.dice_map import die_text
 
@@ -165,11 +159,9 @@ async def test_tab_walks_the_sockets_from_your_own_field_outwards():
     # B-D11: at Hell the only useful route took 26 tabs; the field's own routes come first
     s = played_until(placing_with(lambda state: state.players[0].at in ("hell", "church", "big_sea")),
                      ["ann", "bob:heuristic"], options={"cards": "beginner"})
-    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
-    folder.mkdir(parents=True, exist_ok=True)
     async with menu_app(LARGE) as pilot:
         app = pilot.app
-        await load_game(pilot, s, folder)
+        await load_game(pilot, s)
         await wait_for_text(pilot, "Place your")
         me = s.state.players[0].at
         names = []
@@ -225,11 +217,9 @@ async def test_a_magic_item_can_be_left_undrawn_by_keys():
 
     s = played_until(asked, ["ann", "bob:heuristic", "cyd:heuristic"])
     held = s.state.players[0].magic
-    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
-    folder.mkdir(parents=True, exist_ok=True)
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await load_game(pilot, s, folder)
+        await load_game(pilot, s)
         await wait_for_text(pilot, "You can draw a Magic Item card: draw it?")
         assert "1:draw a Magic Item" in screen_text(app) and "2:no card" in screen_text(app)
         await pilot.press("2", "enter")
@@ -238,11 +228,6 @@ async def test_a_magic_item_can_be_left_undrawn_by_keys():
                        "the question answered")
         assert game.state.players[0].magic == held  # only ann's own answers change her hand
 
-
-def _saved(session) -> Path:
-    folder = Path(os.environ["BOXTOP_SAVE_DIR"])  # the test's own (tests/conftest.py)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 async def test_the_magic_mirrors_question_names_the_quest_cards_drawn():
@@ -259,7 +244,7 @@ async def test_the_magic_mirrors_question_names_the_quest_cards_drawn():
     cards = [quests[q] for q in s.state.windows[-1].subject.split(",")]
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await load_game(pilot, s, _saved(s))
+        await load_game(pilot, s)
         await wait_for_text(pilot, "1:no item")
         question = flat(" ".join(ask_rows(app)[:2]))
         for card in cards:  # by name, AP and what it asks, in the question's own rows
@@ -282,7 +267,7 @@ async def test_with_a_items_and_a_rabbit_offered_the_socket_line_stays_in_view()
     s = played_until(placing_with(both), ["ann", "bob:heuristic", "cyd:heuristic"])
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await load_game(pilot, s, _saved(s))
+        await load_game(pilot, s)
         await wait_for_text(pilot, "Place your")
         rows = ask_rows(app)
         assert "a items" in rows[0] and "r rabbit" in rows[0] and "p pass" in rows[0], rows
@@ -304,7 +289,7 @@ async def test_each_trade_offer_can_be_read_in_full_on_the_details_line():
     actions = [c for c in s.legal_commands(0) if isinstance(c, kinds)]
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await load_game(pilot, s, _saved(s))
+        await load_game(pilot, s)
         await wait_for_text(pilot, "Place your")
         await pilot.press("a")
         await wait_for_text(pilot, "Before placing a die")
@@ -332,7 +317,7 @@ async def test_a_with_nothing_to_offer_says_so_in_one_line():
     s = _first_placing()
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await load_game(pilot, s, _saved(s))
+        await load_game(pilot, s)
         await wait_for_text(pilot, "Place your")
         await pilot.press("a")
         await wait_for_text(pilot, "No Magic Item, ability or trade can be used now")
@@ -346,7 +331,7 @@ async def test_every_forest_spirit_says_what_it_does_on_the_socket_line():
     s = _first_placing()
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await load_game(pilot, s, _saved(s))
+        await load_game(pilot, s)
         await wait_for_text(pilot, "Place your")
         said: dict[str, str] = {}
         for _ in range(40):

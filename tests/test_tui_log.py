@@ -79,19 +79,14 @@ async def test_l_opens_the_log_full_screen_at_80x24():
     # Dice Upon a Time at 80×24: the log was 5 rows of 24 columns and L only focused it;
     # one entry ("cyd plays Cudgel in the Sack: When another player takes tokens, …")
     # took three or four presses of ↓ to read
-    import os
-    from pathlib import Path
-
     from dice_positions import load_game, played_until
     from tui_driver import screen_lines
 
     s = played_until(lambda st: st.turn == 0 and st.step == "place" and not st.prompts, ["ann", "bob:heuristic"],
                      options={"cards": "beginner", "characters": "none", "trading": "off"})
-    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
-    folder.mkdir(parents=True, exist_ok=True)
     async with menu_app(SMALL) as pilot:
         app = pilot.app
-        await load_game(pilot, s, folder)
+        await load_game(pilot, s)
         await wait_for_text(pilot, "Place your")
         await pilot.press("L")
         await wait_for_text(pilot, "The log: ↑↓ PgUp PgDn Home End scroll")
