@@ -257,6 +257,29 @@ async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(ser
     await bob.client.close()
 
 
+async def test_d_s_question_stands_while_another_players_move_comes_in(service):
+    # d asked "You have 4 unused results: d again finishes the round"; bob's move came in
+    # between the two presses (a slow link, or just bob being quick) and the redraw took
+    # the question back, so the second d asked again and the round never finished
+    svc, sock = service
+    bob = Other(await ServiceClient.connect(sock, "bob"))
+    await bob.client.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": 1}))
+    async with lobby_app(sock, "ann", (140, 45)) as pilot:
+        app = pilot.app
+        await wait_for_text(pilot, "Giftbringer")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "WaitingRoomScreen")
+        await bob.client.send(p.StartGame())
+        await wait_for_text(pilot, "Round 1 of 1")
+        await pilot.press("d")
+        await wait_for_text(pilot, "d again finishes the round")
+        await bob.client.send(p.Play("land S2"))  # bob moves: ann's table is drawn again
+        await wait_for_text(pilot, "bob: land S2")
+        await pilot.press("d")
+        await wait_for(pilot, lambda: app.screen.session.to_act() == ["bob"], "ann's round finished")
+    await bob.client.close()
+
+
 async def test_the_new_room_form_has_no_seed(service):
     # Issue 10, finding 4: "The new-room form fills in a 16-bit seed and shows it": a
     # room's seed is the host's secret (64 bits) until the game is over.

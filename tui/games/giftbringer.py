@@ -334,6 +334,10 @@ class GiftbringerTable(GameTable):
         """Redraw for ``view``; ``legal`` and ``active`` as in ``GameTable``."""
         new_round = self.view is None or self.view.round != view.round
         new_seat = self.view is None or self.view.me != view.me  # another person at the keyboard
+        # d's question stands while only the others' sheets changed (their moves come in
+        # between the two presses of d over a slow link): a redraw of its own is no answer
+        own = view.me if view.me is not None else 0
+        unchanged = not (new_round or new_seat) and self.view.sheets[own] == view.sheets[own]
         self.view, self.names, self.legal, self.active = view, list(names), legal, active
         if new_seat:  # nothing of the last person's choices carries over
             self.target, self.looking = SHEET.vikings[0].id, None
@@ -347,7 +351,7 @@ class GiftbringerTable(GameTable):
         if (view.phase, active) != getattr(self, "_keys", None):  # the footer's play keys follow
             self._keys = (view.phase, active)
             self.refresh_bindings()
-        self._draw()
+        self._draw(keep_question=unchanged)
 
     # ------------------------------------------------------------------ model helpers
     def _seat(self) -> int:
@@ -531,8 +535,11 @@ class GiftbringerTable(GameTable):
     # ------------------------------------------------------------------ drawing
     # Each panel is given its lines and repaints only the rows that changed: a cursor
     # move repaints a few rows of the map, the Viking list and the info line.
-    def _draw(self) -> None:
-        if self.finish_asked:  # a key that changed the table answers "go on" to d's question
+    def _draw(self, keep_question: bool = False) -> None:
+        """Redraw every panel; a redraw by a key (or a change of this seat's own sheet)
+        answers "go on" to ``d``'s question, one for the others' moves does not
+        (``keep_question``)."""
+        if self.finish_asked and not keep_question:  # a key that changed the table answers "go on"
             self.finish_asked = False
             if getattr(self.screen, "said", None) == self._question():
                 self._tell("")
