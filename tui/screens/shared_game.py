@@ -203,8 +203,8 @@ class SharedGameScreen(GameScreen):
     # ------------------------------------------------------------------ table talk
     def _log_tail(self) -> tuple[list[str], int | None]:
         """The log the room sent, with the room's talk at the plies it was said at."""
-        book = getattr(self.app, "chat", None)
-        if book is None or not book.lines or book.code != self.session.table.code:
+        book = self._talk_book()
+        if book is None or not book.lines:
             return super()._log_tail()
         mirror = self.session.log
         return with_talk(mirror.blocks, mirror.base, book.lines, self.app.link.name), None
@@ -218,11 +218,17 @@ class SharedGameScreen(GameScreen):
             self.table.show_log(*self._log_tail())
             self._show_talk()
 
+    def _talk_book(self):
+        """This room's talk (``tui.chat.ChatBook``, which a remote app keeps as ``chat``),
+        None while the book holds another room's."""
+        book = self.app.chat
+        return book if book.code == self.session.table.code else None
+
     def _show_talk(self) -> None:
         """The room's newest talk where the table has room for it, and in the box that
         ``T`` opens over the table's lower rows (every line whole, the newest last)."""
-        book = getattr(self.app, "chat", None)
-        talk = book.lines if book is not None and book.code == self.session.table.code else []
+        book = self._talk_book()
+        talk = book.lines if book is not None else []
         me = self.app.link.name
         self.table.show_talk([talk_row(line, me) for line in talk[-TABLE_TALK:]])
         self.query_one("#table-talk", LogPane).show(with_talk([], 0, talk, me))
