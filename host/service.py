@@ -35,6 +35,7 @@ from pathlib import Path
 
 from engine import IllegalCommand, SaveError, Seat
 from engine.core import thinking
+from engine.core.fairqueue import BOT, HINT, FairQueue, Superseded
 from engine.core.chat import ChatRefused
 from engine.core.journal import Journal, JournalError, JournalWriteError
 from engine.core.ratelimit import TokenBucket
@@ -196,6 +197,7 @@ class RoomService:
         self._bot_tasks: dict[str, asyncio.Task] = {}
         self._thinking: dict[str, int] = {}  # room code → the seat of its bot thinking in a worker now
         self._no_workers = False  # said once: bots think in this process
+        self.queue = FairQueue()  # the worker pool's time, shared fairly by rooms and people
         self.data_dir = Path(data_dir)
         self.lock: FolderLock | None = None
         try:
@@ -899,17 +901,20 @@ class RoomService:
         meanwhile."""
         search = self._hint_searches.get(question)
         if search is None:
-            search = self._hint_searches[question] = asyncio.ensure_future(self._search_hint(question))
+            search = self._hint_searches[question] = asyncio.ensure_future(self._search_hint(question, conn.name))
             search.add_done_callback(lambda f: (self._hint_searches.pop(question, None), f.cancelled() or f.exception()))
         search.add_done_callback(lambda f: self._answer_hint(conn, ref, f))
 
     def _answer_hint(self, conn: Connection, ref: int, search: asyncio.Future) -> None:
         """Send ``conn`` the hint ``search`` found, when ``ref`` is still its newest
         question; a search that failed is a bug: logged (the other rooms go on) and the
-        player told in one line."""
+        player told in one line. A search replaced by the person's newer question
+        (``Superseded``) answers nothing."""
         if search.cancelled():
             return
         err = search.exception()
+        if isinstance(err, Superseded):
+            return
         if err is not None:
             traceback.print_exception(err, file=sys.stderr)
             if conn.hint_ref == ref:
@@ -917,15 +922,23 @@ class RoomService:
         elif conn.hint_ref == ref:
             conn.send(p.Hint(ref, search.result()))
 
-    async def _search_hint(self, question: tuple) -> list:
-        """The hint for ``question``, kept for the next time it is asked (the newest
-        ``HINTS_KEPT``). Raises what ``engine.core.analysis.hint_task`` raises."""
+    async def _search_hint(self, question: tuple, person: str) -> list:
+        """The hint for ``question``, asked by ``person``, kept for the next time it is
+        asked (the newest ``HINTS_KEPT``). It waits for its turn in the worker queue
+        (``self.queue``: after bot moves, one waiting hint per person) and searches for
+        the share of its time budget the busy host gives it. Raises what
+        ``engine.core.analysis.hint_task`` raises, ``Superseded`` when the person asked
+        again before its turn came."""
         from engine.core import analysis
+
+        def make(share: float) -> tuple:
+            seconds = question[-1]
+            return analysis.hint_task, (*question[:-1], None if seconds is None else seconds * share)
 
         moves = None
         if not self._no_workers:
             try:
-                moves = await thinking.run(analysis.hint_task, *question)
+                moves = await self.queue.run(HINT, person, make)
             except (OSError, BrokenProcessPool) as err:
                 self._no_workers = True
                 print(f"boxtop: hints cannot be found in worker processes here ({err}); they are found in the host's own",
@@ -974,7 +987,7 @@ class RoomService:
                 if question is not None:
                     self._tell_thinking(room, question.seat)
                     try:
-                        answer = await self._think(question)
+                        answer = await self._think(room.code, question)
                     finally:
                         self._tell_thinking(room, None)
                     if self.rooms.rooms.get(room.code) is not room:
@@ -1005,14 +1018,16 @@ class RoomService:
             if self._bot_tasks.get(room.code) is asyncio.current_task():
                 del self._bot_tasks[room.code]
 
-    async def _think(self, question):
-        """The answer to a search bot's ``question`` from the worker pool; None when no
-        worker can think (processes refused, a worker that died twice), said once on
-        stderr; from then on the bots think in this process."""
+    async def _think(self, code: str, question):
+        """The answer to a search bot's ``question`` in room ``code`` from the worker
+        pool, in the room's turn (``self.queue``: rooms round-robin, bot moves before
+        hints, the search shortened on a busy host); None when no worker can think
+        (processes refused, a worker that died twice), said once on stderr; from then on
+        the bots think in this process."""
         if self._no_workers:
             return None
         try:
-            return await thinking.answer(question)
+            return await self.queue.run(BOT, code, lambda share: (thinking.think, (question, share)))
         except (OSError, ValueError, BrokenProcessPool) as err:
             if not self._no_workers:
                 self._no_workers = True

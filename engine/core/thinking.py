@@ -202,16 +202,28 @@ def ask(game: Game, seat: int, at: int, bot: Any, rng: random.Random, view: Any,
     return Question(game.slug, seat, at, dumps(bot), rng.getstate(), encode(view), encode(legal))
 
 
-def think(question: Question) -> Answer:
-    """Make the bot's choice (in a worker; inline it gives the same answer). Raises what
-    the bot raises, ``ValueError`` when it chose a command that is not legal."""
+def think(question: Question, share: float = 1.0) -> Answer:
+    """Make the bot's choice (in a worker; inline it gives the same answer). ``share``
+    (0 < share ≤ 1) is the part of its search's time budget the bot may use this once, on
+    a busy host (``engine.core.fairqueue``); a search without a clock (``seconds`` None:
+    a seeded game's bots) is never shortened, and the bot travels back with its full
+    budget. Raises what the bot raises, ``ValueError`` when it chose a command that is
+    not legal."""
     game = get(question.slug)
     bot = pickle.loads(question.bot)
     rng = random.Random()
     rng.setstate(question.rng)
     view = msgspec.msgpack.decode(question.view, type=game.view_type)
     legal = msgspec.msgpack.decode(question.legal, type=list[game.command_type])
-    command = bot.choose(view, legal, rng)
+    search = getattr(bot, "search", None) if isinstance(bot, SearchBot) else None
+    seconds = getattr(search, "seconds", None)
+    if seconds is not None and share < 1.0:
+        search.seconds = seconds * share
+    try:
+        command = bot.choose(view, legal, rng)
+    finally:
+        if seconds is not None:
+            search.seconds = seconds
     return Answer(legal.index(command), dumps(bot), rng.getstate())
 
 
