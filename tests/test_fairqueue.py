@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from engine.core.fairqueue import BOT, HINT, MIN_SHARE, FairQueue, Superseded
+from engine.core.fairqueue import BOT, BOTS_ACTIVE, HINT, MIN_SHARE, FairQueue, Superseded
 
 
 class Worker:
@@ -119,8 +119,8 @@ async def test_a_hint_that_waited_its_patience_goes_before_bots():
 
 
 async def test_the_budget_shrinks_with_the_bot_moves_waiting_and_hints_never_shrink_a_bot():
-    worker = Worker()
-    queue = FairQueue(1, worker, Clock())
+    worker, clock = Worker(), Clock()
+    queue = FairQueue(1, worker, clock)
     first = asyncio.create_task(queue.run(BOT, "R0", job("R0")))
     await settle()
     assert worker.started == [("R0", 1.0)]  # an idle host: the full budget
@@ -133,6 +133,7 @@ async def test_the_budget_shrinks_with_the_bot_moves_waiting_and_hints_never_shr
     await asyncio.gather(first, *rooms)
     assert min(share for _, share in worker.started) >= MIN_SHARE
     worker.started.clear()
+    clock.now = 10.0  # the rooms' bots are quiet now
     hints = [asyncio.create_task(queue.run(HINT, f"p{i}", job(f"h{i}"))) for i in range(4)]
     await settle()
     bot = asyncio.create_task(queue.run(BOT, "R0", job("R0b")))
@@ -141,10 +142,17 @@ async def test_the_budget_shrinks_with_the_bot_moves_waiting_and_hints_never_shr
     assert worker.started[0] == ("h0", 1.0)  # it started on an idle host
     assert worker.started[1] == ("R0b", 1.0)  # three hints wait: the bot is not weakened
     await worker.finish("R0b")
-    assert worker.started[2] == ("h1", pytest.approx(1 / 3))  # a hint shares with every job
+    # a hint shares with the other hints and with R0, whose bots play
+    assert worker.started[2] == ("h1", pytest.approx(1 / 4))
     for i in (1, 2, 3):
         await worker.finish(f"h{i}")
     await asyncio.gather(bot, *hints)
+    clock.now = 10.0 + BOTS_ACTIVE + 1  # R0's bots have been quiet a while
+    last = asyncio.create_task(queue.run(HINT, "p0", job("h4")))
+    await settle()
+    assert worker.started[-1] == ("h4", 1.0)
+    await worker.finish("h4")
+    assert await last == "H4"
 
 
 async def test_two_slots_run_two_jobs_and_a_cancelled_wait_leaves_the_queue():

@@ -20,7 +20,9 @@ So the host puts its jobs through a ``FairQueue`` first:
 - **The budget shrinks, the queue does not grow.** A job's search gets ``share`` of its
   full time budget: the pool's workers over the jobs that compete with it when it
   starts (``MIN_SHARE`` at least). A bot move competes only with bot moves (hints never
-  weaken a room's bots); a hint competes with everything. So when ten rooms' bots think
+  weaken a room's bots); a hint competes with the other hints and with every room whose
+  bots thought in the last ``BOTS_ACTIVE`` seconds (a hint under way holds the worker a
+  bot move may want next: it is kept short while bots play). So when ten rooms' bots think
   at once on one worker, each searches a tenth as long and each room's move comes about
   as soon as on an idle host; when the host is quiet every search has its full budget.
 
@@ -43,6 +45,9 @@ BOT, HINT = "bot", "hint"
 MIN_SHARE = 0.1
 #: Seconds a hint waits behind bot moves before it goes next all the same.
 HINT_PATIENCE = 3.0
+#: Seconds a room whose bot thought counts as busy with bots: its next move will want a
+#: worker in a moment (after the host's bot pace), so a hint shares with it meanwhile.
+BOTS_ACTIVE = 5.0
 
 Make = Callable[[float], tuple[Callable[..., Any], tuple]]
 
@@ -83,6 +88,7 @@ class FairQueue:
         self._running: dict[str, int] = {BOT: 0, HINT: 0}
         self.started: dict[str, int] = {BOT: 0, HINT: 0}
         self.shares: deque[tuple[str, float]] = deque(maxlen=64)
+        self._bots_seen: dict[str, float] = {}  # room → when its bot last began to think
 
     # ------------------------------------------------------------------ asking
     async def run(self, lane: str, owner: str, make: Make) -> Any:
@@ -120,9 +126,15 @@ class FairQueue:
 
     def share(self, lane: str) -> float:
         """The share of its full budget a job of ``lane`` starting now (out of the queue
-        already) gets: the slots over the jobs it competes with (itself included; a bot move competes with bot
-        moves only, a hint with every job), between ``MIN_SHARE`` and 1."""
-        others = self.running(BOT) + self.waiting(BOT) if lane == BOT else self.running() + self.waiting()
+        already) gets: the slots over the jobs it competes with, itself included (a bot
+        move competes with bot moves only; a hint with the other hints and the rooms
+        whose bots are playing), between ``MIN_SHARE`` and 1."""
+        if lane == BOT:
+            others = self.running(BOT) + self.waiting(BOT)
+        else:
+            since = self.clock() - BOTS_ACTIVE
+            rooms = {room for room, at in self._bots_seen.items() if at >= since} | set(self._waiting[BOT])
+            others = len(rooms) + self.running(HINT) + self.waiting(HINT)
         return max(MIN_SHARE, min(1.0, self.slots / (others + 1)))
 
     # ------------------------------------------------------------------ turns
@@ -154,6 +166,11 @@ class FairQueue:
             if job is None:
                 return
             job.share = self.share(job.lane)
+            if job.lane == BOT:
+                self._bots_seen[job.owner] = self.clock()
+                if len(self._bots_seen) > 4 * 1024:  # rooms long gone
+                    since = self.clock() - BOTS_ACTIVE
+                    self._bots_seen = {room: at for room, at in self._bots_seen.items() if at >= since}
             self._running[job.lane] += 1
             self.started[job.lane] += 1
             self.shares.append((job.lane, job.share))
