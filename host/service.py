@@ -537,16 +537,23 @@ class RoomService:
         elif isinstance(m, p.AskHint):
             self._ask_hint(conn, m.ref)
 
-    def _check_room_limits(self, conn: Connection) -> None:
+    def _check_room_limits(self, conn: Connection, rematch: bool = False) -> None:
         """Raise ``RoomError`` when the host has ``MAX_ROOMS`` rooms or the connection's
         player has opened ``MAX_ROOMS_PER_USER`` that are not over: under any of the
-        names of its key (names compared without case), or its name without a key."""
+        names of its key (names compared without case), or its name without a key.
+        ``rematch``: the room is a rematch's, and the sentence is for everyone at the
+        result (it names the player)."""
         if len(self.rooms.rooms) >= MAX_ROOMS:
             raise RoomError(f"This host has {MAX_ROOMS} rooms, as many as it keeps; try again once some have finished.")
         names = {conn.name.lower()}
         if conn.key is not None:
             names.update(self.journal.names_of(conn.key))
         if self.rooms.unfinished_by(names) >= MAX_ROOMS_PER_USER:
+            if rematch:
+                raise RoomError(
+                    f"No rematch yet: {conn.name} has {MAX_ROOMS_PER_USER} unfinished rooms here, the most one "
+                    "player may open; one of them must finish first."
+                )
             raise RoomError(
                 f"You have {MAX_ROOMS_PER_USER} unfinished rooms here, the most one player may open; finish one first."
             )
@@ -675,7 +682,7 @@ class RoomService:
         creator = record.creator if record.creator in yes else yes[0]
         maker = self._connection_of(creator)
         if maker is not None:  # the caps of a new room hold for its creator (connected: they said yes)
-            self._check_room_limits(maker)
+            self._check_room_limits(maker, rematch=True)
             wait = self._rate_wait(maker, "create")
             if wait:
                 raise RoomError(

@@ -295,3 +295,37 @@ async def test_a_rematch_too_soon_tells_everyone_at_the_result_and_r_again_opens
     assert svc.rooms.get(code).again_room == ann.table.code
     for pl in (ann, bob):
         await pl.close()
+
+
+async def test_a_rematch_past_its_creators_unfinished_rooms_names_them_to_everyone_at_the_result(svc, monkeypatch):
+    # The cap on unfinished rooms holds for a rematch's creator too, with every name of
+    # their key; the sentence reaches everyone at the result and names whose rooms they are.
+    monkeypatch.setattr(host.service, "MAX_ROOMS_PER_USER", 1)
+    seeds = iter(range(100, 200))
+    monkeypatch.setattr(host.service, "new_seed", lambda: next(seeds))
+    key = "SHA256:ann-and-her-other-name"
+    other = Player(await ServiceClient.connect(svc.test_socket, "ann2", key, token=svc.token))
+    ann = Told(await ServiceClient.connect(svc.test_socket, "ann", key, token=svc.token))
+    bob = Told(await ServiceClient.connect(svc.test_socket, "bob"))
+    await ann.client.send(p.CreateRoom(GAME, [p.SeatSpec(), p.SeatSpec()], OPTIONS))
+    await ann.until(lambda: ann.room is not None, "ann's room")
+    code = ann.room.code
+    await bob.client.send(p.JoinRoom(code))
+    await bob.until(lambda: bob.room is not None, "bob seated")
+    await ann.client.send(p.StartGame())
+    for pl in (ann, bob):
+        await pl.until(lambda: pl.table is not None, "the start")
+    await play_to_the_end(svc, [ann, bob], code)
+    await other.client.send(p.CreateRoom(GAME, [p.SeatSpec(), p.SeatSpec()], OPTIONS))  # the key's other name
+    await other.until(lambda: other.room is not None, "ann2's waiting room")
+    await ann.client.send(p.Rematch(True))
+    await bob.until(lambda: bob.table.again == [True, None], "ann's yes")
+    await bob.client.send(p.Rematch(True))
+    said = ("No rematch yet: ann has 1 unfinished rooms here, the most one player may open; "
+            "one of them must finish first.")
+    await bob.until(lambda: bob.refused is not None, "a refusal")
+    assert bob.refused == said
+    await ann.until(lambda: ann.notices, "ann told")
+    assert ann.notices == [said] and svc.rooms.get(code).again_room == ""
+    for pl in (ann, bob, other):
+        await pl.close()
