@@ -22,6 +22,7 @@ on, and the host's stderr gets one line when that begins and one when it ends.
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import re
 import secrets
@@ -74,6 +75,8 @@ MAX_ROOMS_PER_USER = 5
 MAX_ROOMS = 500
 #: Rooms one player (a key, or a name without one) may open at once, then one every
 #: ``CREATE_EVERY`` seconds: creating and leaving rooms in a loop made every lobby redraw.
+#: A rematch's room counts for its creator: one-move games and rematches in a loop
+#: filled the host.
 CREATE_BURST, CREATE_EVERY = 5, 10.0
 #: Rooms one player may go into (join or watch) in a row, then one every ``ENTER_EVERY``
 #: seconds: each entry and leaving changes a lobby line and the room's screens. Leaving
@@ -91,7 +94,8 @@ HINTS_KEPT = 64
 #: Names one key may claim on a host, unless the authorized-keys file pins it to more.
 MAX_NAMES_PER_KEY = 3
 #: Rooms at which the host counts as near its cap: it then sweeps rooms nobody is in
-#: after ``CROWDED_AFTER`` seconds, whether finished, waiting or in play.
+#: after ``CROWDED_AFTER`` seconds, whether finished, waiting or in play, and finished
+#: ones at once, the biggest holder's first, until it holds fewer (``sweep``).
 CROWDED, CROWDED_AFTER = MAX_ROOMS * 4 // 5, 10 * 60.0
 
 #: Seconds the sessions have, once the host is stopping and has told them
@@ -535,16 +539,23 @@ class RoomService:
         elif isinstance(m, p.AskHint):
             self._ask_hint(conn, m.ref)
 
-    def _check_room_limits(self, conn: Connection) -> None:
+    def _check_room_limits(self, conn: Connection, rematch: bool = False) -> None:
         """Raise ``RoomError`` when the host has ``MAX_ROOMS`` rooms or the connection's
         player has opened ``MAX_ROOMS_PER_USER`` that are not over: under any of the
-        names of its key (names compared without case), or its name without a key."""
+        names of its key (names compared without case), or its name without a key.
+        ``rematch``: the room is a rematch's, and the sentence is for everyone at the
+        result (it names the player)."""
         if len(self.rooms.rooms) >= MAX_ROOMS:
             raise RoomError(f"This host has {MAX_ROOMS} rooms, as many as it keeps; try again once some have finished.")
         names = {conn.name.lower()}
         if conn.key is not None:
             names.update(self.journal.names_of(conn.key))
         if self.rooms.unfinished_by(names) >= MAX_ROOMS_PER_USER:
+            if rematch:
+                raise RoomError(
+                    f"No rematch yet: {conn.name} has {MAX_ROOMS_PER_USER} unfinished rooms here, the most one "
+                    "player may open; one of them must finish first."
+                )
             raise RoomError(
                 f"You have {MAX_ROOMS_PER_USER} unfinished rooms here, the most one player may open; finish one first."
             )
@@ -554,10 +565,21 @@ class RoomService:
         one) has done ``kind`` too often just now: "create" a room (``CREATE_BURST``, then
         one each ``CREATE_EVERY`` seconds), "enter" one (``ENTER_BURST``, ``ENTER_EVERY``)
         or ask for a "hint" (``HINT_BURST``, ``HINT_EVERY``)."""
-        burst, every, what = {
-            "create": (CREATE_BURST, CREATE_EVERY, "opening rooms"),
-            "enter": (ENTER_BURST, ENTER_EVERY, "going in and out of rooms"),
-            "hint": (HINT_BURST, HINT_EVERY, "asking for hints"),
+        if self._rate_wait(conn, kind):
+            what, every = {
+                "create": ("opening rooms", CREATE_EVERY),
+                "enter": ("going in and out of rooms", ENTER_EVERY),
+                "hint": ("asking for hints", HINT_EVERY),
+            }[kind]
+            raise RoomError(f"You are {what} too fast; wait {every:.0f} seconds.")
+
+    def _rate_wait(self, conn: Connection, kind: str) -> int:
+        """Spend one of the connection's player's ``kind`` tokens (``_check_rate``): 0 when
+        there was one, else the whole seconds until there is one (nothing spent)."""
+        burst, every = {
+            "create": (CREATE_BURST, CREATE_EVERY),
+            "enter": (ENTER_BURST, ENTER_EVERY),
+            "hint": (HINT_BURST, HINT_EVERY),
         }[kind]
         who = (kind, conn.key or f"name {conn.name.lower()}")
         bucket = self._rates.get(who)
@@ -566,8 +588,9 @@ class RoomService:
                 now = time.monotonic()
                 self._rates = {k: b for k, b in self._rates.items() if b.tokens + (now - b.stamp) * b.rate < b.burst}
             bucket = self._rates[who] = TokenBucket(1 / every, burst)
-        if not bucket.take():
-            raise RoomError(f"You are {what} too fast; wait {every:.0f} seconds.")
+        if bucket.take():
+            return 0
+        return max(1, math.ceil((1 - bucket.tokens) / bucket.rate))
 
     def _need_lobby(self, conn: Connection) -> None:
         if conn.room is not None:
@@ -616,16 +639,29 @@ class RoomService:
             raise RoomError("You are watching this game, not playing in it.")
         room = self._room_of(conn)
         room.answer_again(conn.name, yes)
-        self._rematch_if_decided(room)
+        try:
+            self._rematch_if_decided(room)
+        except RoomError as err:  # its sender is refused; the others at the result are told
+            self._tell_result(room, str(err), but=conn)
+            raise
 
     def _rematch_after_leave(self, room: Room) -> None:
         """A player left ``room``: that counts as no, which may decide its rematch. A
-        rematch that cannot begin (the host is full, the journal fails) is one line on
-        stderr; the leaving goes on."""
+        rematch that cannot begin (the host is full, its creator opens rooms too fast, the
+        journal fails) is one line on stderr, and the sentence for the players still at
+        the result; the leaving goes on."""
         try:
             self._rematch_if_decided(room)
         except (RoomError, JournalWriteError, sqlite3.Error) as err:
+            if isinstance(err, RoomError):
+                self._tell_result(room, str(err))
             print(f"boxtop: room {room.code}: the rematch could not begin ({err})", file=sys.stderr)
+
+    def _tell_result(self, room: Room, text: str, but: Connection | None = None) -> None:
+        """One line (``Notice``) for every player seated at ``room``'s result, ``but`` one."""
+        for other in self._in_room(room):
+            if other is not but and not other.watching:
+                other.send(p.Notice(text))
 
     def _rematch_if_decided(self, room: Room) -> None:
         """Once every person of finished ``room`` has answered (``Room.again_decided``),
@@ -635,8 +671,11 @@ class RoomService:
         (``Room.again_seats``). When everyone said yes it starts at once; else it waits
         with the open seats of those who said no, created by the old creator if they
         said yes (else the first who did). The people who said yes are moved into it.
-        Raises ``RoomError`` when the host has ``MAX_ROOMS`` rooms or that creator as
-        many unfinished rooms as one may open (``_check_room_limits``)."""
+        The new room is one that creator opens, as any other: raises ``RoomError`` (one
+        sentence; nothing changes, the answers stay, so a yes again tries again) when
+        the host has ``MAX_ROOMS`` rooms, that creator as many unfinished rooms as one
+        may open (``_check_room_limits``), or when they have opened rooms too fast
+        (``_rate_wait``, "create")."""
         yes = room.again_decided()
         if yes is None:
             return
@@ -645,7 +684,13 @@ class RoomService:
         creator = record.creator if record.creator in yes else yes[0]
         maker = self._connection_of(creator)
         if maker is not None:  # the caps of a new room hold for its creator (connected: they said yes)
-            self._check_room_limits(maker)
+            self._check_room_limits(maker, rematch=True)
+            wait = self._rate_wait(maker, "create")
+            if wait:
+                raise RoomError(
+                    f"No rematch yet: {creator} opened rooms too fast; wait {wait} "
+                    f"second{'' if wait == 1 else 's'}, then press r again."
+                )
         new = self.rooms.create(
             game=record.game, creator=creator, seats=seats, options=dict(record.options), seed=new_seed(),
             undo=record.undo, private=record.private, bell=record.bell, hints=record.hints,
@@ -768,14 +813,22 @@ class RoomService:
         either way while the host holds ``CROWDED`` rooms or more: a started one is
         first written as a save file (``save_path``; ``boxtop replay`` and ``boxtop
         verify`` read it; folder 0700, file 0600), then it leaves the journal and the
-        lobby. One room at a time, the file written in a worker thread, so the loop is
-        never held for long. A room that cannot be saved (a full disk) stays for the
-        next sweep, with one line on stderr. Returns the codes of the rooms closed."""
+        lobby. While the host holds ``CROWDED`` rooms or more, finished rooms nobody is
+        in go first and at once, those of the player holding the most finished rooms
+        first (``_finished_first``), until it holds fewer. One room at a time, the file
+        written in a worker thread, so the loop is never held for long. A room that
+        cannot be saved (a full disk) stays for the next sweep, with one line on stderr.
+        Returns the codes of the rooms closed."""
         closed = []
         crowded = len(self.rooms.rooms) >= CROWDED
         finished_after = min(FINISHED_AFTER, CROWDED_AFTER) if crowded else FINISHED_AFTER
         abandoned_after = CROWDED_AFTER if crowded else ABANDONED_AFTER
-        for room in self.rooms.stale(time.time(), finished_after, abandoned_after):
+        stale = self.rooms.stale(time.time(), finished_after, abandoned_after)
+        at_once = self._finished_first() if crowded else []
+        due, first = {room.code for room in stale}, {room.code for room in at_once}
+        for room in at_once + [room for room in stale if room.code not in first]:
+            if room.code not in due and len(self.rooms.rooms) < CROWDED:
+                continue  # no longer crowded: the others' finished rooms keep their while
             still = room.changed_at
             if room.session is not None:
                 try:
@@ -794,6 +847,23 @@ class RoomService:
             self._relist()
             await asyncio.sleep(0)
         return closed
+
+    def _finished_first(self) -> list[Room]:
+        """The finished rooms nobody is in, those of the player (a key, or a name without
+        one) whose creator holds the most finished rooms first, then in creation order:
+        a player ending one-move games and saying yes to a rematch in a loop leaves such
+        rooms behind faster than anyone else."""
+        finished = [r for r in self.rooms.stale(time.time(), 0.0, math.inf) if r.state() == "over"]
+        owners: dict[str, str] = {}
+        for room in finished:
+            name = room.record.creator.lower()
+            if name not in owners:
+                owners[name] = self.journal.name_owner(name) or f"name {name}"
+        held: dict[str, int] = {}
+        for room in finished:
+            who = owners[room.record.creator.lower()]
+            held[who] = held.get(who, 0) + 1
+        return sorted(finished, key=lambda r: -held[owners[r.record.creator.lower()]])  # stable: creation order
 
     # ------------------------------------------------------------------ pushing
     def _push_room(self, conn: Connection, room: Room) -> None:

@@ -2,7 +2,8 @@
 
 - a bad ``--option`` value says what the option takes ("track_length must be a whole
   number"), for every option type, and the new-game form says the same;
-- ``demo --save`` into a place that cannot take the file fails before the game is played;
+- ``demo --save`` into a place that cannot take the file fails before the game is played,
+  and so does one onto a file that is not a boxtop save;
 - ``verify`` of a JSON file that is not a save says so, without naming a missing field.
 """
 
@@ -126,6 +127,20 @@ def test_demo_save_to_a_folder_or_to_nothing_fails_before_playing(tmp_path, caps
     assert code == 2 and out == "" and "is a folder" in err and len(err.splitlines()) == 1
     code, out, err = run(capsys, "demo", "gift-trap", "--save", "")
     assert code == 2 and out == "" and err == "boxtop: a save needs a file name\n"
+
+
+def test_demo_save_never_replaces_a_file_that_is_not_a_save_but_replaces_a_save(tmp_path, capsys):
+    # The security review's F5: a typed save path replaced any file there, silently.
+    notes = tmp_path / "notes.txt"
+    notes.write_text("precious")
+    code, out, err = run(capsys, "demo", "gift-trap", "--players", "3", "--save", str(notes))
+    assert code == 2 and out == ""
+    assert err == f"boxtop: cannot save to {notes}: it exists and is not a boxtop save; remove it or give another name\n"
+    assert notes.read_text() == "precious"
+    game = tmp_path / "game.json"
+    assert run(capsys, "demo", "gift-trap", "--players", "3", "--seed", "1", "--save", str(game))[0] == 0
+    assert run(capsys, "demo", "gift-trap", "--players", "3", "--seed", "2", "--save", str(game))[0] == 0
+    assert engine.load(game).seed == 2  # a save is replaced: the command names it
 
 
 def test_demo_save_into_a_new_folder_still_works(tmp_path, capsys):

@@ -10,11 +10,13 @@ import asyncio
 import random
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
 import engine
+import engine.core.ratelimit
 from engine.core.log import entry_type
 import host.service
 from host import protocol as p
@@ -201,4 +203,129 @@ async def test_a_full_host_refuses_the_rematch_with_one_sentence_and_keeps_the_f
     assert bob.refused.startswith("This host has 1 rooms")
     assert list(svc.rooms.rooms) == [code] and svc.rooms.get(code).again_room == ""
     for pl in (ann, bob):
+        await pl.close()
+
+
+class Clock:
+    """``time`` for the rate buckets (``engine.core.ratelimit``), ``ahead`` seconds in the
+    future: waiting out a rate without sleeping."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def monotonic(self) -> float:
+        return time.monotonic() + self.ahead
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    c = Clock()
+    monkeypatch.setattr(engine.core.ratelimit, "time", c)
+    return c
+
+
+async def test_ending_one_move_games_and_saying_yes_in_a_loop_cannot_fill_the_host(svc, monkeypatch):
+    # The security review's F1: one player ending one-move solo games (Giftbringer, one
+    # round: ``done`` ends it) and saying yes to the rematch opened a room each time, past
+    # the room-opening rate, until the host was full. A rematch is a room its creator
+    # opens: CREATE_BURST in a row, then one each CREATE_EVERY seconds; another player
+    # can still open a room.
+    monkeypatch.setattr(host.service, "MAX_ROOMS", 20)
+    monkeypatch.setattr(host.service, "RATE", 100_000.0)
+    seeds = iter(range(100, 10_000))
+    monkeypatch.setattr(host.service, "new_seed", lambda: next(seeds))
+    mal = Player(await ServiceClient.connect(svc.test_socket, "mal"))
+    await mal.client.send(p.CreateRoom(GAME, [p.SeatSpec()], OPTIONS))
+    await mal.until(lambda: mal.room is not None, "the room")
+    await mal.client.send(p.StartGame())
+    refusals = []
+    for _ in range(40):
+        await mal.until(lambda: mal.table is not None, "the table")
+        if mal.table.result is None:
+            code = mal.table.code
+            await mal.client.send(p.Play("done"))
+            await mal.until(lambda: mal.table.result is not None, "the one-move game's end")
+        mal.refused = None
+        await mal.client.send(p.Rematch(True))
+        await mal.until(lambda: (mal.table is not None and mal.table.code != code) or mal.refused is not None, "a rematch or its refusal")
+        if mal.refused is not None:
+            refusals.append(mal.refused)
+    opened = [r for r in svc.rooms.rooms.values() if r.record.creator == "mal"]
+    assert len(opened) < host.service.MAX_ROOMS
+    assert refusals and all(r.startswith("No rematch yet: mal opened rooms too fast; wait ") for r in refusals)
+    assert refusals[0].endswith(" seconds, then press r again.")
+    ann = Player(await ServiceClient.connect(svc.test_socket, "ann"))
+    await ann.client.send(p.CreateRoom(GAME, [p.SeatSpec(), p.SeatSpec()], OPTIONS))
+    await ann.until(lambda: ann.room is not None or ann.refused is not None, "ann's room")
+    assert ann.refused is None and ann.room.creator == "ann"
+    for pl in (mal, ann):
+        await pl.close()
+
+
+class Told(Player):
+    """A player who also keeps the notices about the room."""
+
+    def __init__(self, client: ServiceClient) -> None:
+        self.notices: list[str] = []
+        super().__init__(client)
+
+    def heard(self, message) -> None:
+        if isinstance(message, p.Notice):
+            self.notices.append(message.text)
+
+
+async def test_a_rematch_too_soon_tells_everyone_at_the_result_and_r_again_opens_it_after_the_wait(
+        svc, monkeypatch, clock):
+    monkeypatch.setattr(host.service, "CREATE_BURST", 1)  # ann's room took her only one
+    (ann, bob), code = await seated(svc, ["ann", "bob"], kind=Told)
+    await play_to_the_end(svc, [ann, bob], code)
+    await ann.client.send(p.Rematch(True))
+    await bob.until(lambda: bob.table.again == [True, None], "ann's yes")
+    await bob.client.send(p.Rematch(True))
+    said = f"No rematch yet: ann opened rooms too fast; wait {host.service.CREATE_EVERY:.0f} seconds, then press r again."
+    await bob.until(lambda: bob.refused is not None, "a refusal")
+    assert bob.refused == said
+    await ann.until(lambda: ann.notices, "ann told")
+    assert ann.notices == [said]
+    assert list(svc.rooms.rooms) == [code] and svc.rooms.get(code).again_room == ""  # the finished room kept
+    clock.ahead = host.service.CREATE_EVERY  # the wait is over
+    await ann.client.send(p.Rematch(True))  # r again
+    for pl in (ann, bob):
+        await pl.until(lambda: pl.table is not None and pl.table.code != code, "the new game")
+    assert svc.rooms.get(code).again_room == ann.table.code
+    for pl in (ann, bob):
+        await pl.close()
+
+
+async def test_a_rematch_past_its_creators_unfinished_rooms_names_them_to_everyone_at_the_result(svc, monkeypatch):
+    # The cap on unfinished rooms holds for a rematch's creator too, with every name of
+    # their key; the sentence reaches everyone at the result and names whose rooms they are.
+    monkeypatch.setattr(host.service, "MAX_ROOMS_PER_USER", 1)
+    seeds = iter(range(100, 200))
+    monkeypatch.setattr(host.service, "new_seed", lambda: next(seeds))
+    key = "SHA256:ann-and-her-other-name"
+    other = Player(await ServiceClient.connect(svc.test_socket, "ann2", key, token=svc.token))
+    ann = Told(await ServiceClient.connect(svc.test_socket, "ann", key, token=svc.token))
+    bob = Told(await ServiceClient.connect(svc.test_socket, "bob"))
+    await ann.client.send(p.CreateRoom(GAME, [p.SeatSpec(), p.SeatSpec()], OPTIONS))
+    await ann.until(lambda: ann.room is not None, "ann's room")
+    code = ann.room.code
+    await bob.client.send(p.JoinRoom(code))
+    await bob.until(lambda: bob.room is not None, "bob seated")
+    await ann.client.send(p.StartGame())
+    for pl in (ann, bob):
+        await pl.until(lambda: pl.table is not None, "the start")
+    await play_to_the_end(svc, [ann, bob], code)
+    await other.client.send(p.CreateRoom(GAME, [p.SeatSpec(), p.SeatSpec()], OPTIONS))  # the key's other name
+    await other.until(lambda: other.room is not None, "ann2's waiting room")
+    await ann.client.send(p.Rematch(True))
+    await bob.until(lambda: bob.table.again == [True, None], "ann's yes")
+    await bob.client.send(p.Rematch(True))
+    said = ("No rematch yet: ann has 1 unfinished rooms here, the most one player may open; "
+            "one of them must finish first.")
+    await bob.until(lambda: bob.refused is not None, "a refusal")
+    assert bob.refused == said
+    await ann.until(lambda: ann.notices, "ann told")
+    assert ann.notices == [said] and svc.rooms.get(code).again_room == ""
+    for pl in (ann, bob, other):
         await pl.close()

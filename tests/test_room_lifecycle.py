@@ -158,6 +158,61 @@ async def test_a_host_near_its_room_cap_sweeps_abandoned_games_sooner(sweep_soon
     assert engine.verify(only_save(service)).result() is None  # kept as a save, as ever
 
 
+@pytest.fixture
+def sweep_rarely(monkeypatch):
+    """Only the sweep at start, and those a test runs (set before the service starts)."""
+    monkeypatch.setattr(host.service, "SWEEP_EVERY", 1000.0, raising=False)
+
+
+async def until_table(peer: Peer, check, what: str) -> None:
+    """Read ``peer``'s messages until its newest table passes ``check``."""
+    while peer.table is None or not check(peer.table):
+        m = await peer.recv()
+        assert not isinstance(m, p.Refused), f"{what}: {m.message}"
+
+
+async def one_move_games(sock, name: str, games: int) -> list[str]:
+    """``name`` opens a solo Giftbringer room of one round, ends it with ``done`` (one
+    move), says yes to the rematch, ``games`` times over, then leaves the last result:
+    the codes of the finished rooms, each with nobody in it."""
+    peer = await Peer.connect(sock, name)
+    await peer.ask(p.CreateRoom("giftbringer", [p.SeatSpec()], {"rounds": 1}), p.InRoom)
+    await peer.client.send(p.StartGame())
+    codes = []
+    for i in range(games):
+        await until_table(peer, lambda t: t.result is None and t.code not in codes, "the game")
+        codes.append(peer.table.code)
+        await peer.client.send(p.Play("done"))
+        await until_table(peer, lambda t: t.result is not None, "the end")
+        if i < games - 1:
+            await peer.client.send(p.Rematch(True))
+    await peer.ask(p.LeaveRoom(), p.Lobby)
+    await peer.close()
+    return codes
+
+
+async def test_a_crowded_host_sweeps_finished_rooms_at_once_those_of_whoever_holds_most_first(
+        sweep_rarely, service, fast, monkeypatch):
+    # The security review's F1: finished rooms stayed FINISHED_AFTER however crowded the
+    # host was, so rematches in a loop could keep it full. Once the host holds CROWDED
+    # rooms, finished rooms nobody is in go at once (saved first), those of the player
+    # holding the most finished rooms first, until it holds fewer than CROWDED.
+    monkeypatch.setattr(host.service, "CROWDED", 4, raising=False)
+    sock = service.test_socket
+    mals = await one_move_games(sock, "mal", 3)
+    cyds = await one_move_games(sock, "cyd", 1)
+    ann = await Peer.connect(sock, "ann")
+    waiting = (await ann.ask(p.CreateRoom("gift-trap", [p.SeatSpec()] * 3, dict(SHORT)), p.InRoom)).room.code
+    assert len(service.rooms.rooms) == 5
+    closed = await service.sweep()
+    assert closed == mals[:2]  # mal's oldest first, until the host holds fewer than CROWDED
+    assert set(service.rooms.rooms) == {mals[2], *cyds, waiting}
+    saved = sorted((service.data_dir / "saves").glob("*.json"))
+    assert sorted(path.stem.rsplit("-", 3)[-3:] for path in saved) == sorted(code.split("-") for code in mals[:2])
+    assert all(engine.verify(path).result() is not None for path in saved)
+    assert await service.sweep() == []  # no longer crowded: the others keep their while
+
+
 async def test_rooms_left_stale_by_a_stopped_host_are_swept_when_it_starts(short_dir, monkeypatch):
     monkeypatch.setattr(host.service, "SWEEP_EVERY", 1000.0, raising=False)  # only the sweep at start
     monkeypatch.setattr(host.service, "ABANDONED_AFTER", 0.5, raising=False)

@@ -96,6 +96,83 @@ async def test_the_save_dialog_says_its_keys_and_the_footer_shows_them(save_dir)
     assert not save_dir.exists() or not list(save_dir.glob("*.json"))
 
 
+# ---------------------------------------------------------------------- replacing a file
+async def test_saving_over_a_file_that_is_not_a_save_asks_and_n_keeps_it_y_replaces_it(save_dir, short_tmp):
+    # The security review's F5: a typed path replaced a text file silently (and made it 0600).
+    victim = short_tmp / "victim.txt"
+    victim.write_text("precious\n")
+    victim.chmod(0o644)
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await start_gift_trap(pilot)
+        await pilot.press("ctrl+s")
+        await wait_for_text(pilot, "Save the game as")
+        await type_text(pilot, str(victim))
+        await pilot.press("enter")
+        await wait_for_text(pilot, f"{victim} exists and is not a boxtop save.")
+        await wait_for_text(pilot, "Replace it? y replaces it · n or escape keeps it")
+        await pilot.press("n")
+        await wait_for_text(pilot, "Not saved: the file is kept. Type another name, or escape.")
+        assert screen_name(app) == "SaveScreen"
+        assert victim.read_text() == "precious\n" and victim.stat().st_mode & 0o777 == 0o644
+        await pilot.press("enter")  # the same name again: asked again
+        await wait_for_text(pilot, "Replace it?")
+        await pilot.press("escape")  # keeps it too
+        await wait_for_text(pilot, "Not saved:")
+        assert victim.read_text() == "precious\n"
+        await pilot.press("enter")
+        await wait_for_text(pilot, "Replace it?")
+        await pilot.press("y")
+        await wait_for_text(pilot, f"Saved to {victim}.")
+        assert screen_name(app) == "GameScreen"
+    assert engine.load(victim).names == ["ann", "bot2", "bot3"]
+
+
+async def test_saving_over_another_saved_game_asks_but_the_games_own_file_is_saved_again_silently(save_dir, short_tmp):
+    other = short_tmp / "other.json"
+    engine.new_game("giftbringer", [engine.Seat("cyd")], seed=4).save(str(other))
+    mine = short_tmp / "mine.json"
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await start_gift_trap(pilot)
+        await pilot.press("ctrl+s")
+        await wait_for_text(pilot, "Save the game as")
+        await type_text(pilot, str(other))
+        await pilot.press("enter")
+        await wait_for_text(pilot, f"{other} holds another saved game.")
+        await pilot.press("n")
+        await wait_for_text(pilot, "Not saved:")
+        assert engine.load(other).names == ["cyd"]
+        await pilot.press("home", "ctrl+k", *str(mine), "enter")  # a new file: no question
+        await wait_for_text(pilot, f"Saved to {mine}.")
+        await pilot.press("enter")  # a gift given: a move the file has not got yet
+        await wait_for_text(pilot, "1/2 placed")
+        await pilot.press("ctrl+s")  # prefilled with the game's own file: saved again, no question
+        await wait_for_text(pilot, "Save the game as")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "GameScreen", "the table")
+        assert len(engine.load(mine).entries) == len(app.screen.session.entries)
+        await pilot.press("colon", *f"save {other}", "enter")  # the ":" line asks too
+        await wait_for_text(pilot, f"{other} holds another saved game.")
+        await pilot.press("y")
+        await wait_for_text(pilot, f"Saved to {other}.")
+    assert engine.load(other).names == ["ann", "bot2", "bot3"]
+
+
+async def test_save_on_the_colon_line_over_a_text_file_asks_and_n_keeps_file_and_line(save_dir, short_tmp):
+    notes = short_tmp / "x"
+    notes.write_text("notes\n")
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await start_gift_trap(pilot)
+        await pilot.press("colon", *f"w {notes}", "enter")
+        await wait_for_text(pilot, f"{notes} exists and is not a boxtop save.")
+        await pilot.press("n")
+        await wait_for_text(pilot, f"Not saved: {notes} is kept.")
+        assert app.focused is not None and app.focused.id == "command" and app.focused.value == f"w {notes}"
+    assert notes.read_text() == "notes\n"
+
+
 # ---------------------------------------------------------------------- :save
 async def test_save_never_makes_a_folder_and_a_bare_save_says_where(save_dir, short_tmp):
     missing = short_tmp / "nonexistent" / "dir"
@@ -275,3 +352,23 @@ async def test_a_replay_opened_from_the_menu_goes_back_to_the_menu(save_dir):
         await pilot.press("escape")
         await wait_for_screen(pilot, "MenuScreen")
         assert pilot.app.is_running
+
+
+def test_a_new_games_file_name_never_names_a_file_there_already(tmp_path, monkeypatch):
+    # Two games begun in one second were given one file name: the second's save replaced
+    # the first's without a word.
+    import datetime
+
+    import tui.paths
+
+    class Frozen(datetime.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(2026, 11, 28, 12, 0, 0)
+
+    monkeypatch.setattr(tui.paths.datetime, "datetime", Frozen)
+    first = tui.paths.default_save_path("gift-trap", tmp_path)
+    assert first == tmp_path / "gift-trap-2026-11-28-120000.json"
+    first.write_text("a game")
+    second = tui.paths.default_save_path("gift-trap", tmp_path)
+    assert second == tmp_path / "gift-trap-2026-11-28-120000-2.json"

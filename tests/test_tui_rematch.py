@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import random
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
 import engine
+import engine.core.ratelimit
 import host.service
 import tui.turn_bell
 from host import protocol as p
@@ -107,6 +109,36 @@ async def test_r_on_the_result_offers_the_same_seats_and_starts_a_new_game(servi
         new = pilot.app.screen.session.table
         assert new.names == ["bob", "ann"] and new.result is None  # the seats moved on
         assert svc.rooms.get(new.code).record.seed != svc.rooms.get(code).record.seed
+        await wait_for_text(pilot, "Round 1 of 1")
+        bob.task.cancel()
+        await bob.client.close()
+
+
+async def test_a_rematch_refused_for_opening_rooms_too_fast_says_how_long_and_r_tries_again(service, bells, monkeypatch):
+    # The security review's F1: a rematch is a room its creator opens, under the same
+    # rate as any other (CREATE_BURST in a row, then one each CREATE_EVERY seconds).
+    svc, sock = service
+    monkeypatch.setattr(host.service, "CREATE_BURST", 1)  # ann's room took her only one
+    later = [0.0]
+    clock = type("Clock", (), {"monotonic": staticmethod(lambda: time.monotonic() + later[0])})
+    monkeypatch.setattr(engine.core.ratelimit, "time", clock)
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        bob = await two_in_a_room(pilot, sock, rounds=1)
+        code = bob.table.code
+        await bob.play_while_to_act(pilot)
+        await pilot.press("tab", "enter", "d", "d")  # ann's round
+        await wait_for_screen(pilot, "ResultScreen")
+        await bob.client.send(p.Rematch(True))
+        await wait_for_text(pilot, "ann: to answer · bob: yes")
+        await pilot.press("r")
+        await wait_for_text(pilot, f"No rematch yet: ann opened rooms too fast; wait "
+                                   f"{host.service.CREATE_EVERY:.0f} seconds, then press r again.")
+        assert screen_name(pilot.app) == "ResultScreen" and svc.rooms.get(code).again_room == ""
+        await wait_for_text(pilot, "You said yes (r: yes · n: no).")
+        later[0] = host.service.CREATE_EVERY  # the wait is over
+        await pilot.press("r")
+        await wait_for_screen(pilot, "SharedGameScreen")
+        await wait_for(pilot, lambda: pilot.app.screen.session.table.code != code, "the new room")
         await wait_for_text(pilot, "Round 1 of 1")
         bob.task.cancel()
         await bob.client.close()

@@ -305,16 +305,22 @@ def _positive_seconds(text: str) -> float:
 
 def check_writable(path: str) -> None:
     """Raise ``CliError`` (one line) unless a save can be written at ``path``: it needs a
-    file name, and its folder must exist or be creatable and take a new file (tried
-    with a temporary file, removed at once). Creates the folder."""
+    file name, never replaces a file that is not a boxtop save
+    (``engine.core.saves.looks_like_save``; a save there is replaced, as asked), and its
+    folder must exist or be creatable and take a new file (tried with a temporary
+    file, removed at once). Creates the folder."""
     import os
     import tempfile
+
+    from engine.core.saves import looks_like_save
 
     if not path.strip():
         raise CliError("a save needs a file name")
     full = os.path.abspath(os.path.expanduser(path))
     if os.path.isdir(full):
         raise CliError(f"cannot save to {path}: it is a folder; give a file name")
+    if os.path.lexists(full) and not looks_like_save(full):
+        raise CliError(f"cannot save to {path}: it exists and is not a boxtop save; remove it or give another name")
     folder = os.path.dirname(full)
     while not os.path.exists(folder) and os.path.dirname(folder) != folder:
         folder = os.path.dirname(folder)

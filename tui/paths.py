@@ -22,7 +22,7 @@ import platformdirs
 import engine
 from engine import SaveError
 from engine.core import analysis
-from engine.core.saves import Summary, summary
+from engine.core.saves import Summary, looks_like_save, summary
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "saves"
 #: How many games saved elsewhere are remembered (the newest).
@@ -195,9 +195,44 @@ def _reason(err: OSError) -> str:
 
 
 def default_save_path(slug: str, folder: Path | None = None) -> Path:
-    """A new file name in the save folder: ``<game>-<date>-<time>.json``."""
+    """A new file name in the save folder: ``<game>-<date>-<time>.json``, with "-2",
+    "-3" … added when a file has that name already (two games begun in one second)."""
     stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
-    return (folder or saves_dir()) / f"{slug}-{stamp}.json"
+    base = (folder or saves_dir()) / f"{slug}-{stamp}"
+    path, n = base.with_name(base.name + ".json"), 1
+    while os.path.lexists(path):
+        n += 1
+        path = base.with_name(f"{base.name}-{n}.json")
+    return path
+
+
+def replacing(path: Path, own: Path | None = None) -> str | None:
+    """What saving a game to ``path`` would replace, so that the player is asked first:
+    None when nothing would be lost (nothing there, or ``own``, the file this game is
+    saved in, still a save), "save" for another boxtop save (``looks_like_save``), "file"
+    for anything else there (a text file, a folder's link, a FIFO)."""
+    full = path.expanduser()
+    if not os.path.lexists(full):
+        return None
+    save = looks_like_save(full)
+    if save and own is not None and _same(full, own.expanduser()):
+        return None
+    return "save" if save else "file"
+
+
+def replace_sentence(what: str) -> str:
+    """What is at a path a save would replace (``replacing`` said ``what``), with "{}"
+    for the path (``sentence``, ``PathSentence``): the question before saving over it."""
+    if what == "save":
+        return "{} holds another saved game."
+    return "{} exists and is not a boxtop save."
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError):  # a link loop
+        return False
 
 
 class SaveRow(NamedTuple):

@@ -14,6 +14,8 @@ that line alone (``docs/architecture.md``, "The log, randomness and saves").
 from __future__ import annotations
 
 import os
+import re
+import stat
 from typing import Any
 
 import msgspec
@@ -198,6 +200,25 @@ def summary(path: str | os.PathLike) -> Summary:
         options_note(found.game, found.options, found.seats),
         [names[i] for i in sorted(set(found.hints)) if 0 <= i < len(names)],
     )
+
+
+#: How a save file begins (``save`` writes ``format`` first; JSON allows spaces between).
+_SAVE_START = re.compile(rb'\s*\{\s*"format"\s*:\s*"boxtop-save"')
+
+
+def looks_like_save(path: str | os.PathLike) -> bool:
+    """Whether the file at ``path`` begins as a boxtop save does (its first bytes name
+    the format ``boxtop-save``): saving asks before it replaces any other file. False
+    for what cannot be read and for anything but a regular file (a folder, a FIFO or a
+    device is never opened)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as f:
+            head = f.read(256)
+    except OSError:
+        return False
+    return _SAVE_START.match(head) is not None
 
 
 def read(path: str | os.PathLike) -> bytes:

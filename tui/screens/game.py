@@ -535,16 +535,41 @@ class GameScreen(OnTop, Screen[None]):
                 self.action_leave()
             return
         if word in ("save", "w"):
-            from ..paths import save_target
+            from ..paths import replacing, save_target
 
             rest = text.split(maxsplit=1)  # a name alone goes into the save folder, as in the dialog
-            done = self.save_to(save_target(rest[1], self.save_dir or saves_dir()) if len(rest) > 1 else None) is not None
+            target = save_target(rest[1], self.save_dir or saves_dir()) if len(rest) > 1 else None
+            what = None if target is None else replacing(target, self.save_path)
+            if what is not None:  # asked first, as the dialog asks
+                self._ask_to_replace(event.input, target, what)
+                return
+            done = self.save_to(target) is not None
         else:
             done = self.play_line(text)
         if done:
             self._close_command_line()
         else:
             event.input.refused = event.input.value
+
+    def _ask_to_replace(self, line: Input, target: Path, what: str) -> None:
+        """``:save PATH`` over a file that is not this game's: y saves (and the ``:`` line
+        closes), n or escape keeps the file and the line, for another name."""
+        from ..paths import shown
+        from .replace import ReplaceScreen
+
+        typed = line.value
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.save_to(target) is not None:
+                self._close_command_line()
+                return
+            if not yes:
+                self.say(f"Not saved: {shown(target)} is kept.", error=True)
+            line.value = line.refused = typed
+            line.cursor_position = len(typed)
+            self.set_focus(line)
+
+        self.app.push_screen(ReplaceScreen(target, what), answered)
 
     def play_line(self, text: str) -> bool:
         """Play ``text`` typed on the ``:`` line; whether it was recorded (``play``)."""
@@ -629,7 +654,7 @@ class GameScreen(OnTop, Screen[None]):
                 self.say(sentence("Saved to {}.", path, self.size.width - 2))
             self.table.focus()
 
-        self.app.push_screen(SaveScreen(self.session, default, folder), saved)
+        self.app.push_screen(SaveScreen(self.session, default, folder, own=self.save_path), saved)
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

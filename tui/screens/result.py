@@ -255,5 +255,7 @@ class ResultScreen(OnTop, Screen[None]):
         from ..paths import default_save_path, saves_dir
         from .save import SaveScreen
 
-        default = default_save_path(self.session.game.slug, self.save_dir or saves_dir())
-        self.app.push_screen(SaveScreen(self.session, default), lambda p: p and self.notify(f"Saved to {p}.", markup=False))
+        folder = self.save_dir or saves_dir()
+        default = default_save_path(self.session.game.slug, folder)
+        self.app.push_screen(SaveScreen(self.session, default, folder, own=self.saved_to),
+                             lambda p: p and self.notify(f"Saved to {p}.", markup=False))

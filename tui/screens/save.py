@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, Static
 import engine
 
 from ..stack import OnTop
-from ..paths import save_target, saves_dir, shown, write_save
+from ..paths import replacing, save_target, saves_dir, shown, write_save
 from ..widgets.footer import GameFooter
 
 
@@ -29,8 +29,10 @@ class SaveScreen(OnTop, ModalScreen[Path | None]):
     when it is in the save folder ``folder``, default ``saves_dir()``). Enter saves
     (atomically, ``tui.paths.write_save``) and dismisses with the path; escape cancels
     with None. A name alone goes into the save folder with ".json" added; a path saves
-    there, but never makes a folder. A failure shows one line and keeps the dialog open.
-    The footer under the dialog shows the dialog's keys, not the table's."""
+    there, but never makes a folder. Before it replaces a file other than ``own`` (the
+    file the game is saved in), it asks (``ReplaceScreen``): n or escape keeps the file
+    and the dialog stays open for another name. A failure shows one line and keeps the
+    dialog open. The footer under the dialog shows the dialog's keys, not the table's."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
@@ -38,11 +40,13 @@ class SaveScreen(OnTop, ModalScreen[Path | None]):
     SaveScreen #save-path { margin: 1 0 0 0; }
     """
 
-    def __init__(self, session: engine.LocalSession, default: Path, folder: Path | None = None) -> None:
+    def __init__(self, session: engine.LocalSession, default: Path, folder: Path | None = None,
+                 own: Path | None = None) -> None:
         super().__init__()
         self.session = session
         self.default = default
         self.folder = folder or saves_dir()
+        self.own = own
 
     def compose(self) -> ComposeResult:
         inside = self.default.parent.expanduser().resolve() == self.folder.expanduser().resolve()
@@ -60,6 +64,22 @@ class SaveScreen(OnTop, ModalScreen[Path | None]):
             self._refuse("A save needs a file name.")
             return
         path = save_target(event.value, self.folder)
+        what = replacing(path, self.own)
+        if what is None:
+            self._write(path)
+            return
+        from .replace import ReplaceScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._write(path)
+            else:
+                self._refuse("Not saved: the file is kept. Type another name, or escape.")
+
+        self.app.push_screen(ReplaceScreen(path, what), answered)
+
+    def _write(self, path: Path) -> None:
+        """Save to ``path`` and close; a failure stays here, said in one line."""
         try:
             write_save(self.session, path, self.folder)
         except engine.SaveError as err:
