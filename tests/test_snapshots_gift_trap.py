@@ -7,6 +7,8 @@ the finished table."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from gift_positions import gift_trap_deal_after
 from snapshot_kit import (  # noqa: F401 (fixtures)
     CODES, GB6, GT8, Shots, fixed_world, form, load_first_save, room_service, screen_test, typed,
@@ -124,6 +126,17 @@ async def _(pilot: Player) -> None:
     await gift_trap(pilot)
     await pilot.press("right", "enter", "enter", "ctrl+s")
     await wait_for_text(pilot, "Save the game as")
+
+
+@SHOTS.shot("gift-trap-save-replace")
+async def _(pilot: Player) -> None:
+    # a typed path names a file that is not a save: the question before it is replaced
+    Path("notes.txt").write_text("precious\n")  # in the shot's own working folder
+    await gift_trap(pilot)
+    await pilot.press("right", "enter", "enter", "ctrl+s")
+    await wait_for_text(pilot, "Save the game as")
+    await pilot.press(*"./notes.txt", "enter")
+    await wait_for_text(pilot, "Replace it?")
 
 
 @SHOTS.shot("gift-trap-rules")
