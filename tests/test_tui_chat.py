@@ -90,7 +90,7 @@ async def test_talk_in_the_waiting_room_and_at_the_table_by_keys(service):
         await pilot.press("T")
         await type_text(pilot, "y" * 201)
         await pilot.press("enter")
-        await wait_for_text(pilot, "A line is at most 200 characters; this one has 201.")
+        await wait_for_text(pilot, "A line is at most 200 characters (wide ones count 2); this one is 201.")
         assert app.screen.query_one("#command").value == "y" * 201
         await pilot.press("backspace", "enter")
         await wait_for(pilot, lambda: f"ann: {'y' * 200}" in bob.said, "the fixed line")
