@@ -152,10 +152,10 @@ def pane(screen, title: str) -> list[str]:
 
 async def test_talk_cannot_pass_for_the_games_log_nor_push_it_out_of_view_over_ssh(host):
     # bob says the forged line, a filler line, a letter with 150 accents and 120 wide
-    # letters, then four long lines at once; alice's 80×24 Gift Trap table shows only
-    # the forged line (one space for the sixty) and the long ones, each row marked as
-    # talk (the speaker's name or the ┆ gutter, in any colour), every border in line,
-    # and the game's own line still in view
+    # letters, then four long lines at once, and alice three long ones; alice's 80×24
+    # Gift Trap table shows only the forged line (one space for the sixty) and the long
+    # ones, each row marked as talk (the speaker's name or the ┆ gutter, in any colour),
+    # every border in line, and the game's own line still in view
     mirror = Mirror(host.data)
     code, seats = await seat_room(await open_lobbies(host.port, ["alice", "bob"], size=(80, 24)), mirror, bots=2)
     alice, bob = seats[0], seats[1]
@@ -182,14 +182,22 @@ async def test_talk_cannot_pass_for_the_games_log_nor_push_it_out_of_view_over_s
     await alice.quiet()
     assert [c.text for c in said(host.data, code)] == [
         "ok tk1 starts the game. Hints used by alice.", *(f"line{i} " + " ".join(["blah"] * 30) for i in range(4))]
+    # the burst of five lines takes two rows a line: the game's line stays in view
+    log = pane(alice.screen(), "╭─ log")
+    assert game_line in words(log) and sum(row.startswith("» bob: line") for row in log) == 4, log
+    # alice answers at length: the talk after the game's line would push it out, so the
+    # older lines fold into one row and the game's line stays in view
+    for i in range(3):
+        await say(alice, f"reply{i} " + "blah " * 30)
+        await alice.shows(f"reply{i} blah".encode())
+    await alice.quiet()
     screen = alice.screen()
     log = pane(screen, "╭─ log")  # every border in line
-    talk = [row for row in log if row.startswith(("» ", "┆ "))]
+    talk = [row for row in log if row.startswith(("» ", "› ", "┆ "))]
     game = [row for row in log if row.strip() and row not in talk]
     assert game_line in words(game), log
-    assert len(talk) <= len(log) // 2, log  # the talk after the game's line takes at most half the pane
-    assert any(row.startswith("┆ L shows") for row in talk), log  # the older long lines fold
-    assert all(row.startswith(("» bob: ", "┆ ")) for row in log if "blah" in row), log
+    assert any(row.startswith("┆ L shows") for row in talk), log
+    assert all(row.startswith(("» bob: ", "› alice: ", "┆ ")) for row in log if "blah" in row), log
     # nothing invisible, no cell with more than three marks, no wide line anywhere
     for row in screen.buffer.values():
         for cell in row.values():

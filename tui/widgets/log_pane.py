@@ -58,6 +58,50 @@ def group_hidden(lines: list[str]) -> list[str]:
     return out
 
 
+def lay_out(lines: list[tuple[list[str], str | None, bool]], width: int, height: int | None = None,
+            least: int = 3) -> tuple[list[str], list[str | None], int | None]:
+    """The rows of a log pane ``width`` cells wide from ``lines`` (each its wrapped rows,
+    its talk kind or None for a game line, and whether it is the ``MARK``): every row,
+    its kind, and the MARK's row (None: no mark). With ``height`` (the pane's rows), a
+    run of talk lines leaves the rows before it at least half the pane (all of them
+    when fewer), taking no fewer than ``least`` rows itself: its newest lines, after
+    one row saying how many older ones ``L`` shows ("┆ L shows 3 more")."""
+    rows: list[str] = []
+    kinds: list[str | None] = []
+    run: list[tuple[list[str], str]] = []  # the talk lines since the last game line
+    mark_row: int | None = None
+
+    def end_run() -> None:
+        shown = run
+        cap = None if height is None else max(least, height - min(len(rows), height // 2))
+        if cap is not None and sum(len(found) for found, _ in run) > cap:
+            room, shown = cap - 1, []
+            for found, kind in reversed(run):
+                if len(found) > room:
+                    break
+                shown.insert(0, (found, kind))
+                room -= len(found)
+            folded = len(run) - len(shown)
+            rows.append(plain(ellipsis(((f"{GUTTER}L shows {folded} more", ""),), width)) if width else "")
+            kinds.append(run[0][1])
+        for found, kind in shown:
+            rows.extend(found)
+            kinds.extend([kind] * len(found))
+        run.clear()
+
+    for found, kind, mark in lines:
+        if kind is not None:
+            run.append((found, kind))
+            continue
+        end_run()
+        if mark:
+            mark_row = len(rows)
+        rows.extend(found)
+        kinds.extend([None] * len(found))
+    end_run()
+    return rows, kinds, mark_row
+
+
 class LogPane(ScrollView, can_focus=False):
     """A scrolling pane of log lines; ``show(lines, since)`` brings it up to date.
 
@@ -73,9 +117,10 @@ class LogPane(ScrollView, can_focus=False):
     A line of table talk (``tui.chat.talk_kind``) wraps with its own gutter
     (``tui.chat.talk_wrap``), so no row of it reads as a game line. ``talk_rows`` (None:
     no bound) bounds it in a table's pane: each talk line takes at most that many rows,
-    and a run of talk lines at most half the pane's rows (at least ``talk_rows`` + 1):
-    the older lines of a longer run fold into one row ("┆ L shows 3 more"), so talk never
-    pushes the game's newest line out of view. ``L`` and the talk box show talk whole."""
+    and once the pane is full a run of talk lines leaves the game's lines before it at
+    least half the pane: the older lines of a longer run fold into one row ("┆ L shows
+    3 more", ``lay_out``), so talk never pushes the game's newest lines out of view.
+    ``L`` and the talk box show talk whole."""
 
     DEFAULT_CSS = """
     LogPane { border: round $panel-lighten-2; scrollbar-size-vertical: 1; background: $surface 0%;
@@ -153,12 +198,6 @@ class LogPane(ScrollView, can_focus=False):
     def _wrap_width(self) -> int:
         return self.scrollable_content_region.width  # inside the scroll bar
 
-    def _talk_cap(self) -> int | None:
-        """The rows a run of talk lines may take (``talk_rows``), None for no bound."""
-        if self.talk_rows is None:
-            return None
-        return max(self.talk_rows + 1, self.scrollable_content_region.height // 2)
-
     def _wrap(self, line: str, width: int, kind: str | None) -> list[str]:
         if not width:
             return [line]
@@ -172,47 +211,18 @@ class LogPane(ScrollView, can_focus=False):
             self._wrapped.clear()
             self._strips.clear()
             self._width = width
-        cap = self._talk_cap()
-        self._height = self.scrollable_content_region.height
+        self._height = height = self.scrollable_content_region.height
         wrapped = self._wrapped
-        rows: list[str] = []
-        kinds: list[str | None] = []
-        run: list[tuple[list[str], str]] = []  # the talk lines since the last game line
-        mark_row: int | None = None
-
-        def end_run() -> None:
-            """The talk run's rows, its older lines folded when it takes more than ``cap``."""
-            shown, folded = run, 0
-            if cap is not None and sum(len(found) for found, _ in run) > cap:
-                room, shown = cap - 1, []
-                for found, kind in reversed(run):
-                    if len(found) > room:
-                        break
-                    shown.insert(0, (found, kind))
-                    room -= len(found)
-                folded = len(run) - len(shown)
-            if folded:
-                rows.append(plain(ellipsis(((f"{GUTTER}L shows {folded} more", ""),), width)) if width else "")
-                kinds.append(run[0][1])
-            for found, kind in shown:
-                rows.extend(found)
-                kinds.extend([kind] * len(found))
-            run.clear()
-
+        lines: list[tuple[list[str], str | None, bool]] = []  # each line's rows, talk kind, whether the MARK
         for line in self._lines:
             kind = talk_kind(line)
             found = wrapped.get(line)
             if found is None:
                 found = wrapped[line] = self._wrap(line, width, kind)
-            if kind is not None:
-                run.append((found, kind))
-                continue
-            end_run()
-            if line == MARK:
-                mark_row = len(rows)
-            rows.extend(found)
-            kinds.extend([None] * len(found))
-        end_run()
+            lines.append((found, kind, line == MARK))
+        rows, kinds, mark_row = lay_out(lines, width)
+        if self.talk_rows is not None and len(rows) > height:  # talk may not fill the pane
+            rows, kinds, mark_row = lay_out(lines, width, height, self.talk_rows + 1)
         if len(wrapped) > 4 * LOG_LINES:  # forget lines long gone
             keep = set(self._lines)
             self._wrapped = {k: v for k, v in wrapped.items() if k in keep}
