@@ -72,6 +72,13 @@ def test_letters_that_draw_nothing_are_refused_in_one_sentence(blank):
         assert str(err.value) == "A line cannot hold invisible letters, such as fillers or blank braille."
 
 
+def test_a_character_unicode_has_not_assigned_is_refused():
+    # its width is anybody's guess: a terminal may draw it as a box, two cells, or nothing
+    with pytest.raises(ChatRefused) as err:
+        check_text("hi \u0378")
+    assert str(err.value) == "A line cannot hold characters this host does not know."
+
+
 def test_a_letter_carries_at_most_three_marks_and_composed_letters_none():
     with pytest.raises(ChatRefused) as err:
         check_text(STACKED)

@@ -72,6 +72,8 @@ def lay_out(lines: list[tuple[list[str], str | None, bool]], width: int, height:
     mark_row: int | None = None
 
     def end_run() -> None:
+        if not run:
+            return
         shown = run
         cap = None if height is None else max(least, height - min(len(rows), height // 2))
         if cap is not None and sum(len(found) for found, _ in run) > cap:
@@ -214,14 +216,16 @@ class LogPane(ScrollView, can_focus=False):
         self._height = height = self.scrollable_content_region.height
         wrapped = self._wrapped
         lines: list[tuple[list[str], str | None, bool]] = []  # each line's rows, talk kind, whether the MARK
+        talk = False
         for line in self._lines:
             kind = talk_kind(line)
             found = wrapped.get(line)
             if found is None:
                 found = wrapped[line] = self._wrap(line, width, kind)
             lines.append((found, kind, line == MARK))
+            talk = talk or kind is not None
         rows, kinds, mark_row = lay_out(lines, width)
-        if self.talk_rows is not None and len(rows) > height:  # talk may not fill the pane
+        if talk and self.talk_rows is not None and len(rows) > height:  # talk may not fill the pane
             rows, kinds, mark_row = lay_out(lines, width, height, self.talk_rows + 1)
         if len(wrapped) > 4 * LOG_LINES:  # forget lines long gone
             keep = set(self._lines)
