@@ -7,9 +7,9 @@ ply it was said at. Talk is told apart from the game's lines by its characters, 
 its colour (a monochrome terminal shows no colour): its first row starts with the mark
 and the speaker's name, and each further row of a wrapped line with ``GUTTER`` ("┆ "),
 never with the spaces the game's own lines hang their rows by (``talk_wrap``). In the
-table's log pane a line takes at most ``TALK_ROWS`` rows (cut with "…") and a run of
-lines at most half the pane (``tui.widgets.log_pane.LogPane``); ``L`` and the ``T`` box
-show every line whole. The text is never markup: the panes draw plain strings.
+table's log pane a line takes at most ``TALK_ROWS`` rows (cut with "…"), and once the
+pane is full a run of lines leaves the game's lines before it half the pane
+(``tui.widgets.log_pane.lay_out``); ``L`` and the ``T`` box show every line whole. The text is never markup: the panes draw plain strings.
 """
 
 from __future__ import annotations

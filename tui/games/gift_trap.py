@@ -517,8 +517,8 @@ class GiftTrapTable(GameTable):
     def _talk_rows(self, width: int, rows: int) -> list[Line]:
         """The room's newest talk in at most ``rows`` rows of ``width`` cells, after a
         blank row: whole lines, each wrapped with its gutter (``tui.chat.talk_wrap``),
-        newest last; the newest cut with "…" where even it
-        does not fit (the log, and ``T``, show it whole). Nothing without two rows."""
+        newest last; the newest cut with "…" where even it does not fit (the log, and
+        ``T``, show it whole). Nothing without two rows."""
         if not self.talk or rows < 2 or width < 8:
             return []
         out: list[Line] = []
