@@ -19,7 +19,7 @@ from typing import Annotated, Union
 import msgspec
 
 from engine.core.analysis import HINTS, Evaluation
-from engine.core.chat import MAX_CHARS, MAX_MUTED, RECENT, ChatLine
+from engine.core.chat import MAX_CODE_POINTS, MAX_MUTED, RECENT, ChatLine
 from engine.core.room import RoomSummary, Table
 
 MAX_CLIENT_FRAME = 64 * 1024
@@ -248,11 +248,14 @@ ServiceMessage = Union[Welcome, Lobby, LobbyChanged, InRoom, TableUpdate, Refuse
 # ---------------------------------------------------------------------- table talk
 # Chat (``engine.core.chat``) in its own messages, joined to the unions below.
 class Say(msgspec.Struct, frozen=True, tag="say"):
-    """Say ``text`` in one's room (a seat's or a spectator's line): plain text, at most
-    ``chat.MAX_CHARS`` characters, no control character; at most ``chat.BURST`` at
-    once, then one a second. Refused with ``ChatRefused``."""
+    """Say ``text`` in one's room (a seat's or a spectator's line): plain text as
+    ``chat.check_text`` takes it (at most ``chat.MAX_CHARS`` cells wide, no control
+    character, no letter that draws nothing); at most ``chat.BURST`` at once, then one a
+    second. Refused with ``ChatRefused``. A frame whose text holds more than
+    ``chat.MAX_CODE_POINTS`` characters, more than any line that can be said, is a bad
+    frame."""
 
-    text: Annotated[str, msgspec.Meta(max_length=MAX_CHARS)]
+    text: Annotated[str, msgspec.Meta(max_length=MAX_CODE_POINTS)]
 
 
 class Mute(msgspec.Struct, frozen=True, tag="mute"):

@@ -267,6 +267,7 @@ class Terminal:
 
     def __init__(self, name: str, conn, process) -> None:
         self.name, self.conn, self.process = name, conn, process
+        self.size = SIZE  # columns, rows
         self.chunks: list[tuple[float, bytes]] = []
         self.opened = time.perf_counter()
         self.ended = False
@@ -281,6 +282,7 @@ class Terminal:
         process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None, **extra)
         terminal = cls(name, conn, process)
         terminal.opened = t0
+        terminal.size = size
         return terminal
 
     async def _read(self) -> None:
@@ -300,6 +302,16 @@ class Terminal:
         """What arrived from chunk ``since`` on (up to chunk ``until``), without escape
         sequences."""
         return plain(b"".join(c for _, c in self.chunks[since:until]))
+
+    def screen(self):
+        """What this terminal shows now, cell by cell: its whole output so far fed to a
+        terminal emulator of its size (``pyte.Screen``: ``buffer[row][column].data`` is a
+        cell's letter with the marks drawn on it, "" the second half of a wide letter)."""
+        import pyte
+
+        screen = pyte.Screen(*self.size)
+        pyte.ByteStream(screen).feed(b"".join(c for _, c in self.chunks))
+        return screen
 
     def tail(self, n: int = 1500) -> str:
         return self.text(max(0, len(self.chunks) - 40))[-n:].decode(errors="replace")

@@ -43,11 +43,80 @@ def test_a_line_with_a_control_character_is_refused_in_one_sentence(text):
 
 def test_a_line_is_at_most_200_characters_and_markup_stays_text():
     assert check_text("x" * 200) == "x" * 200
-    with pytest.raises(ChatRefused, match="at most 200 characters; this one has 201"):
+    with pytest.raises(ChatRefused, match=r"at most 200 characters \(wide ones count 2\); this one is 201"):
         check_text("x" * 201)
     with pytest.raises(ChatRefused, match="Type something"):
         check_text("   ")
     assert check_text(" [b]x[/b] [@click=quit]x ") == "[b]x[/b] [@click=quit]x"
+
+
+# A seated player said these four lines to make talk look like the game's log or flood
+# it; each passed the old check (plain text, at most 200 characters).
+FORGED = "ok" + " " * 60 + "tk1 starts the game. Hints used by alice."
+FILLER = "\u3164" * 5 + "text"
+STACKED = "a" + "\u0301" * 150
+WIDE = "漢" * 120
+
+
+def test_runs_of_white_space_are_one_space_so_talk_cannot_indent_like_the_log():
+    assert check_text(FORGED) == "ok tk1 starts the game. Hints used by alice."
+    # every kind of space is one space; none at either end
+    assert check_text("\u3000 a \u00a0\u2003 b\u202f ") == "a b"
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u115f", "\u1160", "\uffa0", "\u2800", "\u034f", "\u17b4"])
+def test_letters_that_draw_nothing_are_refused_in_one_sentence(blank):
+    for text in (FILLER, blank * 3 + "hi", "hi " + blank, blank):
+        with pytest.raises(ChatRefused) as err:
+            check_text(text)
+        assert str(err.value) == "A line cannot hold invisible letters, such as fillers or blank braille."
+
+
+def test_a_character_unicode_has_not_assigned_is_refused():
+    # its width is anybody's guess: a terminal may draw it as a box, two cells, or nothing
+    with pytest.raises(ChatRefused) as err:
+        check_text("hi \u0378")
+    assert str(err.value) == "A line cannot hold characters this host does not know."
+
+
+def test_a_letter_carries_at_most_three_marks_and_composed_letters_none():
+    with pytest.raises(ChatRefused) as err:
+        check_text(STACKED)
+    assert str(err.value) == "A letter may carry at most 3 accents or marks."
+    with pytest.raises(ChatRefused, match="at most 3 accents"):
+        check_text("zalgo" + "\u0489\u0301\u0300\u0302")  # four on the last letter
+    # Vietnamese typed with combining accents is composed (NFC): "ệ" is one letter
+    assert check_text("Vie\u0323\u0302t") == "Việt"
+    assert check_text("a\u0301\u0300\u0302") == "á\u0300\u0302"  # three (NFC composes the first): allowed
+    assert check_text("x\u0489\u0301\u0300") == "x\u0489\u0301\u0300"  # three on a letter with none composed
+    assert check_text("\u0e01\u0e35\u0e49") == "\u0e01\u0e35\u0e49"  # Thai: a vowel and a tone on one letter
+    # a skin tone right after an emoji, once; the variation selector only picks a look
+    assert check_text("\U0001f44d\U0001f3fd ok") == "\U0001f44d\U0001f3fd ok"
+    assert check_text("\u2764\ufe0f ok") == "\u2764 ok"
+    for stray in ("a\U0001f3fd", "\U0001f44d\U0001f3fd\U0001f3fd"):
+        with pytest.raises(ChatRefused, match="A skin tone goes right after an emoji, once."):
+            check_text(stray)
+
+
+def test_the_limit_counts_cells_a_wide_letter_two():
+    with pytest.raises(ChatRefused) as err:
+        check_text(WIDE)
+    assert str(err.value) == "A line is at most 200 characters (wide ones count 2); this one is 240."
+    assert check_text("漢" * 100) == "漢" * 100
+    assert chat.line_width(WIDE) == 240 and chat.line_width(FORGED) == 44
+    assert chat.line_width("a\u0301\u0301\u0301 " * 50) == 99  # marks take no cell
+    # every line said fits the wire: at most MAX_CODE_POINTS characters
+    assert len(check_text("a\u0301\u0300\u0302" * 200)) <= chat.MAX_CODE_POINTS
+
+
+def test_the_engine_counts_cells_as_the_app_draws_them():
+    from rich.cells import cell_len
+
+    from engine.core import talk_text
+    samples = ["ok tk1 starts", "漢字かなカナ한국어", "Tiếng Việt", "\u0e01\u0e35\u0e49\u0e44\u0e17\u0e22",
+               "\u0915\u094d\u0937\u093f", "\U0001f44d\U0001f3fd \U0001f600", "Ｆｕｌｌ", "шалом שָׁלוֹם"]
+    for text in samples:
+        assert talk_text.cells(text) == cell_len(text), text
 
 
 def test_five_lines_at_once_then_one_a_second(tmp_path):
@@ -172,8 +241,13 @@ async def test_refusals_over_the_service_say_one_sentence_and_send_nothing(servi
     fast = await ann.ask(p.Say("too fast"), p.ChatRefused)
     assert fast.message == "You are talking too fast; wait a moment."
     await bob.quiet()
-    too_long = await ann.ask(LongSay("x" * 201), p.Refused)  # a client that does not check
-    assert "length <= 200" in too_long.message
+    # a client that does not check: the room checks as the app does …
+    wide = await ann.ask(LongSay("漢" * 120), p.ChatRefused)
+    assert wide.message == "A line is at most 200 characters (wide ones count 2); this one is 240."
+    # … and a frame longer than any line that can be said is a bad frame
+    too_long = await ann.ask(LongSay("x" * (chat.MAX_CODE_POINTS + 1)), p.Refused)
+    assert f"length <= {chat.MAX_CODE_POINTS}" in too_long.message
+    await bob.quiet()  # bob was sent none of them
 
 
 class LongSay(msgspec.Struct, frozen=True, tag="say"):

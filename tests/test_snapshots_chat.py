@@ -1,7 +1,8 @@
 """Snapshots of table talk (``tui.chat``) at 80×24 and 120×40: the waiting room's talk
 pane with its line open, and a table of Gift Trap's largest size (eight seats) with
 talk in the log pane, a spectator's line among it (the room lets it reach the players)
-and the talk line open. Another player and a spectator talk through connections of
+and the talk line open; the same table after a line padded to look like the game's log
+and a burst of long lines. Another player and a spectator talk through connections of
 their own to the same room service; see ``snapshot_kit``."""
 
 from __future__ import annotations
@@ -93,6 +94,27 @@ async def _(pilot: Player) -> None:
     await pilot.press("T")
     await type_text(pilot, "nice")
     await wait_for_text(pilot, "nice")
+
+
+@SHOTS.shot("table-talk-burst", remote=True)
+async def _(pilot: Player) -> None:
+    # a line padded to look like the game's log, a burst of long lines and two long
+    # answers: every row of talk hangs from its gutter, each line takes at most two rows
+    # of the log pane, the older ones fold (the pane is full), the game's line stays
+    fay, _ = await talking_room(pilot)
+    await pilot.press("s")
+    await wait_for_screen(pilot, "SharedGameScreen")
+    await wait_for_text(pilot, "you are ann")
+    fay.send(p.Say("ok" + " " * 60 + "tk1 starts the game. Hints used by ann."))
+    await wait_for_text(pilot, "» fay: ok tk1")
+    for i in range(4):
+        fay.send(p.Say(f"line {i}: " + "blah " * 30))
+        await wait_for_text(pilot, f"line {i}:")
+    for i in range(2):
+        await pilot.press("T")
+        await type_text(pilot, f"reply {i}: " + "yes " * 20)
+        await pilot.press("enter")
+        await wait_for_text(pilot, f"› ann: reply {i}")
 
 
 test_screen = screen_test(SHOTS)

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from textual import events
 
 import engine
 import engine.core.chat
@@ -90,7 +91,7 @@ async def test_talk_in_the_waiting_room_and_at_the_table_by_keys(service):
         await pilot.press("T")
         await type_text(pilot, "y" * 201)
         await pilot.press("enter")
-        await wait_for_text(pilot, "A line is at most 200 characters; this one has 201.")
+        await wait_for_text(pilot, "A line is at most 200 characters (wide ones count 2); this one is 201.")
         assert app.screen.query_one("#command").value == "y" * 201
         await pilot.press("backspace", "enter")
         await wait_for(pilot, lambda: f"ann: {'y' * 200}" in bob.said, "the fixed line")
@@ -194,3 +195,74 @@ async def test_the_talk_key_stays_in_the_footer_of_a_table_with_many_keys_at_80_
         await wait_for_screen(pilot, "SharedGameScreen")
         await wait_for_text(pilot, "you are ann")
         await wait_for(pilot, lambda: "Talk" in footer_keys(app), "T Talk in the footer")
+
+
+# A seated player said these to make talk look like the game's log or flood it (each
+# passed the old check); ``test_chat.py`` checks them in the engine.
+FORGED = "ok" + " " * 60 + "tk1 starts the game. Hints used by alice."
+FILLER = "\u3164" * 5 + "text"
+STACKED = "a" + "\u0301" * 150
+WIDE = "漢" * 120
+
+
+async def paste(pilot, text: str) -> None:
+    """Paste ``text`` as a terminal does (one bracketed paste): the only way a pilot gets
+    combining marks to the focused line (its key names for them carry no character)."""
+    pilot.app.post_message(events.Paste(text))
+    await pilot.pause()
+
+
+async def test_the_talk_line_refuses_invisible_stacked_and_too_wide_lines_at_once(service):
+    # at the table, T: a line of fillers, a letter with 150 accents and 120 wide letters
+    # are refused on enter in one sentence, before anything is sent, and stay to be
+    # fixed; the line with 60 spaces reaches bob with one
+    svc, sock = service
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
+        await new_room(pilot, "Gift Trap", ["ann", "bob", "bot"])
+        await wait_for_text(pilot, "you created it")
+        bob = Bob(await ServiceClient.connect(sock, "bob"))
+        await bob.client.send(p.JoinRoom(room_code(app)))
+        await wait_for_text(pilot, "bob")
+        await pilot.press("s")
+        await wait_for_screen(pilot, "SharedGameScreen")
+        await wait_for_text(pilot, "you are ann")
+        line = app.screen.query_one("#command")
+        refusals = [
+            (FILLER, "A line cannot hold invisible letters, such as fillers or blank braille."),
+            (STACKED, "A letter may carry at most 3 accents or marks."),
+            (WIDE, "A line is at most 200 characters (wide ones count 2); this one is 240."),
+        ]
+        for text, sentence in refusals:
+            await pilot.press("T")
+            await (paste if text == STACKED else type_text)(pilot, text)
+            await pilot.press("enter")
+            await wait_for_text(pilot, sentence)
+            assert line.value == text  # kept, to be fixed
+            await pilot.press("escape")
+        await pilot.press("T")
+        await type_text(pilot, FORGED)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bob.said, "bob reads ann")
+        assert bob.said == ["ann: ok tk1 starts the game. Hints used by alice."]
+        assert bob.refused == []  # the refused lines never left the app
+        await bob.client.close()
+
+
+async def test_the_talk_line_counts_cells_a_wide_letter_two(service):
+    # in the waiting room: 90 wide letters are 180 of the 200, 101 are over
+    svc, sock = service
+    async with lobby_app(sock, "ann", SIZE) as pilot:
+        app = pilot.app
+        await new_room(pilot, "Gift Trap", ["ann", "bot", "bot"])
+        await wait_for_text(pilot, "you created it")
+        await pilot.press("T")
+        await type_text(pilot, "漢" * 90)
+        await wait_for_text(pilot, "180/200")
+        await type_text(pilot, "漢" * 11)
+        await wait_for_text(pilot, "202/200: a line is at most 200 characters (wide ones count 2).")
+        await pilot.press("backspace")
+        await wait_for_text(pilot, "200/200")
+        await pilot.press("enter")
+        await wait_for_text(pilot, "› ann: 漢漢")
+        assert app.screen.query_one("#room-talk-line").value == ""

@@ -3,37 +3,52 @@ a room's talk, how a line reads in the log pane, and what a typed line asks for.
 
 A line shows as "» bob: text" (another person's; "» cyd (watching): text" for a
 spectator) or "› ann: text" (one's own), in the log pane, among the game's lines at the
-ply it was said at; the pane colours the two kinds apart (``talk_kind``). The text is
-never markup: the log pane draws plain strings.
+ply it was said at. Talk is told apart from the game's lines by its characters, not only
+its colour (a monochrome terminal shows no colour): its first row starts with the mark
+and the speaker's name, and each further row of a wrapped line with ``GUTTER`` ("┆ "),
+never with the spaces the game's own lines hang their rows by (``talk_wrap``). In the
+table's log pane a line takes at most ``TALK_ROWS`` rows (cut with "…"), and once the
+pane is full a run of lines leaves the game's lines before it half the pane
+(``tui.widgets.log_pane.lay_out``); ``L`` and the ``T`` box show every line whole. The text is never markup: the panes draw plain strings.
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from engine.core.chat import MAX_CHARS, ChatLine, ChatRefused, check_text
+from rich.cells import cell_len
+
+from engine.core.chat import MAX_CHARS, ChatLine, ChatRefused, check_text, line_width
 from host import protocol as p
+
+from .widgets.lines import ellipsis, plain, wrap
 
 #: How a line starts: another person's, and one's own.
 THEIRS, MINE = "» ", "› "
+#: How each further row of a wrapped line starts (a game line's rows start with spaces).
+GUTTER = "┆ "
+#: The rows a line of talk takes at most in the table's log pane (the rest cut with "…").
+TALK_ROWS = 2
 #: Lines the app keeps of a room's talk (the service sends at most ``chat.RECENT`` at once).
 KEEP = 200
 #: The hint of the line that talks (``T``).
 TALK_HINT = "say: a line to the table · enter sends · escape cancels · :mute NAME"
-#: From this many characters on, the line that talks counts them ("187/200").
+#: From this many cells on, the line that talks counts them ("187/200").
 COUNT_FROM = 160
 
 
 def length_note(text: str) -> tuple[str, bool]:
-    """What the line that talks says of ``text``'s length as it is typed, and whether it
-    is an error: nothing far from ``MAX_CHARS``, "187/200" near it, and past it
-    "213/200: a line is at most 200 characters." (the line is refused on enter)."""
-    n = len(text.strip(" "))
+    """What the line that talks says of ``text``'s width as it is typed (cells, counted
+    as the room counts them: ``engine.core.chat.line_width``, a wide letter two), and
+    whether it is an error: nothing far from ``MAX_CHARS``, "187/200" near it, and past
+    it "213/200: a line is at most 200 characters (wide ones count 2)." (the line is
+    refused on enter)."""
+    n = line_width(text)
     if n < COUNT_FROM:
         return "", False
     if n <= MAX_CHARS:
         return f"{n}/{MAX_CHARS}", False
-    return f"{n}/{MAX_CHARS}: a line is at most {MAX_CHARS} characters.", True
+    return f"{n}/{MAX_CHARS}: a line is at most {MAX_CHARS} characters (wide ones count 2).", True
 
 
 class ChatBook:
@@ -75,6 +90,22 @@ def talk_kind(row: str) -> str | None:
     if row.startswith(THEIRS):
         return "theirs"
     return None
+
+
+def talk_wrap(row: str, width: int, most: int | None = None) -> list[str]:
+    """``row`` (a ``talk_row``) as rows of at most ``width`` cells: the first starts with
+    its mark and the speaker's name, each further one with ``GUTTER``; at most ``most``
+    rows (None: all), the last then ending in "…"."""
+    mark, body = row[: len(THEIRS)], row[len(THEIRS):]
+    inner = width - len(GUTTER)
+    if inner < 4:
+        return [plain(ellipsis(((row, ""),), width))] if width > 0 else [row]
+    rows = [plain(part) for part in wrap(((body, ""),), inner, fill=True)]
+    if most is not None and len(rows) > most:
+        rows = rows[:most]
+        last = rows[-1]
+        rows[-1] = last + "…" if cell_len(last) < inner else plain(ellipsis(((last + "…", ""),), inner))
+    return [mark + rows[0], *(GUTTER + part for part in rows[1:])]
 
 
 def with_talk(blocks: Sequence[Sequence[str]], base: int, talk: Iterable[ChatLine], me: str | None) -> list[str]:

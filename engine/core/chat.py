@@ -1,8 +1,10 @@
 """Table talk in a shared room (``docs/architecture.md``, "Sessions"): lines, their limits,
 who may read them. No sockets, no clock of its own (``now`` is given).
 
-A line is plain text of at most ``MAX_CHARS`` characters, never markup, with no control
-character; each person may say ``BURST`` lines at once and then one a second
+A line is plain text, never markup, with no control character, normalised and
+checked by ``engine.core.talk_text`` (one space between words, no letter that draws
+nothing, at most ``talk_text.MAX_MARKS`` marks on a letter), at most ``MAX_CHARS`` cells
+wide (a wide letter counts two); each person may say ``BURST`` lines at once and then one a second
 (``RATE``), per room. A spectator's line reaches the players only when the room's
 creator allows it (``players`` is decided when the line is said); spectators read every
 line. Each person may mute others for themselves while the room lives.
@@ -16,10 +18,16 @@ from typing import Iterable
 
 import msgspec
 
+from . import talk_text
 from .ratelimit import TokenBucket
 
-#: Characters a line may hold at most.
+#: The cells a line may take at most (``talk_text.cells``: a wide letter counts two).
 MAX_CHARS = 200
+#: The characters (code points) a line may hold at most: each of its ``MAX_CHARS``
+#: cells a letter with ``talk_text.MAX_MARKS`` marks. What the wire lets through.
+MAX_CODE_POINTS = MAX_CHARS * (1 + talk_text.MAX_MARKS)
+#: What a line with a control character is told.
+NOT_PLAIN = "A line is plain text: no tabs, newlines or control characters."
 #: Lines a connection is given when it enters a room (the newest ones): a message's
 #: size never grows with the game's length.
 RECENT = 50
@@ -56,17 +64,34 @@ class ChatLine(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 def check_text(text: str) -> str:
-    """``text`` as a line may be said: surrounding spaces stripped. Raises
-    ``ChatRefused`` (one sentence) when it is empty, longer than ``MAX_CHARS``
-    characters, or holds a control character (a tab, a newline, an escape …)."""
-    line = text.strip(" ")
+    """``text`` as a line is said: normalised (``talk_text.normalise``: composed, one
+    space between words, none at the ends). Raises ``ChatRefused`` (one sentence) when
+    it holds a control character (a tab, a newline, an escape …), is empty, holds a
+    letter that draws nothing or one with too many marks (``talk_text.refusal``), or is
+    wider than ``MAX_CHARS`` cells (``talk_text.cells``: "漢" × 120 is 240)."""
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for c in text):
+        raise ChatRefused(NOT_PLAIN)
+    line = talk_text.normalise(text)
     if not line:
         raise ChatRefused("Type something to say first.")
-    if len(line) > MAX_CHARS:
-        raise ChatRefused(f"A line is at most {MAX_CHARS} characters; this one has {len(line)}.")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for c in line):
-        raise ChatRefused("A line is plain text: no tabs, newlines or control characters.")
+    why = talk_text.refusal(line)
+    if why is not None:
+        raise ChatRefused(why)
+    width = talk_text.cells(line)
+    if width > MAX_CHARS:
+        raise ChatRefused(too_wide(width))
     return line
+
+
+def too_wide(width: int) -> str:
+    """What a line ``width`` cells wide (more than ``MAX_CHARS``) is told."""
+    return f"A line is at most {MAX_CHARS} characters (wide ones count 2); this one is {width}."
+
+
+def line_width(text: str) -> int:
+    """The cells ``text`` takes once normalised, as ``check_text`` counts them against
+    ``MAX_CHARS`` (the line that talks shows it: "187/200")."""
+    return talk_text.cells(talk_text.normalise(text))
 
 
 class RoomChat:

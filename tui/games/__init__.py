@@ -19,6 +19,7 @@ from textual.widget import Widget
 
 from engine.core.seat_label import seat_label
 
+from ..chat import TALK_ROWS
 from ..widgets.log_pane import LogPane
 
 #: game slug → "module:Class" of its table widget
@@ -89,7 +90,7 @@ class GameTable(Widget, can_focus=True):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.log_pane = LogPane(id="log")
+        self.log_pane = LogPane(id="log", talk_rows=TALK_ROWS)  # talk bounded: the game's lines stay
         self.log_pane.border_title = "log"
 
     @property

@@ -33,6 +33,7 @@ from textual.content import Content
 from engine.games.bottlecap_vikings import rules
 from engine.games.bottlecap_vikings.commands import Do, End, Move, Skip
 
+from ..chat import TALK_ROWS
 from ..widgets.digits import DigitEntry
 from ..widgets.log_pane import LogPane
 from . import GameTable
@@ -150,7 +151,7 @@ class BottlecapVikingsTable(GameTable):
         self.ask = BVPanel(id="bv-ask")
         self.cards = [CityCard(id=f"bv-card-{i}", classes="bv-card") for i in range(4)]
         self.others = BVPanel(id="bv-others", overflow="ellipsis")
-        self.log_small = LogPane(id="log-small")
+        self.log_small = LogPane(id="log-small", talk_rows=TALK_ROWS)
         self.log_small.border_title = "log"
         # the ``i`` box, in the log's place (``info``) or, on a small screen, over the
         # city card (``info_small``); open while the table has the class ``-info``

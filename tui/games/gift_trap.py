@@ -25,8 +25,9 @@ from engine.games.gift_trap.commands import (
     GET_TILES, TILE_LABELS, DealGifts, Done, GiveTile, RateGift, SetTrap,
 )
 
+from ..chat import talk_kind, talk_wrap
 from ..widgets.cards import CardFace, CardTable
-from ..widgets.lines import Line, Panel, plain, wrap_text
+from ..widgets.lines import Line, Panel, cut_short, plain
 from . import GameTable
 from .gift_trap_cards import card_texts, stack_card, tile_card
 
@@ -515,19 +516,20 @@ class GiftTrapTable(GameTable):
 
     def _talk_rows(self, width: int, rows: int) -> list[Line]:
         """The room's newest talk in at most ``rows`` rows of ``width`` cells, after a
-        blank row: whole lines, wrapped, newest last; the newest cut with "…" where even
-        it does not fit (the log, and ``T``, show it whole). Nothing without two rows."""
+        blank row: whole lines, each wrapped with its gutter (``tui.chat.talk_wrap``),
+        newest last; the newest cut with "…" where even it does not fit (the log, and
+        ``T``, show it whole). Nothing without two rows."""
         if not self.talk or rows < 2 or width < 8:
             return []
         out: list[Line] = []
         for text in reversed(self.talk):
-            look = "panel--muted panel--italic" if text.startswith("› ") else "panel--good"
-            wrapped = [((row, look),) for row in wrap_text(text, width)]
+            look = "panel--muted panel--italic" if talk_kind(text) == "mine" else "panel--good"
+            wrapped = [((row, look),) for row in talk_wrap(text, width)]
             if len(out) + len(wrapped) > rows - 1:
                 if not out:  # the newest alone is too long: its start
                     out = wrapped[:rows - 1]
-                    last = plain(out[-1])
-                    out[-1] = ((last[:width - 1].rstrip() + "…", look),)
+                    if not plain(out[-1]).endswith("…"):
+                        out[-1] = cut_short(out[-1], width)
                 break
             out = wrapped + out
         return [(), *out]

@@ -421,8 +421,8 @@ class WaitingRoomScreen(OnTop, Screen[None]):
         self.query_one(DataTable).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """As the line to say nears 200 characters the line under it counts them
-        ("187/200"), and says when it is too long (``tui.chat.length_note``)."""
+        """As the line to say nears 200 cells the line under it counts them ("187/200",
+        a wide letter 2), and says when it is too long (``tui.chat.length_note``)."""
         if event.input.id != "room-talk-line":
             return
         note, over = length_note(event.value)

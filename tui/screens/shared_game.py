@@ -285,7 +285,8 @@ class SharedGameScreen(GameScreen):
 
     def on_input_changed(self, event) -> None:
         """As a line to say nears ``MAX_CHARS`` (200), the message line counts its
-        characters ("187/200"), and says when it is too long (``tui.chat.length_note``)."""
+        cells ("187/200", a wide letter 2), and says when it is too long
+        (``tui.chat.length_note``)."""
         line = event.input
         if line.id != "command" or line.hint != TALK_HINT:
             return

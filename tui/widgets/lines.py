@@ -47,9 +47,11 @@ def cut(line: Line, start: int, end: int) -> Line:
     return tuple(out)
 
 
-def wrap(line: Line, width: int) -> list[Line]:
+def wrap(line: Line, width: int, fill: bool = False) -> list[Line]:
     """``line`` split into rows of at most ``width`` cells, between words where it can
-    (a word longer than a row is folded); the spaces at a break are dropped."""
+    (a word longer than a row is folded); the spaces at a break are dropped. ``fill``:
+    a word longer than a whole row starts where it stands and is folded from there,
+    rather than on a row of its own (no row left short before it)."""
     text = plain(line)
     if width <= 0 or cell_len(text) <= width:
         return [line]
@@ -75,13 +77,19 @@ def wrap(line: Line, width: int) -> list[Line]:
             break
         if text[i] == " ":
             end = i
-        elif space > start:
+        elif space > start and not (fill and _word_cells(text, space + 1) > width):
             end = space
         else:  # one word longer than the row: fold it
             end = max(i, start + 1)
         spans.append((start, start + len(text[start:end].rstrip(" "))))
         start = end
     return [cut(line, a, b) for a, b in spans]
+
+
+def _word_cells(text: str, at: int) -> int:
+    """The cells of the word that starts at ``at`` in ``text`` (up to a space or the end)."""
+    end = text.find(" ", at)
+    return cell_len(text[at:] if end < 0 else text[at:end])
 
 
 def ellipsis(line: Line, width: int) -> Line:

@@ -20,8 +20,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..chat import talk_kind
-from .lines import wrap_text
+from ..chat import GUTTER, talk_kind, talk_wrap
+from .lines import ellipsis, plain, wrap_text
 
 #: How many log lines the pane keeps (the save keeps everything).
 LOG_LINES = 400
@@ -39,7 +39,7 @@ def group_hidden(lines: list[str]) -> list[str]:
     out: list[str] = []
     open_runs: dict[str, tuple[int, int]] = {}  # name → (index in out, moves in the run)
     for line in lines:
-        if line.startswith(" "):  # an event under a move
+        if line.startswith(" ") or talk_kind(line):  # an event under a move, or talk
             out.append(line)
             continue
         if line.endswith(HIDDEN):
@@ -58,6 +58,52 @@ def group_hidden(lines: list[str]) -> list[str]:
     return out
 
 
+def lay_out(lines: list[tuple[list[str], str | None, bool]], width: int, height: int | None = None,
+            least: int = 3) -> tuple[list[str], list[str | None], int | None]:
+    """The rows of a log pane ``width`` cells wide from ``lines`` (each its wrapped rows,
+    its talk kind or None for a game line, and whether it is the ``MARK``): every row,
+    its kind, and the MARK's row (None: no mark). With ``height`` (the pane's rows), a
+    run of talk lines leaves the rows before it at least half the pane (all of them
+    when fewer), taking no fewer than ``least`` rows itself: its newest lines, after
+    one row saying how many older ones ``L`` shows ("┆ L shows 3 more")."""
+    rows: list[str] = []
+    kinds: list[str | None] = []
+    run: list[tuple[list[str], str]] = []  # the talk lines since the last game line
+    mark_row: int | None = None
+
+    def end_run() -> None:
+        if not run:
+            return
+        shown = run
+        cap = None if height is None else max(least, height - min(len(rows), height // 2))
+        if cap is not None and sum(len(found) for found, _ in run) > cap:
+            room, shown = cap - 1, []
+            for found, kind in reversed(run):
+                if len(found) > room:
+                    break
+                shown.insert(0, (found, kind))
+                room -= len(found)
+            folded = len(run) - len(shown)
+            rows.append(plain(ellipsis(((f"{GUTTER}L shows {folded} more", ""),), width)) if width else "")
+            kinds.append(run[0][1])
+        for found, kind in shown:
+            rows.extend(found)
+            kinds.extend([kind] * len(found))
+        run.clear()
+
+    for found, kind, mark in lines:
+        if kind is not None:
+            run.append((found, kind))
+            continue
+        end_run()
+        if mark:
+            mark_row = len(rows)
+        rows.extend(found)
+        kinds.extend([None] * len(found))
+    end_run()
+    return rows, kinds, mark_row
+
+
 class LogPane(ScrollView, can_focus=False):
     """A scrolling pane of log lines; ``show(lines, since)`` brings it up to date.
 
@@ -68,7 +114,15 @@ class LogPane(ScrollView, can_focus=False):
     own last move begins (a ``MARK`` row); when that is more than the pane shows, the
     pane opens at the mark, so the other players' and bots' moves are read in order.
     ``follow`` has another pane show the same lines (the full-screen log follows the
-    table's)."""
+    table's).
+
+    A line of table talk (``tui.chat.talk_kind``) wraps with its own gutter
+    (``tui.chat.talk_wrap``), so no row of it reads as a game line. ``talk_rows`` (None:
+    no bound) bounds it in a table's pane: each talk line takes at most that many rows,
+    and once the pane is full a run of talk lines leaves the game's lines before it at
+    least half the pane: the older lines of a longer run fold into one row ("┆ L shows
+    3 more", ``lay_out``), so talk never pushes the game's newest lines out of view.
+    ``L`` and the talk box show talk whole."""
 
     DEFAULT_CSS = """
     LogPane { border: round $panel-lighten-2; scrollbar-size-vertical: 1; background: $surface 0%;
@@ -86,14 +140,17 @@ class LogPane(ScrollView, can_focus=False):
     class Done(Message):
         """The player is done reading the log (escape): the table takes the keys again."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, talk_rows: int | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.talk_rows = talk_rows
         self._raw: list[str] = []  # the lines as given
         self._since: int | None = None  # where the mark goes in self._raw
         self._lines: list[str] = []  # as shown (group_hidden, the mark as MARK)
         self._rows: list[str] = []  # the lines wrapped to the pane's width
         self._kinds: list[str | None] = []  # each row's talk (``tui.chat.talk_kind``), None for the game's
         self._width = 0  # the width self._rows are wrapped to
+        self._height = 0  # the height talk runs were bounded for (``talk_rows``)
+        self._mark_row: int | None = None  # the MARK's row in self._rows
         self._wrapped: dict[str, list[str]] = {}  # line → its rows at self._width
         self._strips: dict[str, Strip] = {}  # row → its Strip
         self._followers: list[LogPane] = []  # panes that show the same lines (``follow``)
@@ -143,27 +200,40 @@ class LogPane(ScrollView, can_focus=False):
     def _wrap_width(self) -> int:
         return self.scrollable_content_region.width  # inside the scroll bar
 
+    def _wrap(self, line: str, width: int, kind: str | None) -> list[str]:
+        if not width:
+            return [line]
+        if kind is None:
+            return wrap_text(line, width)
+        return talk_wrap(line, width, self.talk_rows)
+
     def _rewrap(self) -> None:
         width = self._wrap_width()
         if width != self._width:
             self._wrapped.clear()
             self._strips.clear()
             self._width = width
+        self._height = height = self.scrollable_content_region.height
         wrapped = self._wrapped
-        rows: list[str] = []
-        kinds: list[str | None] = []
+        lines: list[tuple[list[str], str | None, bool]] = []  # each line's rows, talk kind, whether the MARK
+        talk = False
         for line in self._lines:
+            kind = talk_kind(line)
             found = wrapped.get(line)
             if found is None:
-                found = wrapped[line] = wrap_text(line, width) if width else [line]
-            rows.extend(found)
-            kinds.extend([talk_kind(line)] * len(found))
+                found = wrapped[line] = self._wrap(line, width, kind)
+            lines.append((found, kind, line == MARK))
+            talk = talk or kind is not None
+        rows, kinds, mark_row = lay_out(lines, width)
+        if talk and self.talk_rows is not None and len(rows) > height:  # talk may not fill the pane
+            rows, kinds, mark_row = lay_out(lines, width, height, self.talk_rows + 1)
         if len(wrapped) > 4 * LOG_LINES:  # forget lines long gone
             keep = set(self._lines)
             self._wrapped = {k: v for k, v in wrapped.items() if k in keep}
             self._strips.clear()
         self._rows = rows
         self._kinds = kinds
+        self._mark_row = mark_row
         size = Size(width, len(rows))
         if size != self.virtual_size:
             # The pane's own size does not follow its content (the CSS sets it), so the
@@ -180,14 +250,13 @@ class LogPane(ScrollView, can_focus=False):
         """Where the pane opens: the end, or the mark when the rows after it are more
         than the pane shows (the oldest unread move first)."""
         end = self.max_scroll_y
-        if MARK not in self._lines:
+        if self._mark_row is None:
             return end
-        before = self._lines.index(MARK)
-        row = sum(len(self._wrapped.get(line, [line])) for line in self._lines[:before])
-        return min(end, row)
+        return min(end, self._mark_row)
 
     def on_resize(self, event: Resize) -> None:
-        if self._wrap_width() != self._width:
+        height_counts = self.talk_rows is not None and self.scrollable_content_region.height != self._height
+        if self._wrap_width() != self._width or height_counts:
             self._rewrap()
         elif not self.has_focus and self.scroll_y != self._opening_y():  # a new size opens as before
             self.scroll_to(y=self._opening_y(), animate=False, immediate=True)
@@ -205,7 +274,7 @@ class LogPane(ScrollView, can_focus=False):
         key = row if kind is None else f"{kind}\0{row}"  # talk is drawn in its own colours
         strip = self._strips.get(key)
         if strip is None:
-            mark = row in self._wrapped.get(MARK, ())
+            mark = kind is None and row in self._wrapped.get(MARK, ())
             part = "log-pane--mark" if mark else {"theirs": "log-pane--talk", "mine": "log-pane--own-talk"}.get(kind or "")
             style = self.get_component_rich_style(part) if part else self.rich_style
             strip = self._strips[key] = Strip([Segment(row, style)])
