@@ -11,12 +11,12 @@ line. Each person may mute others for themselves while the room lives.
 from __future__ import annotations
 
 import time
-import unicodedata
 from typing import Iterable
 
 import msgspec
 
 from .ratelimit import TokenBucket
+from .text import unprintable
 
 #: Characters a line may hold at most.
 MAX_CHARS = 200
@@ -64,7 +64,7 @@ def check_text(text: str) -> str:
         raise ChatRefused("Type something to say first.")
     if len(line) > MAX_CHARS:
         raise ChatRefused(f"A line is at most {MAX_CHARS} characters; this one has {len(line)}.")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for c in line):
+    if any(unprintable(c) for c in line):
         raise ChatRefused("A line is plain text: no tabs, newlines or control characters.")
     return line
 
