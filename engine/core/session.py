@@ -86,7 +86,7 @@ class LocalSession:
             raise ValueError(f"{game.title} takes {game.min_players}–{game.max_players} players, not {n}")
         for name in self.names:
             if not is_name(name):  # the host's rule too: every save boxtop writes loads again
-                raise ValueError(f"seat name {quoted(name)} breaks the name rule: {NAME_RULE}")
+                raise ValueError(f"seat name {quoted(name)}: {NAME_RULE}")
             if name.lower() in PRONOUNS:  # the log names players: "you draws", "you's ship"
                 raise ValueError(f"{name!r} cannot be a player's name: the log would read "
                                  f"\"{name} draws\"; choose a name (ann, say)")
