@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import math
 import os
-import re
 import secrets
 import sqlite3
 import stat
@@ -42,11 +41,11 @@ from engine.core.journal import Journal, JournalError, JournalWriteError
 from engine.core.ratelimit import TokenBucket
 from engine.core.room import Room, RoomError, Rooms, RoomSummary
 from engine.core.seat_label import a_bot
+from engine.core.text import NAME
 
 from . import protocol as p
 from .lock import FolderInUse, FolderLock
 
-NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 #: Frames a connection may send per second on average, and in one burst.
 RATE, BURST = 30.0, 90
 #: Bad frames (not a known message) a connection may send before it is closed.

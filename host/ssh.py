@@ -42,7 +42,7 @@ How each pitfall is handled here:
 Auth: by default only the public keys in an authorized-keys file (re-read at every
 login) may log in; ``open_=True`` lets anyone in: a client that offers a key logs in
 with it, one without a key by keyboard-interactive with no prompt. The SSH user name is
-the player's name and must be one the room service accepts (``host.service.NAME``). A
+the player's name and must be one the room service accepts (``engine.core.text.NAME``). A
 name belongs to the first key that uses it (``RoomService.claim_name``, kept in the
 journal): another key, or a client without one, gets one line instead of a game. A key's
 ``environment="BOXTOP_NAME=ann,ann2"`` option in the authorized-keys file pins it to
@@ -83,10 +83,11 @@ import asyncssh
 
 from engine.core import thinking
 from engine.core.ratelimit import TokenBucket
+from engine.core.text import NAME_RULE, is_name
 
 from .paths import socket_path as service_socket_path
 from .protocol import HOST_TOKEN_VARIABLE, Stopping
-from .service import BOT_PACE, NAME, STOP_GRACE, RoomService, ServiceError, wait_or_hurry
+from .service import BOT_PACE, STOP_GRACE, RoomService, ServiceError, wait_or_hurry
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 #: Seconds a child has to exit after SIGHUP before it gets SIGKILL.
@@ -173,7 +174,6 @@ MAX_OUTPUT_BACKLOG = 1024 * 1024
 MAX_SOCKET_PATH = 100
 #: Project root: put first on the child's PYTHONPATH so ``-m tui.cli`` finds this copy.
 ROOT = Path(__file__).resolve().parent.parent
-NAME_RULE = "a player name is 1–24 letters, digits, '.', '_' or '-'"
 
 
 def child_environment(environ: dict[str, str] | os._Environ) -> dict[str, str]:
@@ -562,8 +562,8 @@ class _Session(asyncssh.SSHServerSession):
         if chan is None:
             return
         term_type = chan.get_terminal_type()
-        hint = self.host.ssh_command(self.name if NAME.match(self.name) else "<name>", tty=True)
-        if not NAME.match(self.name):
+        hint = self.host.ssh_command(self.name if is_name(self.name) else "<name>", tty=True)
+        if not is_name(self.name):
             shown = ascii(self.name[:40])
             self._refuse(f"boxtop: {NAME_RULE}, not {shown}: connect with {hint}")
         elif term_type is None:

@@ -175,15 +175,23 @@ def test_starting_a_room_again_never_deletes_its_moves(tmp_path):
 
 # ---------------------------------------------------------------------- 8. the journal on a bad day
 def damage(path: Path, how: str) -> None:
+    """Damage a journal at ``path``: a file that is ``not a database``, a playing journal
+    ``truncated`` in its middle, or one with a ``junk page`` (its third page overwritten:
+    SQLite's ``quick_check`` then reports over two lines, "*** in database main ***" and
+    "Page 3: …")."""
     if how == "not a database":
         path.write_bytes(b"boxtop? no: these are not the bytes of a journal\n" * 200)
-    else:
-        playing_journal(path, moves=8, rooms=3)
-        data = path.read_bytes()
+        return
+    playing_journal(path, moves=8, rooms=3)
+    data = path.read_bytes()
+    if how == "truncated":
         path.write_bytes(data[: len(data) // 2])
+        return
+    size = int.from_bytes(data[16:18], "big")  # the page size, from the database's header
+    path.write_bytes(data[: 2 * size] + (b"junk page " * size)[:size] + data[3 * size:])
 
 
-@pytest.mark.parametrize("how", ["not a database", "truncated"])
+@pytest.mark.parametrize("how", ["not a database", "truncated", "junk page"])
 async def test_a_damaged_journal_is_refused_with_one_line_and_kept(root, how):
     data = root / "d"
     data.mkdir()
@@ -199,6 +207,8 @@ async def test_a_damaged_journal_is_refused_with_one_line_and_kept(root, how):
         message = one_line(err)
         assert status == 2, (status, out, err)
         assert str(journal) in message and "damaged" in message, message
+        if how == "junk page":  # SQLite's own report, its lines joined
+            assert "*** in database main ***; Page 3: " in message, message
         assert journal.read_bytes() == before
         left = sorted(f.name for f in data.iterdir())
         assert left in ([JOURNAL], ["host.lock", JOURNAL]), left  # no -wal/-shm, no socket

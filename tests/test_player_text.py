@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import engine
+import engine.core.text
 import host.service
 from host import protocol as p
 from host.client import ServiceClient
@@ -116,9 +117,12 @@ async def test_a_room_code_typed_in_the_lobby_shows_literally_in_the_refusal(ser
 
 @pytest.fixture
 def any_name(monkeypatch):
-    """A room service that takes any name, so names can carry markup to every screen
-    (the host's rule keeps "[" out of names today; the screens must not depend on it)."""
+    """A room service and games that take any name, so names can carry markup to every
+    screen (the name rule, ``engine.core.text.NAME``, keeps "[" out of names today, in
+    rooms, local games and saves alike; the screens must not depend on it). A local
+    game's name still has no space in it."""
     monkeypatch.setattr(host.service, "NAME", re.compile(r"^.{1,60}$"))
+    monkeypatch.setattr(engine.core.text, "NAME", re.compile(r"\S{1,60}"))
 
 
 @pytest.mark.parametrize("name", MARKUP)
@@ -201,7 +205,7 @@ async def test_names_and_refusals_in_a_shared_room_show_literally(service, any_n
 
 
 # ------------------------------------------------------------------ local games
-async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_path, monkeypatch):
+async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_path, monkeypatch, any_name):
     monkeypatch.chdir(tmp_path)
     app = BoxtopApp()
     async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
@@ -261,7 +265,7 @@ async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_pa
         assert app.is_running
 
 
-async def test_names_on_the_result_and_replay_screens_show_literally():
+async def test_names_on_the_result_and_replay_screens_show_literally(any_name):
     names = ["[/x]", "[b]", "[link=file:///etc/passwd]x[/link]"]
     async with menu_app(SIZE) as pilot:  # three bots, named in the new-game form
         app = pilot.app
@@ -282,7 +286,7 @@ async def test_names_on_the_result_and_replay_screens_show_literally():
         assert app.is_running
 
 
-async def test_a_giftbringer_player_name_shows_literally_on_the_island():
+async def test_a_giftbringer_player_name_shows_literally_on_the_island(any_name):
     async with menu_app(SIZE) as pilot:
         app = pilot.app
         await new_game(pilot, "Giftbringer", [engine.Seat("[/x]", None)], seed=2)

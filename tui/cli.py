@@ -1,8 +1,11 @@
 """The ``boxtop`` command line: the menu, games, play, load, demo, arena, analyse, replay and verify.
 
 Every failure a player can cause (a bad flag, a broken save) ends with one line on
-stderr and exit status 2 — never a traceback. The Textual app is imported only by the
-commands that open it, so ``demo`` and ``verify`` start fast.
+stderr and exit status 2 — never a traceback. Every line that carries text read from a
+file (a save's names and log, an analysis, a file's name in an error) is printed through
+``engine.core.text.printable``, so no control character in a file reaches the terminal.
+The Textual app is imported only by the commands that open it, so ``demo`` and
+``verify`` start fast.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Sequence
 
 import engine
 from engine import Seat
+from engine.core.text import printable
 
 from . import bots
 
@@ -111,16 +115,16 @@ def print_entries(session: engine.LocalSession, out=None) -> None:
     with the public events it caused, then the result."""
     out = out or sys.stdout
     game, names = session.game, session.names
-    print(header_line(session), file=out)
+    print(printable(header_line(session)), file=out)
     for entry in session.applied_entries():
         if entry.seat is not None:
-            print(f"{entry.seq:5d} {names[entry.seat]}: {session.notation(entry.command)}", file=out)
+            print(printable(f"{entry.seq:5d} {names[entry.seat]}: {session.notation(entry.command)}"), file=out)
         for event in entry.events:
             if game.redact(event, None) is None:
                 continue
             for line in game.describe(event, names).splitlines():
-                print(f"      {line}", file=out)
-    print(result_line(session), file=out)
+                print(printable(f"      {line}"), file=out)
+    print(printable(result_line(session)), file=out)
 
 
 def cmd_games(args) -> int:
@@ -361,7 +365,7 @@ def cmd_analyse(args) -> int:
         done = analysis.analyse_save(path, seat, rounds=args.rounds, width=args.width, seconds=args.time, jobs=args.jobs,
                                      progress=advance, session=session)
     for line in analysis_lines(session, done):
-        print(line)
+        print(printable(line))
     return 0
 
 
@@ -390,7 +394,7 @@ def analysis_lines(session: engine.LocalSession, done) -> list[str]:
 def cmd_verify(args) -> int:
     session = engine.verify(_save_path(args.path))
     print(f"ok: {len(session.entries)} entries")
-    print(result_line(session))
+    print(printable(result_line(session)))
     return 0
 
 
@@ -413,7 +417,7 @@ def cmd_replay(args) -> int:
     note = doubt(path)
     if args.print:
         if note:
-            print(f"boxtop: {note}", file=sys.stderr)
+            print(printable(f"boxtop: {note}"), file=sys.stderr)
         print_entries(session)
         return 0
     _in_app(session.game)
@@ -675,7 +679,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except (CliError, engine.SaveError, engine.IllegalCommand, ValueError, KeyError) as err:
         text = err.args[0] if isinstance(err, KeyError) and err.args else str(err)
-        print(f"boxtop: {text}", file=sys.stderr)
+        print(printable(f"boxtop: {text}"), file=sys.stderr)  # a file's name may hold anything
         return 2
     except KeyboardInterrupt:
         return 130

@@ -208,15 +208,37 @@ def stored_path(save: str | os.PathLike) -> str:
     return (path[:-5] if path.endswith(".json") else path) + SUFFIX
 
 
-def stored(save: str | os.PathLike, entries: int, seat: int | None) -> Analysis | None:
-    """The analysis kept beside ``save`` for a log of ``entries`` entries and ``seat``, or
-    None (none kept, another log or seat, or a file that does not decode)."""
+def stored(save: str | os.PathLike, session: Any, seat: int | None) -> Analysis | None:
+    """The analysis kept beside ``save`` for ``session`` (the save as loaded) and
+    ``seat`` (None: every person's), or None, so that the game is analysed again: none
+    kept, one of another log or seat, a file that is not a regular file or is too big
+    (``engine.core.files``), that does not decode, or whose grades do not fit the save
+    (``fits``: a crafted or stale file never reaches a printer or the replay)."""
+    from .errors import SaveError
+    from .files import read_regular
+
     try:
-        with open(stored_path(save), "rb") as f:
-            kept = msgspec.json.decode(f.read(), type=Analysis)
-    except (OSError, msgspec.DecodeError):
+        kept = msgspec.json.decode(read_regular(stored_path(save), "kept analysis"), type=Analysis)
+    except (SaveError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         return None
-    return kept if kept.entries == entries and kept.seat in (seat, None) else None
+    return kept if kept.seat in (seat, None) and fits(kept, session) else None
+
+
+def fits(kept: Analysis, session: Any) -> bool:
+    """Whether the analysis ``kept`` fits ``session``'s log: as many entries, and every
+    grade of a move there (a ply of the applied line after the setup, by the seat that
+    made it), with a known grade and chances between 0 and 1 (as many as there are
+    seats, or none)."""
+    if kept.entries != len(session.entries):
+        return False
+    n = len(session.seats)
+    for g in kept.grades:
+        if not (0 < g.ply < session.ply and session.applied_seat(g.ply) == g.seat and g.grade in GRADES):
+            return False
+        chances = (g.chance, g.best_chance, *g.chances)
+        if len(g.chances) not in (0, n) or not all(0.0 <= c <= 1.0 for c in chances):  # NaN fails too
+            return False
+    return True
 
 
 #: A worker's last loaded save: (its bytes, the session), so the moves of one game are
@@ -265,7 +287,7 @@ def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: in
         data = read(save)
         session = loads(data, name=os.path.basename(os.fspath(save)))
     entries = len(session.entries)
-    kept = stored(save, entries, seat)
+    kept = stored(save, session, seat)
     if kept is not None:
         grades = [g for g in kept.grades if seat is None or g.seat == seat]
         return Analysis(entries, seat, kept.rounds, kept.seconds, grades)

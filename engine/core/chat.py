@@ -13,13 +13,13 @@ line. Each person may mute others for themselves while the room lives.
 from __future__ import annotations
 
 import time
-import unicodedata
 from typing import Iterable
 
 import msgspec
 
 from . import talk_text
 from .ratelimit import TokenBucket
+from .text import unprintable
 
 #: The cells a line may take at most (``talk_text.cells``: a wide letter counts two).
 MAX_CHARS = 200
@@ -69,7 +69,7 @@ def check_text(text: str) -> str:
     it holds a control character (a tab, a newline, an escape …), is empty, holds a
     letter that draws nothing or one with too many marks (``talk_text.refusal``), or is
     wider than ``MAX_CHARS`` cells (``talk_text.cells``: "漢" × 120 is 240)."""
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for c in text):
+    if any(unprintable(c) for c in text):
         raise ChatRefused(NOT_PLAIN)
     line = talk_text.normalise(text)
     if not line:

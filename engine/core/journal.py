@@ -118,12 +118,15 @@ class Journal:
 
     # ------------------------------------------------------------------ opening
     def _damaged(self, err: sqlite3.Error) -> JournalDamaged:
+        # SQLite's report may span lines ("*** in database main ***" then "Page 3: …"):
+        # the refusal is one line, its lines joined with "; "
+        said = "; ".join(line.strip() for line in str(err).splitlines() if line.strip())
         if getattr(err, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
             return JournalDamaged(
-                f"the journal {self.path} is damaged ({err}); it was left as it is: move it "
+                f"the journal {self.path} is damaged ({said}); it was left as it is: move it "
                 "aside (or put a backup in its place) and start again"
             )
-        return JournalDamaged(f"the journal {self.path} cannot be opened ({err}); it was left as it is")
+        return JournalDamaged(f"the journal {self.path} cannot be opened ({said}); it was left as it is")
 
     def _check(self) -> None:
         """Raise ``JournalDamaged`` unless the file at ``path`` (if any) is a sound

@@ -23,13 +23,20 @@ import msgspec
 from . import registry
 from .chat import ChatLine
 from .errors import SaveError
+from .files import open_regular, read_regular
 from .log import Seat, entry_type
 from .save_file import (  # noqa: F401 (the writing half, re-exported: engine.core.saves is the API)
     ENGINE, FORMAT, VERSION, Progress, dumps, options_note, progress, save, standing,
 )
 from .session import LocalSession
 from .table_options import recorded
+from .text import SEAT_NAME_RULE, is_seat_name, quoted
 
+
+
+#: A value of a game's options: every game's ``Options`` holds scalars only, so a save's
+#: options decode into nothing bigger than their text (never a nest of lists).
+_Option = str | int | float | bool | None
 
 
 class _Header(msgspec.Struct):
@@ -70,14 +77,14 @@ class Summary(msgspec.Struct, frozen=True):
 
 
 class _Format(msgspec.Struct):
-    format: Any = None
+    format: msgspec.Raw = msgspec.Raw(b"null")  # skipped, not built: it may be anything
 
 
 class _Head(msgspec.Struct):
     format: str
     version: int
     game: str
-    options: dict[str, Any] = {}
+    options: dict[str, _Option] = {}
     seats: list[Seat] = []
     saved_at: str = ""
     summary: Progress | None = None
@@ -88,16 +95,45 @@ def _first_line(err: Exception) -> str:
     return str(err).splitlines()[0] if str(err) else type(err).__name__
 
 
+def _decode(data: bytes, type_: Any, name: str) -> Any:
+    """``data`` decoded by msgspec into ``type_``; JSON nested deeper than the
+    interpreter's recursion limit (about a thousand: a save nests a few levels) and text
+    that is not UTF-8 raise ``SaveError`` naming ``name``; msgspec's own errors pass."""
+    try:
+        return msgspec.json.decode(data, type=type_)
+    except RecursionError:
+        raise SaveError(f"{name} is not a boxtop save: its JSON is nested too deep") from None
+    except UnicodeDecodeError:
+        try:
+            data.decode("utf-8")
+            where = ""
+        except UnicodeDecodeError as err:
+            where = f" (byte {err.start})"
+        raise SaveError(f"{name} is not a boxtop save: its text is not UTF-8{where}") from None
+
+
+def check_names(seats: list[Seat], name: str) -> None:
+    """Raise ``SaveError`` naming the file ``name`` when a seat's name breaks the
+    seat-name rule (``engine.core.text.SEAT_NAME_RULE``: the host's name rule with
+    letters of any alphabet): a save boxtop wrote never holds one, so such a file was
+    made by hand, and its names would reach a terminal (the log, ``verify``)."""
+    for i, seat in enumerate(seats):
+        if not is_seat_name(seat.name):
+            raise SaveError(f"{name} is refused: seat {i + 1}'s name {quoted(seat.name)} breaks the name rule "
+                            f"({SEAT_NAME_RULE})")
+
+
 def loads(data: bytes, redecide: bool = False, name: str = "save file") -> LocalSession:
     """Rebuild a session from save bytes; with ``redecide`` every command is decided again
     from the seed and must give the recorded events (that is ``verify``).
 
-    Raises ``SaveError`` naming the problem: not JSON or truncated, another format or
-    version, an unknown game, an unknown or malformed command or event, a log that does
+    Raises ``SaveError`` naming the problem: not JSON or truncated, not UTF-8, nested too
+    deep, another format or version, an unknown game, a seat's name that breaks the name
+    rule (``check_names``), an unknown or malformed command or event, a log that does
     not fold (or, with ``redecide``, does not re-decide).
     """
     try:
-        header = msgspec.json.decode(data, type=_Header)
+        header = _decode(data, _Header, name)
     except msgspec.ValidationError as err:  # a subclass of DecodeError: catch it first
         _not_a_save(data, name)
         raise SaveError(f"{name} is not a boxtop save: {_first_line(err)}") from None
@@ -112,19 +148,21 @@ def loads(data: bytes, redecide: bool = False, name: str = "save file") -> Local
     try:
         game = registry.get(header.game)
     except KeyError:
-        raise SaveError(f"{name} is a game of {header.game!r}, which boxtop does not know") from None
+        raise SaveError(f"{name} is a game of {quoted(header.game)}, which boxtop does not know") from None
     if header.edition != game.edition:
         raise SaveError(
-            f"{name} was recorded with another edition of {game.title} ({header.edition or 'none'}); "
+            f"{name} was recorded with another edition of {game.title} ({(header.edition or 'none')[:64]}); "
             f"this boxtop has {game.edition or 'none'}"
         )
+    check_names(header.seats, name)
     try:
         # a field added since the save was written takes the reading it was played with
-        options = msgspec.convert(recorded(game.Options, msgspec.json.decode(header.options)), type=game.Options)
+        given = _decode(header.options, dict[str, _Option], name)
+        options = msgspec.convert(recorded(game.Options, given), type=game.Options)
     except (msgspec.ValidationError, msgspec.DecodeError) as err:
         raise SaveError(f"{name} has bad options for {game.slug}: {_first_line(err)}") from None
     try:
-        entries = msgspec.json.decode(header.entries, type=list[entry_type(game)])
+        entries = _decode(header.entries, list[entry_type(game)], name)
     except msgspec.ValidationError as err:
         raise SaveError(f"{name} holds an unknown or malformed command or event: {_first_line(err)}") from None
     if not entries:
@@ -148,13 +186,13 @@ def _not_a_save(data: bytes, name: str) -> None:
     """Raise ``SaveError`` saying ``name`` is not a boxtop save, when the JSON ``data``
     does not claim to be one (no ``format`` of ours); return when it claims to be."""
     try:
-        claimed = msgspec.json.decode(data, type=_Format).format
-    except msgspec.DecodeError:  # not an object
+        claimed = msgspec.json.decode(_decode(data, _Format, name).format, type=str | None)
+    except msgspec.DecodeError:  # not an object, or its format is not a string
         claimed = None
     if claimed == FORMAT:
         return
     if isinstance(claimed, str) and claimed:
-        raise SaveError(f"{name} is not a boxtop save (its format is {claimed!r})") from None
+        raise SaveError(f"{name} is not a boxtop save (its format is {quoted(claimed)})") from None
     raise SaveError(f"{name} is not a boxtop save") from None
 
 
@@ -170,17 +208,17 @@ def summary(path: str | os.PathLike) -> Summary:
     Raises ``SaveError`` with one sentence when the file is not a save, or broken.
     """
     name = os.path.basename(os.fspath(path))
-    try:
-        with open(path, "rb") as f:
+    with open_regular(path) as f:  # never a pipe or a device: the list must not hang on one
+        try:
             head = f.readline(HEAD_LIMIT).rstrip()
-    except OSError as err:
-        raise SaveError(f"cannot read {name}: {err.strerror or err}") from None
+        except OSError as err:
+            raise SaveError(f"cannot read {name}: {err.strerror or err}") from None
     tail = b',"entries":['
     found = None
     if head.endswith(tail):
         try:
-            found = msgspec.json.decode(head[: -len(tail)] + b"}", type=_Head)
-        except msgspec.DecodeError:
+            found = _decode(head[: -len(tail)] + b"}", _Head, name)
+        except (msgspec.DecodeError, SaveError):  # loaded whole below, which says what is wrong
             found = None
     if found is not None and found.format != FORMAT:
         _not_a_save(head[: -len(tail)] + b"}", name)
@@ -188,9 +226,10 @@ def summary(path: str | os.PathLike) -> Summary:
             or (found.summary.winners is None and found.summary.state is None)):  # older: no state
         data = read(path)
         session = loads(data, name=name)  # raises SaveError for whatever is wrong
-        saved_at = msgspec.json.decode(data, type=_Head).saved_at
+        saved_at = _decode(data, _Head, name).saved_at
         found = _Head(FORMAT, VERSION, session.game.slug, msgspec.to_builtins(session.options),
                       list(session.seats), saved_at, progress(session), sorted(session.hinted))
+    check_names(found.seats, name)
     names = [seat.name for seat in found.seats]
     winners = found.summary.winners
     return Summary(
@@ -223,16 +262,9 @@ def looks_like_save(path: str | os.PathLike) -> bool:
 
 def read(path: str | os.PathLike) -> bytes:
     """The bytes of the save file at ``path``; raises ``SaveError`` in one sentence when
-    it cannot be read (none there, a folder, no permission)."""
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise SaveError(f"no save file at {os.fspath(path)}") from None
-    except IsADirectoryError:
-        raise SaveError(f"{os.fspath(path)} is a folder, not a save file") from None
-    except OSError as err:
-        raise SaveError(f"cannot read {os.fspath(path)}: {err.strerror or err}") from None
+    it cannot be read: none there, a folder, no permission, not a regular file (a named
+    pipe, a device), over ``engine.core.files.MAX_BYTES`` (``read_regular``)."""
+    return read_regular(path, "save file")
 
 
 def load(path: str | os.PathLike) -> LocalSession:

@@ -17,6 +17,7 @@ from .errors import IllegalCommand
 from .log import Entry, Redo, Seat, StandIn, Undo, now
 from .rng import rng_for
 from .seat_label import seat_label
+from .text import SEAT_NAME_RULE, is_seat_name, quoted
 
 SNAPSHOT_EVERY = 64
 
@@ -84,8 +85,8 @@ class LocalSession:
         if not game.min_players <= n <= game.max_players:
             raise ValueError(f"{game.title} takes {game.min_players}–{game.max_players} players, not {n}")
         for name in self.names:
-            if not name or any(c.isspace() for c in name):
-                raise ValueError(f"seat name {name!r} must be non-empty with no spaces")
+            if not is_seat_name(name):  # what a save is checked for: every save boxtop writes loads again
+                raise ValueError(f"seat name {quoted(name)}: {SEAT_NAME_RULE}")
             if name.lower() in PRONOUNS:  # the log names players: "you draws", "you's ship"
                 raise ValueError(f"{name!r} cannot be a player's name: the log would read "
                                  f"\"{name} draws\"; choose a name (ann, say)")

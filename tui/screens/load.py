@@ -18,6 +18,7 @@ import engine
 
 from engine.core.save_file import hints_note
 from engine.core.saves import Summary
+from engine.core.text import printable
 
 from ..stack import OnTop
 from ..paths import EXAMPLES, SaveRow, find_save, list_saves, saves_dir, shown
@@ -62,12 +63,13 @@ class Columns:
     def status_text(self, found: Summary) -> str:
         """Where the game stands or its result (``status_of``), a finished game's marked
         with ``finished`` first."""
-        said = status_of(found)
+        said = printable(status_of(found))  # a save's summary is a file's text
         return f"{self.finished}{said}" if self.finished and found.winners is not None else said
 
     def _line(self, game: str, players: str, date: str, status: str) -> Content:
-        cells = [fit(game, self.game), fit(players, self.players), fit(date, self.DATE), fit(status, self.status)]
-        return Content(self.GAP.join(cells).rstrip())  # names are text, never markup
+        cells = [fit(printable(text), width) for text, width in
+                 ((game, self.game), (players, self.players), (date, self.DATE), (status, self.status))]
+        return Content(self.GAP.join(cells).rstrip())  # a file's text: never markup, no control character
 
     def header(self) -> Content:
         return self._line("game", "players", "saved", "state or result")
@@ -77,12 +79,13 @@ class Columns:
         and "not a boxtop save"."""
         found = row.summary
         if found is None:
-            return Content(fit(row.path.name, self.game + len(self.GAP) + self.players) + self.GAP + "not a boxtop save")
+            name = printable(row.path.name)  # a file's name may hold anything
+            return Content(fit(name, self.game + len(self.GAP) + self.players) + self.GAP + "not a boxtop save")
         line = self._line(_title(found.game), ", ".join(found.players), _local(found.saved_at), self.status_text(found))
         if not note_of(found):
             return line
         width = self.game + self.players + self.DATE + self.status + 3 * len(self.GAP)
-        note = Content.styled(fit("  " + note_of(found), width - 2).rstrip(), "dim")
+        note = Content.styled(fit("  " + printable(note_of(found)), width - 2).rstrip(), "dim")
         return Content.assemble(line, "\n", note)
 
 
@@ -201,7 +204,7 @@ class LoadScreen(OnTop, Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted save's file, under the list (a file name is text, not markup)."""
         path = self.paths.get(event.option.id or "")
-        self.query_one("#load-file", Static).update(Content(shown(path)) if path is not None else "")
+        self.query_one("#load-file", Static).update(Content(printable(shown(path))) if path is not None else "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = self.paths.get(event.option.id or "")
@@ -227,7 +230,7 @@ class LoadScreen(OnTop, Screen[None]):
         self.open(path)
 
     def _refuse(self, text: str) -> None:
-        self.query_one("#load-error", Static).update(Content.styled(text, "red"))
+        self.query_one("#load-error", Static).update(Content.styled(printable(text), "red"))
 
     def open(self, path: Path) -> None:
         """Load ``path`` and open it; a broken save shows one line and stays here. Only

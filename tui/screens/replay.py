@@ -19,6 +19,7 @@ from textual.widgets import ProgressBar, Static
 import engine
 from engine.core.analysis import FLAWS
 from engine.core.save_file import hints_note, hints_sentence
+from engine.core.text import printable
 
 from ..stack import OnTop
 from ..chances import chance_text
@@ -114,7 +115,7 @@ class ReplayScreen(OnTop, Screen[None]):
         self.title = " · ".join(part for part in ("Replay", self.session.game.title, hints_note(asked)) if part)
         self.draw()
         if self.note:
-            self.notify(self.note, severity="warning", timeout=10, markup=False)
+            self.notify(printable(self.note), severity="warning", timeout=10, markup=False)
         if asked:  # the title bar is hidden on a short terminal (80×24): say it there too
             self.notify(hints_sentence(asked), timeout=10, markup=False)
 
@@ -174,11 +175,11 @@ class ReplayScreen(OnTop, Screen[None]):
             line.append("). The best move found.")
             return line
         line.append(f"). Better: ")
-        line.append(g.best, style="bold")
+        line.append(printable(g.best), style="bold")  # an analysis kept in a file: no control reaches the terminal
         line.append(f", {g.best_chance:.0%}")
         words = self._words(g)
         if words:
-            line.append(f": {words}")
+            line.append(f": {printable(words)}")
         return line
 
     def _words(self, g) -> str:
@@ -190,7 +191,7 @@ class ReplayScreen(OnTop, Screen[None]):
                 command = game.parse(g.best, names)
                 view = game.view(self.session.state_at(g.ply), g.seat)
                 self.words[g.ply] = game.explain(command, view, names) if game.explain is not None else ""
-            except (engine.IllegalCommand, ValueError, TypeError):
+            except Exception:  # a kept analysis's text is a file's: whatever it holds, no words
                 self.words[g.ply] = ""
         return self.words[g.ply]
 
@@ -206,7 +207,7 @@ class ReplayScreen(OnTop, Screen[None]):
             self.notify("This game is analysed: n and p jump to mistakes, w shows the chances.", markup=False)
             return
         s = self.session
-        kept = analysis.stored(self.path, len(s.entries), None) if self.path is not None else None
+        kept = analysis.stored(self.path, s, None) if self.path is not None else None
         if kept is not None:
             self._analysed(kept.grades)
             return

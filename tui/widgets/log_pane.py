@@ -8,6 +8,8 @@ line is wrapped once for the pane's width and each row rendered once into a
 game's log tail that slid by a few lines) costs the new rows only, and the pane is
 repainted from what it already holds. Its size never depends on the log: it takes the
 place the CSS gives it, so a new line is no layout pass; only the scroll bar follows.
+Every line is shown without its control characters (``engine.core.text.printable``): a
+replayed save's log and talk come from a file.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from engine.core.text import printable
 
 from ..chat import GUTTER, talk_kind, talk_wrap
 from .lines import ellipsis, plain, wrap_text
@@ -162,7 +166,7 @@ class LogPane(ScrollView, can_focus=False):
         for pane in self._followers:
             pane.show(lines, since)
         cut = max(0, len(lines) - LOG_LINES)
-        raw = list(lines[cut:])
+        raw = [printable(line) for line in lines[cut:]]  # a save's log and talk: no control reaches the terminal
         since = None if since is None or since - cut <= 0 or since >= len(lines) else since - cut
         if raw == self._raw and since == self._since:
             return
