@@ -24,7 +24,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import engine
+from engine import Seat
 from burst_kit import PtyTerminal
 from ssh_helpers import ROOT
 from tui_driver import menu_app, region_text, screen_text, settle, wait_for_screen, wait_for_text
@@ -92,6 +95,19 @@ def test_names_that_keep_the_rule_still_load_bots_and_people_alike(tmp_path):
     done = boxtop("verify", path)
     assert done.returncode == 0 and done.stdout.startswith(b"ok: 307 entries\n"), done
     assert b"Ann_2.x-y" in done.stdout and b"bot2" in done.stdout
+
+
+def test_names_of_any_alphabet_play_save_and_load_but_a_filler_or_a_stack_of_marks_is_refused(tmp_path):
+    # a local seat's name keeps the name rule with letters of any alphabet (SECURITY.md)
+    s = engine.new_game("giftbringer", [Seat("Zoë"), Seat("小明"), Seat("Jürgen")], seed=2)
+    path = tmp_path / "names.json"
+    s.save(str(path))
+    done = boxtop("verify", str(path))
+    assert done.returncode == 0 and done.stdout.startswith(b"ok: 1 entries"), done
+    assert engine.load(str(path)).names == ["Zoë", "小明", "Jürgen"]
+    for bad in ("\u3164\u3164", "a" + "\u0301" * 4, "ann bob", "x[b]"):
+        with pytest.raises(ValueError, match="seat's name is 1–24 letters"):
+            engine.new_game("giftbringer", [Seat(bad), Seat("ann")], seed=2)
 
 
 def test_a_files_name_in_an_error_is_printed_without_its_control_characters(tmp_path):
