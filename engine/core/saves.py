@@ -34,9 +34,10 @@ from .text import SEAT_NAME_RULE, is_seat_name, quoted
 
 
 
-#: A value of a game's options: every game's ``Options`` holds scalars only, so a save's
-#: options decode into nothing bigger than their text (never a nest of lists).
-_Option = str | int | float | bool | None
+#: A value of a game's options: a scalar, or a list of scalars (a dealt hand, say), so a
+#: save's options decode into nothing deeper than that (never a nest of lists).
+_Scalar = str | int | float | bool | None
+_Option = _Scalar | list[_Scalar]
 
 
 class _Header(msgspec.Struct):
