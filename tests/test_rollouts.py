@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 
@@ -61,13 +62,19 @@ def test_the_base_bots_choice_stands_unless_a_command_beats_it():
     assert choice == Take(3)
 
 
-def test_a_lead_counts_by_how_much_with_a_scale():
-    """``outcome`` with ``Game.lead``: a finished game is half the win, half the lead's
-    logistic; an unfinished one the logistic alone (0.5 when level)."""
+def test_a_lead_counts_by_how_much_with_a_scale_until_the_game_is_decided():
+    """``outcome`` with ``Game.lead``: an unfinished game is the lead's logistic (0.5 when
+    level); a finished one scores its result alone, however narrow the margin (issue 35:
+    a certain win by 1 point read 77.5 %)."""
     game = registry.get("giftbringer")
     s = engine.new_game("giftbringer", ["ann", "bob"], seed=2)
     level = outcome(game, s.state, 2, game.lead)
     assert level == [0.5, 0.5]
+    for name, winner in (("giftbringer-three", 0), ("dice-upon-a-time-beginner", 0), ("naughty-or-nice-level-1", 1)):
+        done = engine.load(str(Path(__file__).parent.parent / "saves" / f"{name}.json"))  # won by 4, 2, 2
+        n = len(done.seats)
+        assert done.result().winners == [winner]
+        assert outcome(done.game, done.state, n, done.game.lead) == [1.0 if i == winner else 0.0 for i in range(n)]
     assert game.lead == 5.0 and game.horizon is None
     assert registry.get("bottlecap-vikings").horizon == 40
 

@@ -118,9 +118,12 @@ def outcome(game: Game, state: Any, n: int, scale: float | None = None) -> list[
     """Each seat's reward for a finished game: its share of the win (``1/k`` for each of
     ``k`` winners). An unfinished one: the share of the seats standing best
     (``Game.standing``), else a draw (``1/n`` each). With a ``scale`` (``Game.lead``) and
-    a standing, a lead counts too: an unfinished game gives each seat a logistic of its
-    lead over the best other seat (``scale`` standing points per e-fold), a finished one
-    half its share of the win and half that."""
+    a standing, a lead counts too: an unfinished game (a play-out cut at the horizon)
+    gives each seat a logistic of its lead over the best other seat (``scale`` standing
+    points per e-fold). A finished game always scores its result alone: 1 for a sole win,
+    ``1/k`` for a win shared by ``k``, 0 for a loss, so a certain win reads 100 % and a
+    certain loss 0 %, however narrow (a margin at the end is not a chance to win). A
+    solo game has no one to beat: its score is the measure, as when it is unfinished."""
     result = game.result(state)
     if result is None or not result.winners:
         if result is None and game.standing is not None:
@@ -131,12 +134,10 @@ def outcome(game: Game, state: Any, n: int, scale: float | None = None) -> list[
             leaders = [i for i, x in enumerate(standing) if x >= top - 1e-9]
             return [1.0 / len(leaders) if i in leaders else 0.0 for i in range(n)]
         return [1.0 / n] * n
+    if n == 1 and scale and game.standing is not None:  # a solo game: its score is the measure
+        return [_margin(game.standing(state), 0, scale)]
     share = 1.0 / len(result.winners)
-    won = [share if i in result.winners else 0.0 for i in range(n)]
-    if scale and game.standing is not None:
-        standing = game.standing(state)
-        return [0.5 * won[i] + 0.5 * _margin(standing, i, scale) for i in range(n)]
-    return won
+    return [share if i in result.winners else 0.0 for i in range(n)]
 
 
 #: A lone seat (a solo game) has no one to lead: its standing itself is put on the
