@@ -6,7 +6,8 @@ What a seat cannot see is the other seats' face-down tiles of this round (``view
 Gift Trap rulebook, "2. Geschenke machen", "3. Bewerten", "4. Auswertung", and the
 variant paragraph for Give more, Get more and the Gifttrap). A sample must show the seat
 the same view and the same legal commands, keep every public fact (only ``gives``,
-``rates`` and ``traps`` of other seats may differ from the true state), hold tiles a
+``rates`` and ``traps`` of other seats may differ from the true state, and the other
+seats' ``tastes`` dealt for the search's play-outs), hold tiles a
 seat could have placed, deal them again, play on to the end, and read only the view.
 """
 
@@ -134,8 +135,10 @@ def test_sample_shows_the_same_view_and_moves_and_keeps_every_public_fact():
                 assert GAME.legal(got, seat) == GAME.legal(state, seat)
                 assert (got.gives[seat], got.rates[seat], got.traps[seat]) == (
                     state.gives[seat], state.rates[seat], state.traps[seat])
-            # only the face-down tiles differ; the stacks' used cards are rebuilt exactly
-            assert replace(got, gives=state.gives, rates=state.rates, traps=state.traps) == state
+            # only the face-down tiles (and the tastes dealt for the search's play-outs,
+            # never the seat's own) differ; the stacks' used cards are rebuilt exactly
+            assert replace(got, gives=state.gives, rates=state.rates, traps=state.traps, tastes=()) == state
+            assert got.tastes == () or (len(got.tastes) == state.n and (seat is None or got.tastes[seat] == ()))
             _check_tiles(got)
 
 

@@ -126,7 +126,12 @@ class Game:
       out before scoring by ``standing``; None: to the end of the game;
     - ``lead``: how many ``standing`` points make a lead worth a near-certain win (the
       logistic scale of ``search.outcome``), so a play-out says by how much a seat is
-      ahead, not only who is; None: only who wins (or stands best) counts.
+      ahead, not only who is; None: only who wins (or stands best) counts;
+    - ``persona(state, seat) -> Bot | None``: the ``normal`` bot that plays ``seat`` in the
+      search's play-outs from ``state`` (a state ``sample`` dealt), where the sampler dealt
+      that seat a character of its own that the bot must play by (Gift Trap: a taste
+      drawn from what the seat's reveals say it likes). None, or a None answer: the
+      seat's usual ``normal`` bot.
     """
 
     slug: str
@@ -162,6 +167,7 @@ class Game:
     horizon: int | None = None
     lead: float | None = None
     explain: Callable[[Any, Any, Sequence[str]], str] | None = None
+    persona: Callable[[Any, int], Any] | None = None
 
     def options_from(self, options: dict | Any | None) -> Any:
         """Build this game's ``Options`` from a dict (values may be strings from a CLI or

@@ -73,11 +73,21 @@ class HeuristicPolicy:
             bot = self.bots[seat] = self.game.bots[self.kind](seat)
         return bot
 
+    def persona(self, state: Any, seat: int) -> Any:
+        """The bot for ``seat`` in ``state``: the game's ``persona`` for a character the
+        sampler dealt (``normal`` play only), else ``bot(seat)``."""
+        if self.game.persona is not None and self.kind in ("normal", "heuristic"):
+            dealt = self.game.persona(state, seat)
+            if dealt is not None:
+                return dealt
+        return self.bot(seat)
+
     def __call__(self, state: Any, seat: int, legal: list, rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
         if rng.random() >= self.epsilon:
-            choice = self.bot(seat).choose(self.game.view(state, seat), legal, rng)
+            bot = self.persona(state, seat)
+            choice = bot.choose(self.game.view(state, seat), legal, rng)
             if choice in legal:
                 return choice
         return legal[rng.randrange(len(legal))]

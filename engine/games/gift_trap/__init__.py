@@ -42,4 +42,5 @@ GAME = Game(
     rules_text=resources.files(__package__).joinpath("RULES.md").read_text("utf-8"),
     help_text=resources.files(__package__).joinpath("HELP.md").read_text("utf-8"),
     sample=sampler.sample,
+    persona=sampler.persona,
 )

@@ -63,6 +63,9 @@ from __future__ import annotations
 
 import random
 
+import msgspec
+
+from . import tastes
 from .cards import DECK_CARDS, DECKS, GIFTS
 from .commands import GET_TILES
 from .rules import gifts_per_round
@@ -74,6 +77,9 @@ from .view import View
 MORE_CHANCE = 0.5
 #: Chance that another seat with its Gifttrap unspent has set it this Rate phase.
 TRAP_CHANCE = 0.25
+#: Chance that another seat rates this round as its dealt taste says (``tastes``), not at
+#: random: a person is not a bot, so a little of every other rating stays possible.
+LIKE_CHANCE = 0.9
 
 
 def sample(view: View, seat: int | None, rng: random.Random) -> State:
@@ -90,6 +96,11 @@ def sample(view: View, seat: int | None, rng: random.Random) -> State:
     gives: list[tuple[Tile, ...]] = [()] * n
     rates: list[tuple[Tile, ...]] = [()] * n
     traps = [0] * n
+    dealt: list[tuple[float, ...]] = [()] * n
+    if view.phase != "over":
+        for s in range(n):
+            if s != me:
+                dealt[s] = tastes.deal(view, s, rng)
     if view.phase in ("give", "rate"):
         rating = view.phase == "rate"
         for s in range(n):
@@ -100,11 +111,20 @@ def sample(view: View, seat: int | None, rng: random.Random) -> State:
             get_more = o.extra_tiles and not (o.extras_once_per_game and view.get_more_spent[s])
             done = rating or view.committed[s]
             placed = n - 1 if done else rng.randint(0, n - 1)
-            others = [r for r in range(n) if r != s]
-            gives[s] = _tiles(rng, count, give_more, [Tile(0, to=r) for r in rng.sample(others, placed)])
+            if rng.random() < tastes.follows(view, s):
+                plan = tastes.planned_gives(view, s)
+                order = sorted(plan)[:placed]
+                gives[s] = tuple(Tile(plan[r][0], to=r, more=give_more and plan[r][1]) for r in order)
+            else:
+                others = [r for r in range(n) if r != s]
+                gives[s] = _tiles(rng, count, give_more, [Tile(0, to=r) for r in rng.sample(others, placed)])
             if rating:
                 placed = len(GET_TILES) if view.committed[s] else rng.randint(0, len(GET_TILES))
-                rates[s] = _tiles(rng, count, get_more, [Tile(0, tile=t) for t in rng.sample(GET_TILES, placed)])
+                if rng.random() < LIKE_CHANCE:
+                    plan = tastes.bot(dealt[s], s).plan_rates(msgspec.structs.replace(view, me=s))
+                    rates[s] = tuple(Tile(plan[t][0], tile=t, more=get_more and plan[t][1]) for t in GET_TILES[:placed])
+                else:
+                    rates[s] = _tiles(rng, count, get_more, [Tile(0, tile=t) for t in rng.sample(GET_TILES, placed)])
                 if o.extra_tiles and not view.trap_spent[s] and rng.random() < TRAP_CHANCE:
                     traps[s] = rng.randint(1, count)
     return State(
@@ -126,7 +146,17 @@ def sample(view: View, seat: int | None, rng: random.Random) -> State:
         get_scores=view.get_scores,
         history=view.history,
         winners=view.winners,
+        tastes=tuple(dealt) if any(dealt) else (),
     )
+
+
+def persona(state: State, seat: int):
+    """The ``normal`` bot that plays ``seat`` in a play-out from ``state``: one that rates
+    by the taste the sampler dealt the seat (``State.tastes``), or None where none was
+    dealt (a real table, the searching seat itself), for the seat's own bot."""
+    if state.tastes and state.tastes[seat]:
+        return tastes.bot(state.tastes[seat], seat)
+    return None
 
 
 def _tiles(rng: random.Random, count: int, more: bool, tiles: list[Tile]) -> tuple[Tile, ...]:

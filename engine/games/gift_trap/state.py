@@ -29,6 +29,10 @@ class State(Struct, frozen=True):
     ``phase`` is "setup", "deal", "give", "rate" or "over"; per-seat tuples are indexed
     by seat; ``spaces`` holds the card ids on spaces 1…; ``deck_used`` the ids dealt from
     each deck (in ``DECKS`` order) since it was last refilled; ``history`` every reveal.
+    ``tastes`` is empty at a real table: only a state the sampler deals for a search has
+    it, each seat's taste as dealt (a weight per tag, ``cards.TAGS`` order; empty for a
+    seat that plays as its own bot), so the search's play-outs rate by what the table
+    has revealed (``sampler.py``, ``persona``).
     """
 
     n: int
@@ -49,6 +53,7 @@ class State(Struct, frozen=True):
     get_scores: tuple[int, ...] = ()
     history: tuple[RoundScored, ...] = ()
     winners: tuple[int, ...] = ()
+    tastes: tuple[tuple[float, ...], ...] = ()
 
 
 def initial(options: Options, n: int) -> State:
