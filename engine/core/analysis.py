@@ -50,7 +50,13 @@ class Evaluation(msgspec.Struct, frozen=True):
     differences: 0 for the best, and when fewer than two rounds were played), and its
     ``words``: the command in a plain sentence from the seat's view (``Game.explain``),
     "" for a game without them; ``seats``: every seat's mean reward (0–1, seat order) in
-    the same play-outs, each seat's chance as the rating seat estimates it."""
+    the same play-outs, each seat's chance as the rating seat estimates it.
+    ``indistinct``: the play-outs told no command of the position apart from the
+    ``normal`` bot's own choice (``rollouts.tells_apart`` over the rated commands'
+    rounds, that choice first, is False), so the search has nothing trustworthy to add
+    there: a hint shows ``normal``'s choice as such, and a grade blames no move by these
+    chances. False unless the evaluation sets it (the same for every command of one
+    position)."""
 
     notation: str
     chance: float
@@ -58,6 +64,7 @@ class Evaluation(msgspec.Struct, frozen=True):
     error: float = 0.0
     words: str = ""
     seats: tuple[float, ...] = ()
+    indistinct: bool = False
 
 
 def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,

@@ -54,6 +54,24 @@ def paired_error(a: list[float], b: list[float]) -> float:
     return paired_difference(a, b)[1]
 
 
+def tells_apart(rewards: list[list[float]], z: float = 1.5) -> bool:
+    """Whether paired play-outs tell any command apart from the first: ``rewards[0]`` are
+    the rounds of the base bot's own choice (the hint, ``RolloutSearch.candidates``'s
+    first), ``rewards[i]`` another command's on the same rounds. True when some
+    command's paired mean stands above or below the first's by more than ``z`` standard
+    errors of the differences. False means the search has nothing trustworthy to add
+    here: its play-outs say no more than the base bot's choice does, so a hint should
+    offer that choice as the base bot's, and a grade should not blame a move by those
+    means."""
+    if len(rewards) < 2:
+        return False
+    for other in rewards[1:]:
+        mean, error = paired_difference(other, rewards[0])
+        if error > 0.0 and abs(mean) > z * error:
+            return True
+    return False
+
+
 class RolloutSearch:
     """Paired rollouts for a seat of ``game``: ``run(view, seat, legal, rng)`` returns one
     of ``legal``.
@@ -66,7 +84,10 @@ class RolloutSearch:
     end), then are scored by ``outcome`` with ``scale`` (``Game.lead``). At most
     ``width`` commands are compared (``candidates``). ``z`` and ``prune`` are the
     standard errors to beat the hint and to drop a command; ``least`` rounds are played
-    before either. Raises ``ValueError`` when the game has no sampler.
+    before either. After ``run``, ``last_distinct`` says whether its play-outs told any
+    command apart from the hint (``tells_apart``; False when the move was the hint for
+    want of evidence, or had one legal command). Raises ``ValueError`` when the game has
+    no sampler.
     """
 
     def __init__(self, game: Game, *, iterations: int = 1000, seconds: float | None = None,
@@ -79,12 +100,12 @@ class RolloutSearch:
         self.depth = depth if depth is not None else game.horizon or DEPTH_TO_END
         self.scale = scale if scale is not None else game.lead
         self.z, self.prune, self.least, self.width = z, prune, least, width
-        self.last_iterations, self.last_rounds = 0, 0
+        self.last_iterations, self.last_rounds, self.last_distinct = 0, 0, False
         self.means: dict[Any, float] = {}
 
     def run(self, view: Any, seat: int, legal: list, rng: random.Random) -> Any:
         """The chosen command of ``legal`` for ``seat``, from ``view`` (what it sees)."""
-        self.last_iterations, self.last_rounds, self.means = 0, 0, {}
+        self.last_iterations, self.last_rounds, self.means, self.last_distinct = 0, 0, {}, False
         self.policy.bots = {}  # fresh bots each move: inline or in a worker, the same choices
         if len(legal) == 1:
             return legal[0]
@@ -111,6 +132,7 @@ class RolloutSearch:
                 live = self._survivors(live, rewards, rounds, hint)
         self.last_iterations, self.last_rounds = done, rounds
         self.means = {c: sum(r) / len(r) for c, r in rewards.items() if r}
+        self.last_distinct = tells_apart([rewards[hint]] + [r for c, r in rewards.items() if c != hint], self.z)
         if len(live) == 1:
             return live[0]
         leader = max(live, key=lambda c: sum(rewards[c]))

@@ -9,7 +9,7 @@ from importlib import resources
 
 from engine.core.decider import Game
 
-from . import bot, notation, rules, sampler, state, view, words
+from . import bot, notation, rules, sampler, standing, state, view, words
 from .commands import Command
 from .events import Event
 from .options import Options
@@ -43,4 +43,7 @@ GAME = Game(
     help_text=resources.files(__package__).joinpath("HELP.md").read_text("utf-8"),
     sample=sampler.sample,
     persona=sampler.persona,
+    standing=standing.standing,
+    horizon=standing.HORIZON,
+    lead=standing.LEAD,
 )

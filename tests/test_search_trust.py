@@ -1,0 +1,56 @@
+"""When the search has nothing trustworthy to add (issue 35): ``rollouts.tells_apart`` says
+whether paired play-outs told any command apart from the ``normal`` bot's own choice, and
+``RolloutSearch.last_distinct`` says it of the move just searched, for the hint and the
+analysis to show. Gift Trap's play-outs are scored by the points both parcels made
+(``gift_trap.standing``; rulebook "Das Spiel endet, sobald …": both parcels on GIFTED)."""
+
+from __future__ import annotations
+
+import random
+
+from msgspec.structs import replace
+
+from engine.core.decider import fold
+from engine.core import registry
+from engine.core.analysis import Evaluation
+from engine.core.rollouts import RolloutSearch, tells_apart
+from engine.games.gift_trap.standing import standing
+from engine.games.gift_trap.state import initial
+
+
+def test_commands_level_on_every_round_are_not_told_apart():
+    same = [0.0, 1.0, 0.5, 0.0, 1.0, 0.5]
+    assert not tells_apart([same, list(same), list(same)])
+    assert not tells_apart([same])
+
+
+def test_noise_on_both_sides_is_not_told_apart_but_a_steady_gain_is():
+    rng = random.Random(3)
+    hint = [rng.random() for _ in range(30)]
+    wobble = [x + rng.choice((-0.1, 0.1)) for x in hint]  # as often better as worse
+    assert not tells_apart([hint, wobble])
+    better = [x + 0.05 + rng.uniform(-0.02, 0.02) for x in hint]
+    assert tells_apart([hint, wobble, better])
+    worse = [x - 0.05 + rng.uniform(-0.02, 0.02) for x in hint]
+    assert tells_apart([hint, worse])  # a clearly worse move is told apart too
+
+
+def test_the_search_says_whether_its_play_outs_told_the_move_apart():
+    gt = registry.get("gift-trap")
+    assert RolloutSearch(gt, iterations=1).last_distinct is False
+    state = fold(gt, gt.initial(gt.options_from({}), 3), gt.setup(gt.options_from({}), 3, random.Random(0)))
+    seat = min(gt.to_act(state))
+    search = RolloutSearch(gt, iterations=1)  # no round fits: the hint, with nothing told apart
+    choice = search.run(gt.view(state, seat), seat, gt.legal(state, seat), random.Random(0))
+    assert choice in gt.legal(state, seat) and search.last_distinct is False
+
+
+def test_an_evaluation_is_trusted_unless_it_says_otherwise():
+    assert Evaluation("give 1 to bob", 0.5, 10).indistinct is False
+
+
+def test_gift_trap_stands_by_the_points_both_parcels_made_up_to_gifted():
+    o = registry.get("gift-trap").options_from({"track_length": 10, "keep_past_gifted": True})
+    s = replace(initial(o, 3), give_scores=(4, 12, 0), get_scores=(3, 10, 0))  # 12: past GIFTED
+    assert standing(s) == [7.0, 20.0, 0.0]
+    assert registry.get("gift-trap").horizon and registry.get("gift-trap").lead
