@@ -14,12 +14,13 @@ gifts without a tile in between.
 - **Tastes** (``deal``): a fixed set of ``PARTICLES`` tastes drawn once from that prior
   (uniform weights, as the bot draws its own) is weighted by the likelihood of the
   seat's revealed ratings: each revealed pair "gift a above gift b" counts
-  ``σ((like(a) − like(b)) / TEMPER)``, so a player who rates unlike any taste (a person
+  ``σ((like(a) − like(b)) / TEMPER)`` (neighbouring tiles only: Super above Good, …,
+  the gifts without a tile above No way; the rest of the order follows), so a player who rates unlike any taste (a person
   changing their mind, a random bot) weighs all tastes alike instead of none. One taste
   is drawn by weight (importance sampling; Bayes's rule over a discrete prior).
 - **Type** (``follows``): the chance that the seat gives the way a player does who
-  learns the others' tastes from the reveals (``HeuristicBot.plan_gives``), from its past
-  rounds: every round whose Give tiles matched that plan counts for it, every other
+  learns the others' tastes from the reveals (``HeuristicBot.plan_gives``), from its
+  latest rounds: every round whose Give tiles matched that plan counts for it, every other
   against it, from an even prior (Laplace's rule of succession).
 
 Reads only a ``view.View`` (its ``history``, the public record of every reveal) and the
@@ -40,12 +41,15 @@ from .cards import GIFTS, TAGS
 from .view import View
 
 #: How many prior tastes the posterior weighs (fixed: the same for every view).
-PARTICLES = 1500
+PARTICLES = 600
 #: How sure a revealed pair is, in taste points: a pair whose likes differ by
 #: ``TEMPER`` is rated the other way round once in 1 + e times.
 TEMPER = 0.08
 #: Metropolis steps after the draw from the prior tastes, and their stride per tag.
-STEPS, STRIDE = 40, 0.15
+STEPS, STRIDE = 16, 0.15
+#: How many of the latest reveals are read as evidence (a long game's cost stays bounded;
+#: a dozen rounds of ratings say most of what a taste can).
+RECENT = 10
 #: A Get tile's rank: lower is better liked; gifts without one lie between Okay and No way.
 RANK = {"super": 0, "good": 1, "okay": 2, "": 3, "noway": 4}
 
@@ -68,6 +72,14 @@ def _log_sigmoid(x: float) -> float:
     return -math.log1p(math.exp(-x)) if x > -30 else x
 
 
+def _ordered(rank: list[int]) -> list[tuple[int, int]]:
+    """The pairs (a, b) of gifts whose ranks lie on neighbouring levels, a above b: the
+    ranking's whole order (the rest follows by transitivity), in few pairs."""
+    levels = sorted(set(rank))
+    return [(a, b) for hi, lo in zip(levels, levels[1:]) for a in range(len(rank)) if rank[a] == hi
+            for b in range(len(rank)) if rank[b] == lo]
+
+
 @lru_cache(maxsize=4096)
 def _round_evidence(cards: tuple[str, ...], tiles: tuple[tuple[int, str], ...]) -> tuple[float, ...]:
     """Each prior taste's log-likelihood of one reveal: the gifts ``cards`` (spaces 1…)
@@ -76,19 +88,18 @@ def _round_evidence(cards: tuple[str, ...], tiles: tuple[tuple[int, str], ...]) 
     for space, tile in tiles:
         rank[space - 1] = RANK[tile]
     out = [0.0] * PARTICLES
-    for a in range(len(cards)):
-        for b in range(len(cards)):
-            if rank[a] < rank[b]:
-                la, lb = _likes(cards[a]), _likes(cards[b])
-                out = [o + _log_sigmoid((x - y) / TEMPER) for o, x, y in zip(out, la, lb)]
+    for a, b in _ordered(rank):
+        la, lb = _likes(cards[a]), _likes(cards[b])
+        out = [o + _log_sigmoid((x - y) / TEMPER) for o, x, y in zip(out, la, lb)]
     return tuple(out)
 
 
 def weights(view: View, seat: int) -> list[float]:
     """The posterior weight of each prior taste (``PRIOR``) for ``seat``, from its Get
-    tiles in every reveal of ``view.history`` (not normalised; the largest is 1)."""
+    tiles in the latest ``RECENT`` reveals of ``view.history`` (not normalised; the
+    largest is 1)."""
     total = [0.0] * PARTICLES
-    for record in view.history:
+    for record in view.history[-RECENT:]:
         tiles = tuple(sorted((p.space, p.tile) for p in record.rates if p.seat == seat))
         if tiles:
             total = [t + e for t, e in zip(total, _round_evidence(tuple(record.cards), tiles))]
@@ -97,10 +108,10 @@ def weights(view: View, seat: int) -> list[float]:
 
 
 def pairs(view: View, seat: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every revealed "``seat`` rated gift a above gift b" of ``view.history``, each gift
-    as its tags' indices in ``TAGS``."""
+    """Every revealed "``seat`` rated gift a above gift b" of the latest ``RECENT``
+    reveals of ``view.history``, each gift as its tags' indices in ``TAGS``."""
     out = []
-    for record in view.history:
+    for record in view.history[-RECENT:]:
         rank = [RANK[""]] * len(record.cards)
         for p in record.rates:
             if p.seat == seat:
@@ -108,7 +119,7 @@ def pairs(view: View, seat: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]
         if all(r == RANK[""] for r in rank):
             continue
         tags = [tuple(_TAG[t] for t in GIFTS[c].tags) for c in record.cards]
-        out += [(tags[a], tags[b]) for a in range(len(rank)) for b in range(len(rank)) if rank[a] < rank[b]]
+        out += [(tags[a], tags[b]) for a, b in _ordered(rank)]
     return out
 
 
@@ -162,13 +173,14 @@ _FOLLOWS: dict[tuple, float] = {}
 
 def follows(view: View, seat: int) -> float:
     """The chance that ``seat`` gives as ``planned_gives`` says: (rounds it did + 1) /
-    (rounds revealed + 2), over the reveals in ``view.history``."""
+    (rounds revealed + 2), over the latest ``RECENT`` reveals in ``view.history``."""
     key = (msgspec.json.encode(view.history), view.n, seat)
     hit = _FOLLOWS.get(key)
     if hit is not None:
         return hit
     matched = 0
-    for k, record in enumerate(view.history):
+    first = max(0, len(view.history) - RECENT)
+    for k, record in enumerate(view.history[first:], first):
         then = msgspec.structs.replace(
             view, me=seat, round=record.round, history=view.history[:k],
             gifts=tuple(GIFTS[c] for c in record.cards),
@@ -178,5 +190,5 @@ def follows(view: View, seat: int) -> float:
         matched += plan == gave
     if len(_FOLLOWS) > 512:
         _FOLLOWS.clear()
-    _FOLLOWS[key] = (matched + 1) / (len(view.history) + 2)
+    _FOLLOWS[key] = (matched + 1) / (len(view.history) - first + 2)
     return _FOLLOWS[key]
