@@ -283,8 +283,11 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
             break
     k = len(rewards[0])
     chance, best_chance = sum(rewards[1]) / k, sum(rewards[0]) / k
+    seen = [round(t / k, 4) for t in totals[1]]
+    if drop <= 0.0:  # measured again, the move played is as good: it is the best found
+        return MoveGrade(ply, seat, text, round(chance, 4), text, round(chance, 4), "best", seen, round(error, 4))
     return MoveGrade(ply, seat, text, round(chance, 4), top.notation, round(best_chance, 4),
-                     grade(drop, best=drop <= 0.0, error=error), [round(t / k, 4) for t in totals[1]], round(error, 4))
+                     grade(drop, error=error), seen, round(error, 4))
 
 
 def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: int = 6,
