@@ -64,7 +64,7 @@ class Evaluation(msgspec.Struct, frozen=True):
 #: The seat's own next commands in the same turn that a move's value looks through: in
 #: each round, the best of ``normal``'s first ``FOLLOW`` ideas after the move (a move is
 #: worth the best the player can do after it, not what ``normal`` would do in their place).
-FOLLOW = 3
+FOLLOW = 2
 #: Standard errors of the drop that a flaw's threshold must clear (``grade``).
 Z = 2.0
 
@@ -254,7 +254,7 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
        rounds (the other half), so the drop is free of the first step's bias (its best
        is the highest of several noisy means), and while a grade threshold lies within
        ``Z`` standard errors of the drop (``borderline``) more rounds are added, up to
-       ``rounds`` × 2 in all; the grade counts the drop less ``Z`` standard errors.
+       ``rounds`` × 1.5 in all; the grade counts the drop less ``Z`` standard errors.
 
     With ``seconds``, the first step takes half of them and the second the rest. Raises
     ``ValueError`` as ``evaluate`` does."""
@@ -272,7 +272,7 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
     rng = random.Random(seed ^ 0x2F8E5C1D)  # fresh rounds, apart from the first step's
     rewards: list[list[float]] = [[], []]
     totals: list[list[float]] = [[], []]
-    chunk, cap = max(2, rounds - half), max(2, rounds * 2 - half)
+    chunk, cap = max(2, rounds - half), max(2, rounds * 3 // 2 - half)
     while True:
         more, summed = _rounds(game, view, seat, rater, [best, played], min(chunk, cap - len(rewards[0])), rng, end)
         for i in (0, 1):
