@@ -22,6 +22,7 @@ seed (``tests/test_analysis.py``).
 from __future__ import annotations
 
 import asyncio
+import math
 import multiprocessing
 import os
 import random
@@ -173,15 +174,36 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
             for i in order]
 
 
-def grade(drop: float, best: bool = False, error: float = 0.0) -> str:
+#: Student's t at 97.5 % for 1…10 degrees of freedom (a drop measured on k paired rounds
+#: has k − 1): with a few rounds the standard error is itself a guess, and ``Z`` would
+#: trust it too much.
+T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23)
+#: The least spread (0–1) a paired difference is taken to have: a handful of rounds that
+#: happen to agree (a standard error of 0) do not make a drop certain. A drop of
+#: ``NOISE`` is what a coin-flip play-out swings by over a few rounds.
+NOISE = 0.25
+
+
+def margin(error: float, rounds: int = 0) -> float:
+    """How far below the measured drop its grade is read: ``Z`` standard ``error``s, or
+    with ``rounds`` (≥ 2, the paired rounds it was measured on) Student's t for them
+    (at least ``Z``) times the error, taken at least ``NOISE`` / √rounds."""
+    if rounds < 2:
+        return Z * error
+    t = T975[rounds - 2] if rounds - 1 <= len(T975) else Z
+    return max(Z, t) * max(error, NOISE / math.sqrt(rounds))
+
+
+def grade(drop: float, best: bool = False, error: float = 0.0, rounds: int = 0) -> str:
     """The grade of a move whose chance is ``drop`` (0–1) below the best command's:
     "best" when it is the best rated (``best``) or no worse, then "good", "inaccuracy"
     (≥ ``INACCURACY``), "mistake" (≥ ``MISTAKE``), "blunder" (≥ ``BLUNDER``). The drop
-    counts less ``Z`` (2) standard ``error``s of it (0–1): a move is flagged only when
-    its drop clears the threshold beyond the play-outs' noise (docs/bots.md, "Grades")."""
+    counts less its ``margin`` (``Z`` standard ``error``s, more on few ``rounds``): a
+    move is flagged only when its drop clears the threshold beyond the play-outs'
+    noise (docs/bots.md, "Grades")."""
     if best or drop <= 0.0:
         return "best"
-    drop -= Z * error
+    drop -= margin(error, rounds)
     if drop >= BLUNDER:
         return "blunder"
     if drop >= MISTAKE:
@@ -191,10 +213,11 @@ def grade(drop: float, best: bool = False, error: float = 0.0) -> str:
     return "good"
 
 
-def borderline(drop: float, error: float) -> bool:
-    """Whether a grade threshold lies within ``Z`` standard ``error``s of ``drop``: more
+def borderline(drop: float, error: float, rounds: int = 0) -> bool:
+    """Whether a grade threshold lies within the ``margin`` of ``drop`` either way: more
     rounds could change the grade."""
-    return error > 0.0 and any(drop - Z * error < t <= drop + Z * error for t in (INACCURACY, MISTAKE, BLUNDER))
+    m = margin(error, rounds)
+    return m > 0.0 and any(drop - m < t <= drop + m for t in (INACCURACY, MISTAKE, BLUNDER))
 
 
 class MoveGrade(msgspec.Struct, frozen=True):
@@ -254,7 +277,8 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
        rounds (the other half), so the drop is free of the first step's bias (its best
        is the highest of several noisy means), and while a grade threshold lies within
        ``Z`` standard errors of the drop (``borderline``) more rounds are added, up to
-       ``rounds`` × 1.5 in all; the grade counts the drop less ``Z`` standard errors.
+       ``rounds`` × 1.5 in all; the grade counts the drop less its ``margin`` (``Z``
+       standard errors, Student's t on few rounds, the error at least ``NOISE``/√k).
 
     With ``seconds``, the first step takes half of them and the second the rest. Raises
     ``ValueError`` as ``evaluate`` does."""
@@ -279,7 +303,7 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
             rewards[i] += more[i]
             totals[i] = [a + b for a, b in zip(totals[i], summed[i])] if totals[i] else summed[i]
         drop, error = paired_difference(rewards[0], rewards[1])
-        if len(rewards[0]) >= cap or not borderline(drop, error) or (end is not None and time.perf_counter() >= end):
+        if len(rewards[0]) >= cap or not borderline(drop, error, len(rewards[0])) or (end is not None and time.perf_counter() >= end):
             break
     k = len(rewards[0])
     chance, best_chance = sum(rewards[1]) / k, sum(rewards[0]) / k
@@ -287,7 +311,7 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
     if drop <= 0.0:  # measured again, the move played is as good: it is the best found
         return MoveGrade(ply, seat, text, round(chance, 4), text, round(chance, 4), "best", seen, round(error, 4))
     return MoveGrade(ply, seat, text, round(chance, 4), top.notation, round(best_chance, 4),
-                     grade(drop, error=error), seen, round(error, 4))
+                     grade(drop, error=error, rounds=k), seen, round(error, 4))
 
 
 def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: int = 6,
