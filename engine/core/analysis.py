@@ -65,7 +65,7 @@ class Evaluation(msgspec.Struct, frozen=True):
 #: The seat's own next commands in the same turn that a move's value looks through: in
 #: each round, the best of ``normal``'s first ``FOLLOW`` ideas after the move (a move is
 #: worth the best the player can do after it, not what ``normal`` would do in their place).
-FOLLOW = 2
+FOLLOW = 3
 #: Standard errors of the drop that a flaw's threshold must clear (``grade``).
 Z = 2.0
 
@@ -79,8 +79,8 @@ class Rater:
     - a command after which the same seat acts again, alone (a turn of several commands:
       Dice Upon a Time's place, move, complete; Giftbringer's crosses; Bottlecap Vikings'
       steps), is worth the best of its own next commands (``FOLLOW`` of ``normal``'s
-      first ideas, each played out on the same stream): the best line, as a chess engine
-      values a move;
+      first ideas and any that wins on the spot, each played out on the same stream): the
+      best reply, as a chess engine values a move;
     - any other is played out by ``normal`` for every seat (``RolloutSearch.rates``)."""
 
     def __init__(self, game: Game, seat: int, width: int = 6) -> None:
@@ -101,8 +101,9 @@ class Rater:
             legal = game.legal(after, seat)
             if len(legal) > 1:
                 follow = search.candidates(game.view(after, seat), seat, legal, random.Random(stream ^ 0x5F0110))
+                follow = follow[:FOLLOW] + [c for c in legal if c not in follow[:FOLLOW] and self.decides(after, c)]
                 best = None
-                for nxt in follow[:FOLLOW]:
+                for nxt in follow:
                     rewards = search.rates(after, seat, nxt, random.Random(stream ^ 0xF011))
                     if best is None or rewards[seat] > best[seat]:
                         best = rewards
