@@ -143,7 +143,7 @@ def test_a_flaw_is_not_undone_by_the_movers_next_decision_in_the_same_turn():
     # 88 %), yet at ann's very next decision the best was 73 %: the search had charged
     # the move for the normal bot not finishing ann's own crosses.
     s = engine.load(str(SAVES / "giftbringer-three.json"))
-    graded = grade_move(s, 96, seed=0)
+    graded = grade_move(s, 96, rounds=16, seed=0)
     entries = s.applied_entries()
     nxt = next(p for p in range(97, len(entries)) if entries[p].seat == graded.seat
                and len(s.game.legal(s.state_at(p), graded.seat)) > 1)

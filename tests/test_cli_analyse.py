@@ -113,7 +113,7 @@ def test_analyse_seed_keys_the_kept_analysis_and_json_gives_one_object_a_move(tm
     # Issue 35, item 4: `--seed K` (another seed shows the play-outs' noise; the kept
     # analysis is keyed by its seed and budget) and `--json`, one object per graded move.
     path = copy(tmp_path, "naughty-or-nice-full.json")
-    assert main(["analyse", str(path), "--rounds", "2", "--seed", "5", "--json"]) == 0
+    assert main(["analyse", str(path), "--rounds", "2", "--width", "2", "--seed", "5", "--json"]) == 0
     lines = capsys.readouterr().out.splitlines()
     rows = [msgspec.json.decode(line) for line in lines]
     session = engine.load(path)
@@ -126,9 +126,9 @@ def test_analyse_seed_keys_the_kept_analysis_and_json_gives_one_object_a_move(tm
         assert (r["grade"] == "best") == (r["best"] == r["command"])
     kept = Path(stored_path(path))
     before = os.stat(kept).st_mtime_ns
-    assert main(["analyse", str(path), "--rounds", "2", "--seed", "5", "--json"]) == 0  # kept: printed again
+    assert main(["analyse", str(path), "--rounds", "2", "--width", "2", "--seed", "5", "--json"]) == 0  # kept
     assert capsys.readouterr().out.splitlines() == lines and os.stat(kept).st_mtime_ns == before
-    assert main(["analyse", str(path), "--rounds", "2", "--seed", "6", "--json"]) == 0  # another seed: graded again
+    assert main(["analyse", str(path), "--rounds", "2", "--width", "2", "--seed", "6", "--json"]) == 0  # graded again
     again = [msgspec.json.decode(line) for line in capsys.readouterr().out.splitlines()]
     assert {r["seed"] for r in again} == {6} and os.stat(kept).st_mtime_ns != before
     assert msgspec.json.decode(kept.read_bytes(), type=Analysis).seed == 6

@@ -80,7 +80,8 @@ class Rater:
       Dice Upon a Time's place, move, complete; Giftbringer's crosses; Bottlecap Vikings'
       steps), is worth the best of its own next commands (``FOLLOW`` of ``normal``'s
       first ideas and any that wins on the spot, each played out on the same stream): the
-      best reply, as a chess engine values a move;
+      best reply, as a chess engine values a move (not in a solo game, where the seat
+      always acts again: there a turn cannot be told apart);
     - any other is played out by ``normal`` for every seat (``RolloutSearch.rates``)."""
 
     def __init__(self, game: Game, seat: int, width: int = 6) -> None:
@@ -97,7 +98,7 @@ class Rater:
         after = simulate(game, state, seat, command, rng)
         if game.result(after) is not None:
             return outcome(game, after, n, search.scale)
-        if set(game.to_act(after)) == {seat}:
+        if n > 1 and set(game.to_act(after)) == {seat}:  # alone at a solo table, every command is "again"
             legal = game.legal(after, seat)
             if len(legal) > 1:
                 follow = search.candidates(game.view(after, seat), seat, legal, random.Random(stream ^ 0x5F0110))
@@ -188,7 +189,10 @@ NOISE = 0.25
 def margin(error: float, rounds: int = 0) -> float:
     """How far below the measured drop its grade is read: ``Z`` standard ``error``s, or
     with ``rounds`` (≥ 2, the paired rounds it was measured on) Student's t for them
-    (at least ``Z``) times the error, taken at least ``NOISE`` / √rounds."""
+    (at least ``Z``) times the error, taken at least ``NOISE`` / √rounds; on one round,
+    infinitely far (its noise is unknown: no flaw). ``rounds`` 0: not known."""
+    if rounds == 1:
+        return math.inf  # one round says nothing of its noise: no flaw on it
     if rounds < 2:
         return Z * error
     t = T975[rounds - 2] if rounds - 1 <= len(T975) else Z
@@ -281,9 +285,19 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
        ``rounds`` × 1.5 in all; the grade counts the drop less its ``margin`` (``Z``
        standard errors, Student's t on few rounds, the error at least ``NOISE``/√k).
 
-    With ``seconds``, the first step takes half of them and the second the rest. Raises
+    With ``seconds``, the first step takes half of them and the second the rest. A budget
+    under 4 rounds is one step: ``evaluate`` on them, graded with their own noise. Raises
     ``ValueError`` as ``evaluate`` does."""
     end = None if seconds is None else time.perf_counter() + seconds
+    if rounds < 4:  # too small a budget to measure twice: one step, its own noise
+        rated = evaluate(game, view, seat, legal, names=names, rounds=rounds, width=width, include=(played,),
+                         seed=seed, seconds=seconds)
+        text = game.notation(played, names)
+        mine = next(e for e in rated if e.notation == text)
+        top = rated[0]
+        return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance,
+                         grade(top.chance - mine.chance, best=top.notation == text, error=mine.error,
+                               rounds=max(1, mine.rounds)), list(mine.seats), mine.error)
     half = max(2, rounds // 2)
     rated = evaluate(game, view, seat, legal, names=names, rounds=half, width=width, include=(played,),
                      seed=seed, seconds=None if seconds is None else seconds / 2)
