@@ -107,3 +107,31 @@ def test_analyse_numbers_moves_as_the_save_and_the_replay_do_and_reports_progres
         number, rest = line.split(" · ", 1)
         move = rest.split(" — ")[0]  # "ann: give 2 to bot2"
         assert f"{int(number):5d} {move}" in printed
+
+
+def test_analyse_seed_keys_the_kept_analysis_and_json_gives_one_object_a_move(tmp_path, capsys):
+    # Issue 35, item 4: `--seed K` (another seed shows the play-outs' noise; the kept
+    # analysis is keyed by its seed and budget) and `--json`, one object per graded move.
+    path = copy(tmp_path, "naughty-or-nice-full.json")
+    assert main(["analyse", str(path), "--rounds", "2", "--width", "2", "--seed", "5", "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [msgspec.json.decode(line) for line in lines]
+    session = engine.load(path)
+    assert [r["ply"] for r in rows] == moves_to_grade(session) and len(rows) == 17
+    for r in rows:
+        assert set(r) == {"entry", "ply", "seat", "player", "command", "grade", "chance", "best", "best_chance",
+                          "error", "seed"}
+        assert r["player"] == "ann" and r["seed"] == 5 and r["entry"] == session.applied_seq(r["ply"])
+        assert 0 <= r["chance"] <= 1 and 0 <= r["best_chance"] <= 1 and r["error"] >= 0
+        assert (r["grade"] == "best") == (r["best"] == r["command"])
+    kept = Path(stored_path(path))
+    before = os.stat(kept).st_mtime_ns
+    assert main(["analyse", str(path), "--rounds", "2", "--width", "2", "--seed", "5", "--json"]) == 0  # kept
+    assert capsys.readouterr().out.splitlines() == lines and os.stat(kept).st_mtime_ns == before
+    assert main(["analyse", str(path), "--rounds", "2", "--width", "2", "--seed", "6", "--json"]) == 0  # graded again
+    again = [msgspec.json.decode(line) for line in capsys.readouterr().out.splitlines()]
+    assert {r["seed"] for r in again} == {6} and os.stat(kept).st_mtime_ns != before
+    assert msgspec.json.decode(kept.read_bytes(), type=Analysis).seed == 6
+    with pytest.raises(SystemExit) as bad:
+        main(["analyse", str(path), "--seed", "x"])
+    assert bad.value.code == 2 and "--seed: 'x' is not a whole number" in capsys.readouterr().err

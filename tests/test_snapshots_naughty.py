@@ -296,16 +296,16 @@ async def _(pilot: Player) -> None:
 
 
 async def _analysed_replay(pilot: Player) -> None:
-    """The example game replayed with its kept analysis (``a``), seen as ann at entry 19,
-    just after her third graded move."""
+    """The example game replayed with its kept analysis (``a``), seen as ann at entry 3,
+    her first graded move (an inaccuracy: the better move shows)."""
     await pilot.press("r")
     await wait_for_screen(pilot, "LoadScreen")
     await pilot.press("enter")
     await wait_for_screen(pilot, "ReplayScreen")
     await pilot.press("a")
     await wait_for_text(pilot, "Analysed: 17 moves graded")
-    await pilot.press("home", "v", *["right"] * 18)
-    await wait_for_text(pilot, "entry 18 of")
+    await pilot.press("home", "v", *["right"] * 3)
+    await wait_for_text(pilot, "entry 3 of")
 
 
 ANALYSED = ("naughty-or-nice-full.json", "naughty-or-nice-full.analysis.json")

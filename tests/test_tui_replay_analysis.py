@@ -59,10 +59,13 @@ async def test_a_analyses_in_workers_while_the_keys_keep_working_and_keeps_it_be
 
 
 def _with_flaws() -> analysis.Analysis:
-    """The example's analysis with two of ann's moves made a mistake and a blunder."""
+    """The example's analysis with two of ann's moves made a mistake and a blunder, and
+    her other moves no flaw."""
     kept = msgspec.json.decode((EXAMPLES / KEPT).read_bytes(), type=analysis.Analysis)
     grades = []
     for g in kept.grades:
+        if g.grade in analysis.FLAWS:
+            g = msgspec.structs.replace(g, grade="good")
         if g.ply == 18:
             g = msgspec.structs.replace(g, grade="mistake", best="play KR BI", chance=0.3, best_chance=0.45)
         elif g.ply == 51:

@@ -35,6 +35,7 @@ from .screens.replay import ReplayScreen
 from .keys import KeyOrder
 from .turn_bell import TurnBell
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall, is_too_small
+from .contracts import DropsKeys, Says
 
 
 #: The app's own actions a remote player may run: quit (ctrl+q), its hint (ctrl+c) and
@@ -299,7 +300,7 @@ class BoxtopApp(App[None]):
             screen = self.screen
         except Exception:  # no screen on the stack: the app is ending
             return True
-        return getattr(screen, "drops_key", lambda _: False)(event)
+        return isinstance(screen, DropsKeys) and screen.drops_key(event)
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed)
@@ -505,9 +506,8 @@ class BoxtopApp(App[None]):
                 game.refused(message.message, message.ack)
                 if self.screen is game:
                     return
-            say = getattr(self.screen, "say", None)
-            if say is not None:
-                say(message.message, error=True)
+            if isinstance(self.screen, Says):
+                self.screen.say(message.message, error=True)
             else:
                 self.notify(message.message, severity="error", markup=False)
 
@@ -526,10 +526,8 @@ class BoxtopApp(App[None]):
                 screen.chat_changed(message.lines)
         elif screen is not None:
             screen.chat_refused(message.message)
-        else:
-            say = getattr(self.screen, "say", None)
-            if say is not None:
-                say(message.message, error=True)
+        elif isinstance(self.screen, Says):
+            self.screen.say(message.message, error=True)
 
     def _route_notice(self, text: str) -> None:
         """A line about the room's seats (``host.protocol.Notice``): on the table's message

@@ -285,6 +285,17 @@ def _arena_progress(total: int):
     return bar()
 
 
+def _seed(text: str) -> int:
+    """A seed: a whole number from 0 to 2**63 − 1 (argparse says the error in one line)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value < 2 ** 63:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 2**63 - 1")
+    return value
+
+
 def _count(text: str) -> int:
     """A whole number of at least 1 (argparse says the error in one line)."""
     try:
@@ -347,10 +358,12 @@ def _save_path(text: str) -> str:
 
 
 def cmd_analyse(args) -> int:
-    """``boxtop analyse PATH [--seat NAME] [--time S] [--rounds R] [--width W] [--jobs J]``: every
-    person's move (or one seat's) graded against the search from that seat's view
-    (``engine.core.analysis``), a progress bar on stderr while it runs; the analysis is
-    kept beside the save, so a second run prints it at once."""
+    """``boxtop analyse PATH [--seat NAME] [--time S] [--rounds R] [--width W] [--jobs J]
+    [--seed K] [--json]``: every person's move (or one seat's) graded against the search
+    from that seat's view (``engine.core.analysis``), a progress bar on stderr while it
+    runs; the analysis is kept beside the save, keyed by its seed and budget, so a second
+    run with the same ones prints it at once and another ``--seed`` shows the play-outs'
+    noise. ``--json``: one JSON object a line per graded move (``analysis_json``)."""
     from engine.core import analysis
 
     path = _save_path(args.path)
@@ -363,10 +376,29 @@ def cmd_analyse(args) -> int:
         seat = names.index(args.seat.lower())
     with _progress("moves") as advance:
         done = analysis.analyse_save(path, seat, rounds=args.rounds, width=args.width, seconds=args.time, jobs=args.jobs,
-                                     progress=advance, session=session)
+                                     seed=args.seed, progress=advance, session=session)
+    if args.json:
+        for line in analysis_json(session, done):
+            print(line)
+        return 0
     for line in analysis_lines(session, done):
         print(printable(line))
     return 0
+
+
+def analysis_json(session: engine.LocalSession, done) -> list[str]:
+    """An analysis as JSON lines, one object per graded move: ``entry`` (its number in the
+    save, as the replay shows it), ``ply`` (its place in the applied log), ``seat`` (the
+    index) and ``player`` (the name), ``command``, ``grade``, ``chance`` (0–1), ``best``
+    and ``best_chance``, ``error`` (the standard error of the drop, 0–1) and ``seed``.
+    Text from the save is escaped by JSON, so no control character reaches a terminal."""
+    import msgspec
+
+    return [msgspec.json.encode({
+        "entry": session.applied_seq(g.ply), "ply": g.ply, "seat": g.seat, "player": session.names[g.seat],
+        "command": g.played, "grade": g.grade, "chance": g.chance, "best": g.best, "best_chance": g.best_chance,
+        "error": g.error, "seed": done.seed,
+    }).decode() for g in done.grades]
 
 
 def analysis_lines(session: engine.LocalSession, done) -> list[str]:
@@ -663,6 +695,9 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--width", type=_count, default=6, metavar="W",
                          help="commands compared a move besides the one played (default 6)")
     analyse.add_argument("--jobs", type=_count, default=1, metavar="J", help="worker processes (default 1)")
+    analyse.add_argument("--seed", type=_seed, default=0, metavar="K",
+                         help="the play-outs' seed (default 0); another shows how much of a grade is noise")
+    analyse.add_argument("--json", action="store_true", help="one JSON object a line per graded move")
     analyse.set_defaults(func=cmd_analyse)
 
     verify = sub.add_parser("verify", help="re-decide every recorded command of a save")

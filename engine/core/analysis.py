@@ -22,6 +22,7 @@ seed (``tests/test_analysis.py``).
 from __future__ import annotations
 
 import asyncio
+import math
 import multiprocessing
 import os
 import random
@@ -31,7 +32,8 @@ from typing import Any, AsyncIterator, Callable, Iterator
 import msgspec
 
 from .decider import Game
-from .rollouts import RolloutSearch, paired_error
+from .rollouts import RolloutSearch, paired_difference, paired_error
+from .search import outcome, play_out, seats, simulate
 
 #: Drops in win chance (0–1) from the best command at which a move is an inaccuracy, a
 #: mistake and a blunder (lichess grades by winning chances lost: docs/bots.md, "Grades").
@@ -67,37 +69,109 @@ class Evaluation(msgspec.Struct, frozen=True):
     indistinct: bool = False
 
 
+#: The seat's own next commands in the same turn that a move's value looks through: in
+#: each round, the best of ``normal``'s first ``FOLLOW`` ideas after the move (a move is
+#: worth the best the player can do after it, not what ``normal`` would do in their place).
+FOLLOW = 3
+#: Standard errors of the drop that a flaw's threshold must clear (``grade``).
+Z = 2.0
+
+
+class Rater:
+    """A command's value in one dealt state, for ``seat`` of ``game`` (the evaluation's
+    play-out, ``rates(state, command, stream)`` → every seat's reward, 0–1 each):
+
+    - a command that decides the game is worth its result exactly (``search.outcome``:
+      1, ``1/k`` or 0), with no play-out;
+    - a command after which the same seat acts again, alone (a turn of several commands:
+      Dice Upon a Time's place, move, complete; Giftbringer's crosses; Bottlecap Vikings'
+      steps), is worth the best of its own next commands (``FOLLOW`` of ``normal``'s
+      first ideas and any that wins on the spot, each played out on the same stream): the
+      best reply, as a chess engine values a move (not in a solo game, where the seat
+      always acts again: there a turn cannot be told apart);
+    - any other is played out by ``normal`` for every seat (``RolloutSearch.rates``)."""
+
+    def __init__(self, game: Game, seat: int, width: int = 6) -> None:
+        self.game, self.seat = game, seat
+        self.search = RolloutSearch(game, iterations=1, width=width)  # the normal bot plays every play-out
+
+    def rates(self, state: Any, command: Any, stream: int) -> list[float]:
+        """Every seat's reward after ``seat``'s ``command`` in ``state`` (a dealt state),
+        the play-out on the random ``stream`` (an int: the same for every command of a
+        round, so their rewards pair)."""
+        game, seat, search = self.game, self.seat, self.search
+        n = seats(state)
+        rng = random.Random(stream)
+        after = simulate(game, state, seat, command, rng)
+        if game.result(after) is not None:
+            return outcome(game, after, n, search.scale)
+        if n > 1 and set(game.to_act(after)) == {seat}:  # alone at a solo table, every command is "again"
+            legal = game.legal(after, seat)
+            if len(legal) > 1:
+                follow = search.candidates(game.view(after, seat), seat, legal, random.Random(stream ^ 0x5F0110))
+                follow = follow[:FOLLOW] + [c for c in legal if c not in follow[:FOLLOW] and self.decides(after, c)]
+                best = None
+                for nxt in follow:
+                    rewards = search.rates(after, seat, nxt, random.Random(stream ^ 0xF011))
+                    if best is None or rewards[seat] > best[seat]:
+                        best = rewards
+                return best
+        return outcome(game, play_out(game, after, seat, search.policy, search.depth, rng), n, search.scale)
+
+    def decides(self, state: Any, command: Any) -> bool:
+        """Whether ``command`` ends the game in ``state`` with ``seat`` among its winners."""
+        try:
+            after = simulate(self.game, state, self.seat, command, random.Random(0))
+        except Exception:  # a command this dealt state refuses: not a sure win here
+            return False
+        result = self.game.result(after)
+        return result is not None and self.seat in result.winners
+
+
+def _rounds(game: Game, view: Any, seat: int, rater: Rater, commands: list, rounds: int, rng: random.Random,
+            end: float | None, least: int = 2) -> tuple[list[list[float]], list[list[float]]]:
+    """Up to ``rounds`` paired rounds (each a state dealt from ``view``, every command
+    played from it on one stream), none begun after ``end`` once ``least`` are played:
+    each command's rewards for ``seat``, and every seat's summed rewards."""
+    rewards: list[list[float]] = [[] for _ in commands]
+    totals: list[list[float]] = [[] for _ in commands]
+    for k in range(max(1, rounds)):
+        if end is not None and k >= least and time.perf_counter() >= end:
+            break
+        state = game.sample(view, seat, random.Random(rng.getrandbits(64)))
+        stream = rng.getrandbits(64)
+        for i, command in enumerate(commands):
+            everyone = rater.rates(state, command, stream)
+            rewards[i].append(everyone[seat])
+            totals[i] = [a + b for a, b in zip(totals[i], everyone)] if totals[i] else list(everyone)
+    return rewards, totals
+
+
 def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
              width: int = 6, include: tuple = (), seed: int = 0, seconds: float | None = None) -> list[Evaluation]:
     """Rate up to ``width`` of ``legal`` (the ``normal`` bot's first ideas, as the rollout
-    search picks them) and every command of ``include`` (a move played), by ``rounds``
-    paired play-outs each from ``view`` (with ``seconds``, as many rounds as begin within
-    them, at least 2 and at most ``rounds``); best first. ``names`` write the notation
-    and, where the game has ``Game.explain``, each command's words (from ``view`` alone).
+    search picks them), every command of ``include`` (a move played) and every command
+    that wins on the spot in a state dealt from ``view``, by ``rounds`` paired play-outs
+    each (``Rater``: a decided game is worth its result, the seat's own follow-up in the
+    same turn is searched), from ``view`` (with ``seconds``, as many rounds as begin
+    within them, at least 2 and at most ``rounds``); best first. ``names`` write the
+    notation and, where the game has ``Game.explain``, each command's words (from
+    ``view`` alone). A command's chance is its chance to win (``search.outcome``).
 
     Raises ``ValueError`` when the game has no sampler (no search), or when ``legal`` is
     empty. Without ``seconds`` the same arguments give the same evaluations (``seed``)."""
     if not legal:
         raise ValueError("there is no legal command to rate")
-    search = RolloutSearch(game, iterations=1, width=width)  # the normal bot plays every play-out
+    rater = Rater(game, seat, width)
     rng = random.Random(seed)
-    commands = search.candidates(view, seat, legal, random.Random(rng.getrandbits(64)))
+    commands = rater.search.candidates(view, seat, legal, random.Random(rng.getrandbits(64)))
     commands += [c for c in include if c in legal and c not in commands]
-    rewards: list[list[float]] = [[] for _ in commands]
-    totals: list[list[float]] = [[] for _ in commands]  # every seat's summed rewards
-    played = 0
+    if len(legal) > len(commands):  # a win on the spot is always among those rated
+        dealt = game.sample(view, seat, random.Random(seed ^ 0x3A11))
+        commands += [c for c in legal if c not in commands and rater.decides(dealt, c)]
     end = None if seconds is None else time.perf_counter() + seconds
-    if len(commands) > 1:
-        for k in range(max(1, rounds)):
-            if end is not None and k >= 2 and time.perf_counter() >= end:
-                break
-            state = game.sample(view, seat, random.Random(rng.getrandbits(64)))
-            stream = rng.getrandbits(64)
-            for i, command in enumerate(commands):
-                everyone = search.rates(state, seat, command, random.Random(stream))
-                rewards[i].append(everyone[seat])
-                totals[i] = [a + b for a, b in zip(totals[i], everyone)] if totals[i] else everyone
-            played += 1
+    rewards, totals = _rounds(game, view, seat, rater, commands, rounds, rng, end) if len(commands) > 1 else ([[]], [[]])
+    played = len(rewards[0])
     chances = {i: (sum(rewards[i]) / played if played else 1.0) for i in range(len(commands))}
     order = sorted(chances, key=lambda i: (-chances[i], i))
     top = rewards[order[0]]
@@ -105,19 +179,43 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     return [Evaluation(game.notation(commands[i], names), round(chances[i], 4), played,
                        round(paired_error(top, rewards[i]), 4),
                        explain(commands[i], view, names) if explain is not None else "",
-                       tuple(round(t / played, 4) for t in totals[i]))
+                       tuple(round(t / played, 4) for t in totals[i]) if played else ())
             for i in order]
 
 
-def grade(drop: float, best: bool = False, error: float = 0.0) -> str:
+#: Student's t at 97.5 % for 1…10 degrees of freedom (a drop measured on k paired rounds
+#: has k − 1): with a few rounds the standard error is itself a guess, and ``Z`` would
+#: trust it too much.
+T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23)
+#: The least spread (0–1) a paired difference is taken to have: a handful of rounds that
+#: happen to agree (a standard error of 0) do not make a drop certain. A drop of
+#: ``NOISE`` is what a coin-flip play-out swings by over a few rounds.
+NOISE = 0.25
+
+
+def margin(error: float, rounds: int = 0) -> float:
+    """How far below the measured drop its grade is read: ``Z`` standard ``error``s, or
+    with ``rounds`` (≥ 2, the paired rounds it was measured on) Student's t for them
+    (at least ``Z``) times the error, taken at least ``NOISE`` / √rounds; on one round,
+    infinitely far (its noise is unknown: no flaw). ``rounds`` 0: not known."""
+    if rounds == 1:
+        return math.inf  # one round says nothing of its noise: no flaw on it
+    if rounds < 2:
+        return Z * error
+    t = T975[rounds - 2] if rounds - 1 <= len(T975) else Z
+    return max(Z, t) * max(error, NOISE / math.sqrt(rounds))
+
+
+def grade(drop: float, best: bool = False, error: float = 0.0, rounds: int = 0) -> str:
     """The grade of a move whose chance is ``drop`` (0–1) below the best command's:
     "best" when it is the best rated (``best``) or no worse, then "good", "inaccuracy"
     (≥ ``INACCURACY``), "mistake" (≥ ``MISTAKE``), "blunder" (≥ ``BLUNDER``). The drop
-    counts less one standard ``error`` of it (0–1): a drop within the play-outs' noise
-    is no mistake (docs/bots.md, "Grades")."""
+    counts less its ``margin`` (``Z`` standard ``error``s, more on few ``rounds``): a
+    move is flagged only when its drop clears the threshold beyond the play-outs'
+    noise (docs/bots.md, "Grades")."""
     if best or drop <= 0.0:
         return "best"
-    drop -= error
+    drop -= margin(error, rounds)
     if drop >= BLUNDER:
         return "blunder"
     if drop >= MISTAKE:
@@ -127,12 +225,20 @@ def grade(drop: float, best: bool = False, error: float = 0.0) -> str:
     return "good"
 
 
+def borderline(drop: float, error: float, rounds: int = 0) -> bool:
+    """Whether a grade threshold lies within the ``margin`` of ``drop`` either way: more
+    rounds could change the grade."""
+    m = margin(error, rounds)
+    return m > 0.0 and any(drop - m < t <= drop + m for t in (INACCURACY, MISTAKE, BLUNDER))
+
+
 class MoveGrade(msgspec.Struct, frozen=True):
     """A move of a person graded: the ``ply`` (its place in the applied log, 1 = the first
     move), the ``seat`` that made it, the ``played`` command and its ``chance``, the
     ``best`` command the search found and its ``best_chance``, and the ``grade``;
     ``chances``: every seat's chance after the move played (0–1, seat order), as the
-    mover estimated it from its view (empty in an analysis kept before it was added)."""
+    mover estimated it from its view (empty in an analysis kept before it was added);
+    ``error``: the standard error (0–1) of the drop from ``best_chance`` to ``chance``."""
 
     ply: int
     seat: int
@@ -142,6 +248,7 @@ class MoveGrade(msgspec.Struct, frozen=True):
     best_chance: float
     grade: str
     chances: list[float] = []
+    error: float = 0.0
 
 
 def moves_to_grade(session: Any, seat: int | None = None) -> list[int]:
@@ -174,15 +281,59 @@ def grade_move(session: Any, ply: int, *, rounds: int = 24, width: int = 6, seed
 def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *, names: list[str], ply: int,
                    rounds: int = 24, width: int = 6, seed: int = 0, seconds: float | None = None) -> MoveGrade:
     """The grade of ``played`` (one of ``legal``) by ``seat`` from ``view``, its own view
-    (nothing else is read), as the move at ``ply``: ``evaluate`` with the played command
-    among those rated. Raises ``ValueError`` as ``evaluate`` does."""
-    rated = evaluate(game, view, seat, legal, names=names, rounds=rounds, width=width, include=(played,),
-                     seed=seed, seconds=seconds)
+    (nothing else is read), as the move at ``ply``, in two steps:
+
+    1. ``evaluate`` with the played command among those rated, on half the ``rounds``,
+       finds the best command;
+    2. when that is not the move played, the two are measured again on fresh paired
+       rounds (the other half), so the drop is free of the first step's bias (its best
+       is the highest of several noisy means), and while a grade threshold lies within
+       ``Z`` standard errors of the drop (``borderline``) more rounds are added, up to
+       ``rounds`` × 1.5 in all; the grade counts the drop less its ``margin`` (``Z``
+       standard errors, Student's t on few rounds, the error at least ``NOISE``/√k).
+
+    With ``seconds``, the first step takes half of them and the second the rest. A budget
+    under 4 rounds is one step: ``evaluate`` on them, graded with their own noise. Raises
+    ``ValueError`` as ``evaluate`` does."""
+    end = None if seconds is None else time.perf_counter() + seconds
+    if rounds < 4:  # too small a budget to measure twice: one step, its own noise
+        rated = evaluate(game, view, seat, legal, names=names, rounds=rounds, width=width, include=(played,),
+                         seed=seed, seconds=seconds)
+        text = game.notation(played, names)
+        mine = next(e for e in rated if e.notation == text)
+        top = rated[0]
+        return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance,
+                         grade(top.chance - mine.chance, best=top.notation == text, error=mine.error,
+                               rounds=max(1, mine.rounds)), list(mine.seats), mine.error)
+    half = max(2, rounds // 2)
+    rated = evaluate(game, view, seat, legal, names=names, rounds=half, width=width, include=(played,),
+                     seed=seed, seconds=None if seconds is None else seconds / 2)
     text = game.notation(played, names)
     mine = next(e for e in rated if e.notation == text)
     top = rated[0]
-    return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance,
-                     grade(top.chance - mine.chance, best=top.notation == text, error=mine.error), list(mine.seats))
+    if top.notation == text:
+        return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance, "best", list(mine.seats))
+    best = next(c for c in legal if game.notation(c, names) == top.notation)
+    rater = Rater(game, seat, width)
+    rng = random.Random(seed ^ 0x2F8E5C1D)  # fresh rounds, apart from the first step's
+    rewards: list[list[float]] = [[], []]
+    totals: list[list[float]] = [[], []]
+    chunk, cap = max(2, rounds - half), max(2, rounds * 3 // 2 - half)
+    while True:
+        more, summed = _rounds(game, view, seat, rater, [best, played], min(chunk, cap - len(rewards[0])), rng, end)
+        for i in (0, 1):
+            rewards[i] += more[i]
+            totals[i] = [a + b for a, b in zip(totals[i], summed[i])] if totals[i] else summed[i]
+        drop, error = paired_difference(rewards[0], rewards[1])
+        if len(rewards[0]) >= cap or not borderline(drop, error, len(rewards[0])) or (end is not None and time.perf_counter() >= end):
+            break
+    k = len(rewards[0])
+    chance, best_chance = sum(rewards[1]) / k, sum(rewards[0]) / k
+    seen = [round(t / k, 4) for t in totals[1]]
+    if drop <= 0.0:  # measured again, the move played is as good: it is the best found
+        return MoveGrade(ply, seat, text, round(chance, 4), text, round(chance, 4), "best", seen, round(error, 4))
+    return MoveGrade(ply, seat, text, round(chance, 4), top.notation, round(best_chance, 4),
+                     grade(drop, error=error, rounds=k), seen, round(error, 4))
 
 
 def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: int = 6,
@@ -193,16 +344,25 @@ def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: i
     return [grade_move(session, ply, rounds=rounds, width=width, seed=seed) for ply in moves_to_grade(session, seat)]
 
 
+#: The way grades are worked out (``grade_position``), as a number kept with an analysis:
+#: one kept by an earlier way (0: before a decided game scored its result and the drop
+#: was measured again) is made again.
+METHOD = 1
+
+
 class Analysis(msgspec.Struct):
     """An analysis as stored beside its save (``stored_path``): the save's ``entries``
     count when it was made (a save played on is analysed again), the ``seat`` analysed
-    (None: every person), its budget (``rounds``, ``seconds``) and the ``grades``."""
+    (None: every person), its budget (``rounds``, ``seconds``), the ``grades``, the
+    ``seed`` of its play-outs and the ``method`` (``METHOD``) it was made by."""
 
     entries: int
     seat: int | None
     rounds: int
     seconds: float | None
     grades: list[MoveGrade]
+    seed: int = 0
+    method: int = 0
 
 
 #: How the name of an analysis kept beside its save ends (not a save: a save list skips it).
@@ -215,10 +375,12 @@ def stored_path(save: str | os.PathLike) -> str:
     return (path[:-5] if path.endswith(".json") else path) + SUFFIX
 
 
-def stored(save: str | os.PathLike, session: Any, seat: int | None) -> Analysis | None:
+def stored(save: str | os.PathLike, session: Any, seat: int | None,
+           budget: tuple[int, int, float | None] | None = None) -> Analysis | None:
     """The analysis kept beside ``save`` for ``session`` (the save as loaded) and
-    ``seat`` (None: every person's), or None, so that the game is analysed again: none
-    kept, one of another log or seat, a file that is not a regular file or is too big
+    ``seat`` (None: every person's), made by this ``METHOD`` and, when ``budget`` is
+    given, with that ``(seed, rounds, seconds)``; or None, so that the game is analysed
+    again: none kept, one of another log, seat, method or budget, a file that is not a regular file or is too big
     (``engine.core.files``), that does not decode, or whose grades do not fit the save
     (``fits``: a crafted or stale file never reaches a printer or the replay)."""
     from .errors import SaveError
@@ -227,6 +389,8 @@ def stored(save: str | os.PathLike, session: Any, seat: int | None) -> Analysis 
     try:
         kept = msgspec.json.decode(read_regular(stored_path(save), "kept analysis"), type=Analysis)
     except (SaveError, msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        return None
+    if kept.method != METHOD or (budget is not None and (kept.seed, kept.rounds, kept.seconds) != budget):
         return None
     return kept if kept.seat in (seat, None) and fits(kept, session) else None
 
@@ -253,7 +417,8 @@ def fits(kept: Analysis, session: Any) -> bool:
 _loaded: tuple[bytes, Any] | None = None
 
 
-def grade_task(data: bytes, ply: int, rounds: int = 24, width: int = 6, seconds: float | None = None) -> MoveGrade:
+def grade_task(data: bytes, ply: int, rounds: int = 24, width: int = 6, seconds: float | None = None,
+               seed: int = 0) -> MoveGrade:
     """``grade_move`` for a worker process (``engine.core.thinking.run`` or a pool): the
     game arrives as its save file's bytes (``save_file.dumps``), loaded once per worker.
     Raises ``SaveError`` for bytes that are not a save."""
@@ -262,7 +427,7 @@ def grade_task(data: bytes, ply: int, rounds: int = 24, width: int = 6, seconds:
         from .saves import loads
 
         _loaded = (data, loads(data))
-    return grade_move(_loaded[1], ply, rounds=rounds, width=width, seconds=seconds)
+    return grade_move(_loaded[1], ply, rounds=rounds, width=width, seconds=seconds, seed=seed)
 
 
 def _grade_in_worker(task: tuple) -> MoveGrade:
@@ -278,11 +443,12 @@ def keep(save: str | os.PathLike, analysis: "Analysis") -> None:
 
 
 def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: int = 24, width: int = 6,
-                 seconds: float | None = None, jobs: int = 1,
+                 seconds: float | None = None, jobs: int = 1, seed: int = 0,
                  progress: Callable[[int, int], None] | None = None, session: Any = None) -> Analysis:
-    """Analyse the save at ``save`` (every person, or ``seat``) and keep the analysis
-    beside it (``stored_path``); one kept already for this log and seat is returned
-    instead, so a game is analysed once. ``jobs`` worker processes grade moves side by
+    """Analyse the save at ``save`` (every person, or ``seat``) with the play-outs of
+    ``seed`` and keep the analysis beside it (``stored_path``); one kept already for this
+    log, seat, seed and budget is returned instead, so a game is analysed once (another
+    ``seed`` shows how much of a grade is the play-outs' noise). ``jobs`` worker processes grade moves side by
     side; ``progress(done, total)`` after each. Raises ``SaveError`` for a broken save,
     ``ValueError`` when the game has no sampler, ``OSError`` when the analysis cannot be
     written (the grades are lost then only from the disk). ``session``: the save as the
@@ -294,32 +460,32 @@ def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: in
         data = read(save)
         session = loads(data, name=os.path.basename(os.fspath(save)))
     entries = len(session.entries)
-    kept = stored(save, session, seat)
+    kept = stored(save, session, seat, (seed, rounds, seconds))
     if kept is not None:
         grades = [g for g in kept.grades if seat is None or g.seat == seat]
-        return Analysis(entries, seat, kept.rounds, kept.seconds, grades)
+        return Analysis(entries, seat, kept.rounds, kept.seconds, grades, seed, METHOD)
     if data is None:  # the workers load the save's bytes themselves
         data = read(save)
     plies = moves_to_grade(session, seat)
     grades: list[MoveGrade] = []
-    for g in _grades(session, data, plies, rounds, width, seconds, jobs):
+    for g in _grades(session, data, plies, rounds, width, seconds, jobs, seed):
         grades.append(g)
         if progress is not None:
             progress(len(grades), len(plies))
     grades.sort(key=lambda g: g.ply)
-    analysis = Analysis(entries, seat, rounds, seconds, grades)
+    analysis = Analysis(entries, seat, rounds, seconds, grades, seed, METHOD)
     keep(save, analysis)
     return analysis
 
 
 def _grades(session: Any, data: bytes, plies: list[int], rounds: int, width: int, seconds: float | None,
-            jobs: int) -> Iterator[MoveGrade]:
+            jobs: int, seed: int = 0) -> Iterator[MoveGrade]:
     if jobs <= 1 or len(plies) <= 1:
         for ply in plies:
-            yield grade_move(session, ply, rounds=rounds, width=width, seconds=seconds)
+            yield grade_move(session, ply, rounds=rounds, width=width, seconds=seconds, seed=seed)
         return
     with multiprocessing.Pool(min(jobs, len(plies))) as pool:
-        yield from pool.imap_unordered(_grade_in_worker, [(data, ply, rounds, width, seconds) for ply in plies])
+        yield from pool.imap_unordered(_grade_in_worker, [(data, ply, rounds, width, seconds, seed) for ply in plies])
 
 
 async def grades_off_loop(data: bytes, plies: list[int], *, rounds: int = 24, width: int = 6,

@@ -111,3 +111,40 @@ def test_the_replay_steps_while_its_analysis_runs(benchmark, tmp_path, monkeypat
     figures["loadavg_1min"] = round(os.getloadavg()[0], 2)
     benchmark.extra_info.update(figures)
     print(f"\nthe replay's step keys while it analyses: {figures}")
+
+
+#: The example saves the grades' audit analysed (issue 35): every person's move each.
+EXAMPLE_SAVES = ("dice-upon-a-time-beginner.json", "naughty-or-nice-full.json", "giftbringer-three.json",
+                 "bottlecap-vikings-two.json")
+
+
+def test_analyse_the_example_saves_at_the_default_budget(benchmark, tmp_path):
+    """Issue 35's figure: the example saves analysed at the default budget (24 rounds a
+    move, width 6) with two worker processes (``boxtop analyse PATH --jobs 2``), all four
+    one after another; ``extra_info`` gives each save's seconds and moves. Run it on the
+    commit before beside this one for the "no slower than 1.5×" check."""
+    import shutil
+    import time
+
+    from tui.paths import EXAMPLES
+
+    paths = []
+    for name in EXAMPLE_SAVES:
+        shutil.copy(EXAMPLES / name, tmp_path / name)
+        paths.append(tmp_path / name)
+    each: dict = {}
+
+    def fresh():
+        for path in paths:
+            Path(analysis.stored_path(path)).unlink(missing_ok=True)
+        return (), {}
+
+    def run():
+        for path in paths:
+            t0 = time.perf_counter()
+            done = analysis.analyse_save(path, jobs=JOBS)
+            each[path.stem] = {"s": round(time.perf_counter() - t0, 1), "moves": len(done.grades)}
+
+    benchmark.pedantic(run, setup=fresh, rounds=1, iterations=1)
+    benchmark.extra_info.update(each)
+    print(f"\nexample saves analysed at 24 rounds, --jobs {JOBS}: {each}")

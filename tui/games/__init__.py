@@ -21,6 +21,7 @@ from engine.core.seat_label import seat_label
 
 from ..chat import TALK_ROWS
 from ..widgets.log_pane import LogPane
+from ..contracts import ExplainsDisabled, HoldsKeys, PlaysChosen, Says
 
 #: game slug → "module:Class" of its table widget
 _TABLES = {
@@ -126,13 +127,13 @@ class GameTable(Widget, can_focus=True):
         active = self.screen.active_bindings.get(event.key)
         if active is not None and active.enabled:
             await active.node.run_action(active.binding.action)
-        elif active is not None and hasattr(self.screen, "explain_disabled"):
+        elif active is not None and isinstance(self.screen, ExplainsDisabled):
             self.screen.explain_disabled(event.key)  # a greyed-out undo says why
 
     def key_holder(self) -> Callable[[str], bool] | None:
         """A shared game's screen's ``hold_key`` (whether to hold a key until the seat's
         last move has come back from the room), None on any other screen."""
-        return getattr(self.screen, "hold_key", None)
+        return self.screen.hold_key if isinstance(self.screen, HoldsKeys) else None
 
     #: The room's newest talk, oldest first, each line as the log shows it ("» bob:
     #: hi", one's own "› ann: hi"); () in a local game. The shared game's screen gives
@@ -155,9 +156,8 @@ class GameTable(Widget, can_focus=True):
 
     def choose(self, command: Any) -> None:
         """Hand ``command`` to the screen now (its ``play_chosen``), or post ``Chosen``."""
-        handler = getattr(self.screen, "play_chosen", None)
-        if handler is not None:
-            handler(command)
+        if isinstance(self.screen, PlaysChosen):
+            self.screen.play_chosen(command)
         else:
             self.post_message(self.Chosen(command))
 
@@ -169,9 +169,8 @@ class GameTable(Widget, can_focus=True):
 
     def refuse(self, reason: str) -> None:
         """Tell the player why a key did nothing (the screen's ``say``), or post ``Refused``."""
-        handler = getattr(self.screen, "say", None)
-        if handler is not None:
-            handler(reason, error=True)
+        if isinstance(self.screen, Says):
+            self.screen.say(reason, error=True)
         else:
             self.post_message(self.Refused(reason))
 

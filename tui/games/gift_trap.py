@@ -30,6 +30,7 @@ from ..widgets.cards import CardFace, CardTable
 from ..widgets.lines import Line, Panel, cut_short, plain
 from . import GameTable
 from .gift_trap_cards import card_texts, stack_card, tile_card
+from ..contracts import RefreshesTable, Says
 
 MAX_SPACES = 9
 BAR = 12  # cells in a track bar (at most)
@@ -329,9 +330,8 @@ class GiftTrapTable(GameTable):
 
     def _tell(self, text: str) -> None:
         """One line under the table (the screen's ``say``), not an error."""
-        say = getattr(self.screen, "say", None)
-        if say is not None:
-            say(text)
+        if isinstance(self.screen, Says):
+            self.screen.say(text)
 
     def action_trap(self) -> None:
         command = SetTrap(self.gift)
@@ -351,9 +351,8 @@ class GiftTrapTable(GameTable):
         self.call_after_refresh(self._draw)  # the panels' new sizes (the last reveal fits them)
         wide = self.app.size.width >= WIDE_STATUS
         if wide != getattr(self, "_wide", wide):  # the status line's phase in words, or in a few
-            refresh = getattr(self.screen, "refresh_table", None)
-            if refresh is not None:
-                self.call_after_refresh(refresh)
+            if isinstance(self.screen, RefreshesTable):
+                self.call_after_refresh(self.screen.refresh_table)
         self._wide = wide
 
     def _fit_layout(self) -> None:

@@ -42,6 +42,7 @@ from . import GameTable
 from .giftbringer_cards import BLESSING_NAMES, CROSSED_FACE, blessing_details, card_texts, details
 from .giftbringer_keep import KeepScreen
 from .giftbringer_moves import order, step
+from ..contracts import Says
 
 MAP_W, MAP_H = 64, 20
 #: The compact map (a small screen): places by name and mark only, on a grid this size
@@ -501,9 +502,8 @@ class GiftbringerTable(GameTable):
 
     def _tell(self, text: str) -> None:
         """One line under the table (the screen's ``say``), not an error."""
-        say = getattr(self.screen, "say", None)
-        if say is not None:
-            say(text)
+        if isinstance(self.screen, Says):
+            self.screen.say(text)
         else:
             self.refuse(text)
 
@@ -541,7 +541,7 @@ class GiftbringerTable(GameTable):
         (``keep_question``)."""
         if self.finish_asked and not keep_question:  # a key that changed the table answers "go on"
             self.finish_asked = False
-            if getattr(self.screen, "said", None) == self._question():
+            if isinstance(self.screen, Says) and self.screen.said == self._question():
                 self._tell("")
         if self.view is None:
             return

@@ -49,6 +49,7 @@ from .naughty_ask import (AskPanel, Card, Choice, choices_for, creature_choices,
 from .naughty_board import (NNPanel, creature_line, deck_text, hand_lines, hand_presents, kiddos_line, player_line,
                             playground_lines, row_line, wish_runs)
 from .naughty_cards import card_texts, kiddo_card
+from ..contracts import HoldsKeys
 
 #: What the table says at a hot seat once a person's turn is over, whether it ended by
 #: itself or waits for their ``e`` (then ``e`` ends it): ``e`` hands the keyboard on.
@@ -582,7 +583,7 @@ class NaughtyOrNiceTable(GameTable):
             event.prevent_default()
             return
         action = self.TURN_KEYS.get(event.key)
-        shared = getattr(self.screen, "hold_key", None) is not None  # keys wait there for the room
+        shared = isinstance(self.screen, HoldsKeys)  # keys wait there for the room
         if action is not None and not shared and self.check_action(action, ()) is not True:
             event.stop()
             event.prevent_default()

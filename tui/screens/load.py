@@ -25,6 +25,7 @@ from ..paths import EXAMPLES, SaveRow, find_save, list_saves, saves_dir, shown
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import OptionList
 from ..widgets.title_bar import TitleBar
+from ..contracts import SavesIn
 
 
 def fit(text: str, width: int) -> str:
@@ -163,6 +164,10 @@ class LoadScreen(OnTop, Screen[None]):
         self.folder = folder
         self.paths: dict[str, Path] = {}
 
+    def _app_saves(self):
+        """The app's save folder (``SavesIn``), None for the user's own."""
+        return self.app.save_dir if isinstance(self.app, SavesIn) else None
+
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Static(
@@ -170,7 +175,7 @@ class LoadScreen(OnTop, Screen[None]):
             if self.mode == "load" else "Choose a game to replay (↑↓, enter), or p to type a path.",
             id="load-help",
         )
-        rows = list_saves(self.folder or getattr(self.app, "save_dir", None))
+        rows = list_saves(self.folder or self._app_saves())
         width, height = self.app.size
         # the screen's margins and the list's border and padding; its scrollbar when the
         # rows (two for a save with options, and a heading per group) are more than the
@@ -222,7 +227,7 @@ class LoadScreen(OnTop, Screen[None]):
         if not event.value.strip():
             self._refuse("Type the path of a save, or escape.")
             return
-        path = find_save(event.value, self.folder or getattr(self.app, "save_dir", None) or saves_dir())
+        path = find_save(event.value, self.folder or self._app_saves() or saves_dir())
         if not path.exists():
             plain = "/" not in event.value and not event.value.strip().startswith("~")
             self._refuse(f"There is no file {event.value.strip()}" + (", here or in the save folder." if plain else "."))

@@ -35,6 +35,7 @@ from ..widgets.log_pane import LogPane
 from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
 from . import say_line
+from ..contracts import Talks
 
 
 #: What a room's undo policy lets a player take back, as the waiting room says it, in the
@@ -366,7 +367,7 @@ class WaitingRoomScreen(OnTop, Screen[None]):
 
     # ------------------------------------------------------------------ table talk
     def _talk_book(self):
-        book = getattr(self.app, "chat", None)
+        book = self.app.chat if isinstance(self.app, Talks) else None
         return book if book is not None and book.code == self.room.code else None
 
     def _talk_title(self) -> None:

@@ -30,6 +30,7 @@ from ..widgets.footer import GameFooter
 from ..widgets.option_list import Select
 from ..widgets.title_bar import TitleBar
 from ..widgets.game_options import NARROWEST, GameOptions
+from ..contracts import Rings
 
 #: What the "turn bell" box does, beside it.
 BELL_NOTE = "rings once when your turn comes while you look elsewhere or idle"
@@ -447,9 +448,8 @@ class NewGameScreen(OnTop, Screen[None]):
         except (ValueError, KeyError) as err:
             self._error(str(err.args[0] if err.args else err))
             return
-        bell = getattr(self.app, "turn_bell", None)
-        if bell is not None:
-            bell.local = self.query_one("#bell", Tick).value
+        if isinstance(self.app, Rings):
+            self.app.turn_bell.local = self.query_one("#bell", Tick).value
         self.remember()
         self.app.open_game(session)
 

@@ -245,7 +245,8 @@ class ReplayScreen(OnTop, Screen[None]):
         self._analysed(grades)
         if self.path is not None and self.keep:
             try:
-                analysis.keep(self.path, analysis.Analysis(len(self.session.entries), None, self.ROUNDS, None, grades))
+                analysis.keep(self.path, analysis.Analysis(len(self.session.entries), None, self.ROUNDS, None, grades,
+                                                             method=analysis.METHOD))
             except OSError:
                 pass  # kept in memory for this replay
 

@@ -29,6 +29,7 @@ from ..widgets.footer import GameFooter
 from ..widgets.path_text import PathSentence
 from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
+from ..contracts import Hosted
 
 
 #: The columns the result's table has: ``#result-box``'s width (70, ``boxtop.tcss``) less
@@ -241,7 +242,7 @@ class ResultScreen(OnTop, Screen[None]):
         self.dismiss(None)
 
     def action_menu(self) -> None:
-        if getattr(self.app, "link", None) is not None:
+        if isinstance(self.app, Hosted) and self.app.link is not None:
             self.app.leave_room()  # a shared game: back to the host's lobby
             return
         self.app.back_to_menu()

@@ -39,6 +39,7 @@ from ..stack import OnTop
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import OptionList
 from ..widgets.title_bar import TitleBar
+from ..contracts import Hosted
 
 GENERAL_KEYS = """\
 ## Keys everywhere
@@ -177,7 +178,7 @@ class RulesScreen(OnTop, Screen[None]):
         self.slug = slug
 
     def compose(self) -> ComposeResult:
-        remote = getattr(self.app, "remote", None) is not None
+        remote = isinstance(self.app, Hosted) and self.app.remote is not None
         yield TitleBar()
         yield Static("↑ ↓ PgUp PgDn Home End scroll · escape back", id="rules-hint")
         with VerticalScroll(id="rules-scroll"):
