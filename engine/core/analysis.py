@@ -336,18 +336,78 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
                      grade(drop, error=error, rounds=k), seen, round(error, 4))
 
 
+def foreseen(game: Game, before: Any, seat: int, command: Any, after: Any, tries: int = 3) -> bool:
+    """Whether ``seat`` could foresee, from its view of ``before``, exactly the view of
+    ``after`` that ``command`` led to: in ``tries`` states dealt from that view and played
+    on with other random streams, ``command`` leads to the same view. False when the
+    move met chance (a roll, a draw) or revealed what the seat could not see."""
+    view, want = game.view(before, seat), game.view(after, seat)
+    for k in range(tries):
+        try:
+            got = simulate(game, game.sample(view, seat, random.Random(k)), seat, command, random.Random(k + 1))
+        except Exception:  # a dealt state that refuses the move: not foreseen
+            return False
+        if game.view(got, seat) != want:
+            return False
+    return True
+
+
+def settle(session: Any, grades: list[MoveGrade], rounds: int = 24) -> list[MoveGrade]:
+    """``grades`` (of ``session``'s moves, any order; graded on ``rounds`` rounds) with
+    each move valued by the best its player did find after it in the same turn: where the
+    next move of the log is the same seat's, acting alone, from a position the seat
+    foresaw (``foreseen``: no chance met, nothing revealed), the move is worth at least
+    what the next decision is worth (its best chance, or its own move's when that was
+    better), as a chess engine values a move by its best reply line. The next decision's
+    evaluation searches every command of it (``evaluate``), so a move that starts a plan
+    is not charged for the one-command follow-up (``Rater``) missing the plan's end
+    (issue 35: "flaws undone one decision later"). Settled from the last move back, so a
+    whole turn's line counts. A grade only ever improves: the drop to the follow-up's
+    value is graded with both estimates' noise (the move's paired error and the
+    follow-up's ``√(c(1 − c)/rounds)``). The grades come back in ply order."""
+    game = session.game
+    entries = session.applied_entries()
+    by = {g.ply: g for g in grades}
+    for ply in sorted(by, reverse=True):
+        g, nxt = by[ply], by.get(ply + 1)
+        if nxt is None or nxt.seat != g.seat or entries[ply + 1].seat != g.seat:
+            continue
+        after = session.state_at(ply + 1)
+        if set(game.to_act(after)) != {g.seat}:
+            continue
+        worth = max(nxt.best_chance, nxt.chance)
+        if worth <= g.chance or not foreseen(game, session.state_at(ply), g.seat, entries[ply].command, after):
+            continue
+        drop = g.best_chance - worth
+        chances = list(g.chances)
+        if len(chances) > g.seat:
+            chances[g.seat] = round(worth, 4)
+        if drop <= 0.0 or g.grade == "best":
+            by[ply] = msgspec.structs.replace(g, chance=round(worth, 4), best=g.played, best_chance=round(worth, 4),
+                                              grade="best", chances=chances, error=0.0)
+            continue
+        error = math.sqrt(g.error ** 2 + worth * (1.0 - worth) / max(1, rounds))
+        settled = grade(drop, error=error, rounds=rounds)
+        by[ply] = msgspec.structs.replace(g, chance=round(worth, 4), chances=chances, error=round(error, 4),
+                                          grade=GRADES[min(GRADES.index(settled), GRADES.index(g.grade))])
+    return [by[p] for p in sorted(by)]
+
+
 def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: int = 6,
             seed: int = 0) -> list[MoveGrade]:
     """Grade every move of the people of ``session`` (an ``engine.LocalSession``), or of
-    ``seat`` alone (``moves_to_grade``), in order. Raises ``ValueError`` when the game
-    has no sampler."""
-    return [grade_move(session, ply, rounds=rounds, width=width, seed=seed) for ply in moves_to_grade(session, seat)]
+    ``seat`` alone (``moves_to_grade``), in order, each valued by the best its player did
+    after it in the same turn (``settle``). Raises ``ValueError`` when the game has no
+    sampler."""
+    grades = [grade_move(session, ply, rounds=rounds, width=width, seed=seed) for ply in moves_to_grade(session, seat)]
+    return settle(session, grades, rounds)
 
 
-#: The way grades are worked out (``grade_position``), as a number kept with an analysis:
-#: one kept by an earlier way (0: before a decided game scored its result and the drop
-#: was measured again) is made again.
-METHOD = 1
+#: The way grades are worked out (``grade_position``, ``settle``), as a number kept with
+#: an analysis: one kept by an earlier way (0: before a decided game scored its result
+#: and the drop was measured again; 1: before a move was valued by the rest of its
+#: turn) is made again.
+METHOD = 2
 
 
 class Analysis(msgspec.Struct):
@@ -472,7 +532,7 @@ def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: in
         grades.append(g)
         if progress is not None:
             progress(len(grades), len(plies))
-    grades.sort(key=lambda g: g.ply)
+    grades = settle(session, grades, rounds)
     analysis = Analysis(entries, seat, rounds, seconds, grades, seed, METHOD)
     keep(save, analysis)
     return analysis

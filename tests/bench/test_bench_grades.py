@@ -13,6 +13,9 @@ figures printed and kept in ``extra_info`` for docs/bots.md ("Grades").
   chance (aim: best, 100 %), with both seeds.
 - **Passing up the Throne** (Bottlecap Vikings, four games where ann plays ``normal``'s
   choices): ``end`` instead of ``advance T``, graded with both seeds (aim: blunder).
+Every grade is settled as an analysis settles it (``settle``: a move valued by the rest
+of its turn), so the moves after a picked one in the same turn are graded too.
+
 - **Flaws undone one decision later.** Every flaw (seed 0, default budget) followed by
   another decision of the same seat: the best chance at that next decision against the
   best before the flaw; a flaw is undone when the next decision's best is within 5
@@ -29,7 +32,7 @@ import sys
 from pathlib import Path
 
 import engine
-from engine.core.analysis import FLAWS, GRADES, grade_move, grade_position, moves_to_grade
+from engine.core.analysis import FLAWS, GRADES, grade_move, grade_position, moves_to_grade, settle
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
 from test_analysis_truth import generated, known_win  # noqa: E402
@@ -79,13 +82,33 @@ def flips(pairs: list[tuple]) -> dict:
             "blunder_vs_best_good_pct": pct(blunder)}
 
 
+def with_turns(name: str, plies: list[int]) -> list[int]:
+    """``plies`` and the graded moves that follow each in the same turn (the same seat
+    again), which ``settle`` values it by."""
+    s = _session(name)
+    graded, entries, out = set(moves_to_grade(s)), s.applied_entries(), set(plies)
+    for ply in plies:
+        nxt = ply + 1
+        while nxt in graded and entries[nxt].seat == entries[ply].seat:
+            out.add(nxt)
+            nxt += 1
+    return sorted(out)
+
+
 def test_bench_the_grades_audit(benchmark):
     def run() -> dict:
+        chosen = {name: picked(moves_to_grade(_session(name)), MOST[name]) for name in AUDITED}
         tasks = [(name, ply, rounds, seed) for rounds in (24, 4) for name in AUDITED
-                 for ply in picked(moves_to_grade(_session(name)), MOST[name]) for seed in SEEDS]
+                 for ply in with_turns(name, chosen[name]) for seed in SEEDS]
         with multiprocessing.get_context("forkserver").Pool(2) as pool:
             done = list(pool.imap_unordered(_grade, tasks, chunksize=4))
-        by = {(name, ply, rounds, seed): g for name, ply, rounds, seed, g in done}
+        raw: dict = {}
+        for name, ply, rounds, seed, g in done:
+            raw.setdefault((name, rounds, seed), []).append(g)
+        by = {(name, g.ply, rounds, seed): g for (name, rounds, seed), gs in raw.items()
+              for g in settle(_session(name), gs, rounds) if g.ply in chosen[name]}
+        graded = {(name, g.ply, rounds, seed): g for (name, rounds, seed), gs in raw.items()
+                  for g in settle(_session(name), gs, rounds)}
         figures: dict = {}
         for rounds in (24, 4):
             pairs = [(by[(n, p, rounds, SEEDS[0])], by[(n, p, rounds, SEEDS[1])])
@@ -101,7 +124,7 @@ def test_bench_the_grades_audit(benchmark):
             nxt = ply + 1
             if nxt >= len(entries) or entries[nxt].seat != g.seat or len(s.game.legal(s.state_at(nxt), g.seat)) < 2:
                 continue
-            later = by.get((name, nxt, 24, SEEDS[0])) or grade_move(s, nxt, seed=SEEDS[0])
+            later = graded.get((name, nxt, 24, SEEDS[0])) or grade_move(s, nxt, seed=SEEDS[0])
             flawed += 1
             undone += later.best_chance >= g.best_chance - 0.05
             print(f"\nflaw {name} {ply}: {g.grade} {g.played} {g.chance} (best {g.best} {g.best_chance}, "

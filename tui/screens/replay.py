@@ -241,7 +241,7 @@ class ReplayScreen(OnTop, Screen[None]):
             self.notify(f"The analysis stopped: {str(err).splitlines()[0] if str(err) else type(err).__name__}.",
                         severity="error", markup=False)
             return
-        grades = sorted(self.grades.values(), key=lambda g: g.ply)
+        grades = analysis.settle(self.session, list(self.grades.values()), self.ROUNDS)
         self._analysed(grades)
         if self.path is not None and self.keep:
             try:
