@@ -54,3 +54,50 @@ def test_gift_trap_stands_by_the_points_both_parcels_made_up_to_gifted():
     s = replace(initial(o, 3), give_scores=(4, 12, 0), get_scores=(3, 10, 0))  # 12: past GIFTED
     assert standing(s) == [7.0, 20.0, 0.0]
     assert registry.get("gift-trap").horizon and registry.get("gift-trap").lead
+
+
+def _fox_sockets():
+    """Dice Upon a Time's beginner game before ply 150 (``M fox2``): its seat, view and
+    the two Fox sockets, alike in every rule, as the only commands rated."""
+    from pathlib import Path
+
+    import engine
+
+    s = engine.load(str(Path(__file__).parent.parent / "saves" / "dice-upon-a-time-beginner.json"))
+    state, seat = s.state_at(150), s.applied_seat(150)
+    legal = [c for c in s.game.legal(state, seat) if s.game.notation(c, s.names) in ("M fox1", "M fox2")]
+    assert len(legal) == 2
+    return s, seat, s.game.view(state, seat), legal
+
+
+def test_an_evaluation_of_moves_that_play_out_alike_says_so_and_puts_normal_s_choice_first():
+    """Two commands that play out the same on every round are not told apart: every
+    evaluation is ``indistinct``, the ``normal`` bot's own choice first, so a hint offers
+    what ``expert`` would play and a grade blames neither."""
+    from engine.core.analysis import evaluate, grade_position
+    from engine.core.rollouts import RolloutSearch
+
+    s, seat, view, legal = _fox_sockets()
+    rated = evaluate(s.game, view, seat, legal, names=s.names, rounds=6)
+    assert all(e.indistinct for e in rated) and rated[0].chance == rated[1].chance
+    seeded = random.Random(0)  # evaluate's seed 0: its first draw picks the candidates
+    first = RolloutSearch(s.game).candidates(view, seat, legal, random.Random(seeded.getrandbits(64)))[0]
+    assert rated[0].notation == s.game.notation(first, s.names)
+    other = next(c for c in legal if c != first)
+    g = grade_position(s.game, view, seat, legal, other, names=s.names, ply=150, rounds=6)
+    assert g.indistinct and g.grade in ("best", "good")
+
+
+def test_passing_up_the_throne_is_told_apart():
+    """Bottlecap Vikings: ``advance T`` wins on the spot, ``end`` loses: the play-outs tell
+    them apart (a gain the same on every round counts), so the evaluation is trusted."""
+    from test_analysis_truth import generated, known_win
+
+    from engine.core.analysis import evaluate
+
+    s = generated("bottlecap-vikings", 11)
+    ply, seat, state, legal, win, _ = known_win(s)
+    pair = [c for c in legal if s.game.notation(c, s.names) in ("end", "advance T")]
+    rated = evaluate(s.game, s.game.view(state, seat), seat, pair, names=s.names, rounds=6)
+    assert [e.notation for e in rated] == ["advance T", "end"] and not rated[0].indistinct
+    assert tells_apart([[0.9] * 4, [1.0] * 4])

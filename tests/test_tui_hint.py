@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tui.screens.hint import UNSURE
 from tui_driver import flat, menu_app, new_game, region_text, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SIZE = (100, 30)
@@ -34,6 +35,8 @@ async def test_b_shows_your_three_best_moves_with_their_chances_and_words_and_es
         legal = session.legal(0)
         assert all(m[1].strip() in legal for m in moves)  # in the game's notation, legal now
         chances = [int(m[2]) for m in moves]
+        if UNSURE in flat(text):  # nothing told apart: the normal bot's choice first, then best first
+            chances = chances[1:]
         assert chances == sorted(chances, reverse=True)
         # in words too: each move's sentence from ann's view, under its line, indented
         # past the number ("1. "), wrapping inside the box when it is long
@@ -50,3 +53,38 @@ async def test_b_shows_your_three_best_moves_with_their_chances_and_words_and_es
         assert box.bottom <= size[1] - 1 and box.right <= size[0]  # the box fits, the footer shows
         await pilot.press("escape")
         await wait_for_screen(pilot, "GameScreen")
+
+
+async def test_a_hint_whose_moves_all_play_out_alike_says_so_under_them():
+    # Issue 35, item 6: where the play-outs tell no move apart from what the normal bot
+    # would play, the hint says so rather than pass noise off as advice. Dice Upon a
+    # Time's beginner game four moves from its end: every move ann may make wins on the
+    # spot, so every move plays out the same on every round, however many are played.
+    import os
+    from pathlib import Path
+
+    import msgspec
+
+    from tui_driver import take_keyboard
+
+    saves = Path(__file__).parent.parent / "saves"
+    data = msgspec.json.decode((saves / "dice-upon-a-time-beginner.json").read_bytes())
+    data["entries"] = data["entries"][:177]  # ann to move; the log is the game
+    folder = Path(os.environ["BOXTOP_SAVE_DIR"])
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "almost-won.json").write_bytes(msgspec.json.encode(data))
+    async with menu_app((80, 24)) as pilot:
+        app = pilot.app
+        await pilot.press("l")
+        await wait_for_screen(pilot, "LoadScreen")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "GameScreen", "HandoverScreen")
+        await take_keyboard(pilot)
+        await pilot.press("B")
+        await wait_for_screen(pilot, "HintScreen")
+        await wait_for_text(pilot, "normal bot would play", timeout=60)
+        text = flat(screen_text(app))
+        assert UNSURE in text
+        assert len(re.findall(r"about 100% to win", text)) == 3, text
+        box = app.screen.query_one("#hint-box").region
+        assert box.bottom <= 23 and box.right <= 80

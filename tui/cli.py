@@ -390,14 +390,15 @@ def analysis_json(session: engine.LocalSession, done) -> list[str]:
     """An analysis as JSON lines, one object per graded move: ``entry`` (its number in the
     save, as the replay shows it), ``ply`` (its place in the applied log), ``seat`` (the
     index) and ``player`` (the name), ``command``, ``grade``, ``chance`` (0–1), ``best``
-    and ``best_chance``, ``error`` (the standard error of the drop, 0–1) and ``seed``.
-    Text from the save is escaped by JSON, so no control character reaches a terminal."""
+    and ``best_chance``, ``error`` (the standard error of the drop, 0–1), ``indistinct``
+    (the play-outs told no move apart from the ``normal`` bot's choice: the grade blames
+    nothing) and ``seed``. Text from the save is escaped by JSON, so no control character reaches a terminal."""
     import msgspec
 
     return [msgspec.json.encode({
         "entry": session.applied_seq(g.ply), "ply": g.ply, "seat": g.seat, "player": session.names[g.seat],
         "command": g.played, "grade": g.grade, "chance": g.chance, "best": g.best, "best_chance": g.best_chance,
-        "error": g.error, "seed": done.seed,
+        "error": g.error, "indistinct": g.indistinct, "seed": done.seed,
     }).decode() for g in done.grades]
 
 
@@ -411,7 +412,9 @@ def analysis_lines(session: engine.LocalSession, done) -> list[str]:
     for g in done.grades:
         # numbered as the save numbers its entries (the replay's "entry N", replay --print)
         line = f"{session.applied_seq(g.ply):>4} · {session.names[g.seat]}: {g.played} — {g.grade}: {g.chance:.0%}"
-        if g.played != g.best and g.grade != "best":
+        if g.indistinct:
+            line += "; the moves play out alike"
+        elif g.played != g.best and g.grade != "best":
             line += f"; best {g.best}, {g.best_chance:.0%}"
         lines.append(line)
     if not done.grades:

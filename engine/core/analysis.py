@@ -32,7 +32,7 @@ from typing import Any, AsyncIterator, Callable, Iterator
 import msgspec
 
 from .decider import Game
-from .rollouts import RolloutSearch, paired_difference, paired_error
+from .rollouts import RolloutSearch, paired_difference, paired_error, tells_apart
 from .search import outcome, play_out, seats, simulate
 
 #: Drops in win chance (0–1) from the best command at which a move is an inaccuracy, a
@@ -147,6 +147,12 @@ def _rounds(game: Game, view: Any, seat: int, rater: Rater, commands: list, roun
     return rewards, totals
 
 
+#: Standard errors a command's paired mean must stand from the ``normal`` bot's choice's
+#: for the play-outs to have told them apart (``rollouts.tells_apart``; the rollout
+#: search's own ``z``).
+TELL = 1.5
+
+
 def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str], rounds: int = 24,
              width: int = 6, include: tuple = (), seed: int = 0, seconds: float | None = None) -> list[Evaluation]:
     """Rate up to ``width`` of ``legal`` (the ``normal`` bot's first ideas, as the rollout
@@ -156,7 +162,11 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     same turn is searched), from ``view`` (with ``seconds``, as many rounds as begin
     within them, at least 2 and at most ``rounds``); best first. ``names`` write the
     notation and, where the game has ``Game.explain``, each command's words (from
-    ``view`` alone). A command's chance is its chance to win (``search.outcome``).
+    ``view`` alone). A command's chance is its chance to win (``search.outcome``). When
+    the play-outs told no command apart from the ``normal`` bot's own choice
+    (``tells_apart`` at ``TELL`` standard errors), every evaluation is ``indistinct`` and
+    that choice comes first, as the ``expert`` bot would play it: the search has nothing
+    trustworthy to add there.
 
     Raises ``ValueError`` when the game has no sampler (no search), or when ``legal`` is
     empty. Without ``seconds`` the same arguments give the same evaluations (``seed``)."""
@@ -174,12 +184,15 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     played = len(rewards[0])
     chances = {i: (sum(rewards[i]) / played if played else 1.0) for i in range(len(commands))}
     order = sorted(chances, key=lambda i: (-chances[i], i))
+    indistinct = played >= 2 and not tells_apart(rewards, TELL)
+    if indistinct:  # nothing told apart: the normal bot's own choice first (what expert plays then)
+        order = [0] + [i for i in order if i != 0]
     top = rewards[order[0]]
     explain = game.explain
     return [Evaluation(game.notation(commands[i], names), round(chances[i], 4), played,
                        round(paired_error(top, rewards[i]), 4),
                        explain(commands[i], view, names) if explain is not None else "",
-                       tuple(round(t / played, 4) for t in totals[i]) if played else ())
+                       tuple(round(t / played, 4) for t in totals[i]) if played else (), indistinct)
             for i in order]
 
 
@@ -238,7 +251,10 @@ class MoveGrade(msgspec.Struct, frozen=True):
     ``best`` command the search found and its ``best_chance``, and the ``grade``;
     ``chances``: every seat's chance after the move played (0–1, seat order), as the
     mover estimated it from its view (empty in an analysis kept before it was added);
-    ``error``: the standard error (0–1) of the drop from ``best_chance`` to ``chance``."""
+    ``error``: the standard error (0–1) of the drop from ``best_chance`` to ``chance``;
+    ``indistinct``: the play-outs told no move of the position apart from the ``normal``
+    bot's choice (``Evaluation.indistinct``), so the grade blames nothing: at worst
+    "good"."""
 
     ply: int
     seat: int
@@ -249,6 +265,7 @@ class MoveGrade(msgspec.Struct, frozen=True):
     grade: str
     chances: list[float] = []
     error: float = 0.0
+    indistinct: bool = False
 
 
 def moves_to_grade(session: Any, seat: int | None = None) -> list[int]:
@@ -302,9 +319,9 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
         text = game.notation(played, names)
         mine = next(e for e in rated if e.notation == text)
         top = rated[0]
-        return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance,
-                         grade(top.chance - mine.chance, best=top.notation == text, error=mine.error,
-                               rounds=max(1, mine.rounds)), list(mine.seats), mine.error)
+        graded = grade(top.chance - mine.chance, best=top.notation == text, error=mine.error, rounds=max(1, mine.rounds))
+        return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance, _blameless(graded, mine.indistinct),
+                         list(mine.seats), mine.error, mine.indistinct)
     half = max(2, rounds // 2)
     rated = evaluate(game, view, seat, legal, names=names, rounds=half, width=width, include=(played,),
                      seed=seed, seconds=None if seconds is None else seconds / 2)
@@ -312,7 +329,8 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
     mine = next(e for e in rated if e.notation == text)
     top = rated[0]
     if top.notation == text:
-        return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance, "best", list(mine.seats))
+        return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance, "best", list(mine.seats),
+                         indistinct=mine.indistinct)
     best = next(c for c in legal if game.notation(c, names) == top.notation)
     rater = Rater(game, seat, width)
     rng = random.Random(seed ^ 0x2F8E5C1D)  # fresh rounds, apart from the first step's
@@ -331,9 +349,16 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
     chance, best_chance = sum(rewards[1]) / k, sum(rewards[0]) / k
     seen = [round(t / k, 4) for t in totals[1]]
     if drop <= 0.0:  # measured again, the move played is as good: it is the best found
-        return MoveGrade(ply, seat, text, round(chance, 4), text, round(chance, 4), "best", seen, round(error, 4))
+        return MoveGrade(ply, seat, text, round(chance, 4), text, round(chance, 4), "best", seen, round(error, 4),
+                         mine.indistinct)
     return MoveGrade(ply, seat, text, round(chance, 4), top.notation, round(best_chance, 4),
-                     grade(drop, error=error, rounds=k), seen, round(error, 4))
+                     _blameless(grade(drop, error=error, rounds=k), mine.indistinct), seen, round(error, 4),
+                     mine.indistinct)
+
+
+def _blameless(graded: str, indistinct: bool) -> str:
+    """``graded``, or "good" in its place when the play-outs told nothing apart."""
+    return "good" if indistinct and graded in FLAWS else graded
 
 
 def foreseen(game: Game, before: Any, seat: int, command: Any, after: Any, tries: int = 3) -> bool:

@@ -59,7 +59,7 @@ def tells_apart(rewards: list[list[float]], z: float = 1.5) -> bool:
     the rounds of the base bot's own choice (the hint, ``RolloutSearch.candidates``'s
     first), ``rewards[i]`` another command's on the same rounds. True when some
     command's paired mean stands above or below the first's by more than ``z`` standard
-    errors of the differences. False means the search has nothing trustworthy to add
+    errors of the differences (a difference the same on every round, error 0, counts). False means the search has nothing trustworthy to add
     here: its play-outs say no more than the base bot's choice does, so a hint should
     offer that choice as the base bot's, and a grade should not blame a move by those
     means."""
@@ -67,7 +67,7 @@ def tells_apart(rewards: list[list[float]], z: float = 1.5) -> bool:
         return False
     for other in rewards[1:]:
         mean, error = paired_difference(other, rewards[0])
-        if error > 0.0 and abs(mean) > z * error:
+        if abs(mean) > z * error and abs(mean) > 1e-9:  # the same gain every round (error 0) is told apart too
             return True
     return False
 

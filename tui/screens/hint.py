@@ -14,6 +14,8 @@ answer, when it comes, is dropped. Each move is shown in the game's notation, wi
 estimated chance to win (in a solo game, its score rated, ``tui.chances``), so the
 player can type one on the ``:`` line or find it on the table, and under it in words
 (issue 26, "in notation and in words": ``engine.Game.explain``), indented and muted.
+When the play-outs told no move apart from the ``normal`` bot's choice, that choice is
+first and a line says so (issue 35: the search has nothing trustworthy to add there).
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ from ..widgets.footer import GameFooter
 
 #: The running numbers of a shared room's hint questions (``host.protocol.AskHint.ref``).
 _REFS = itertools.count(1)
+#: Shown under the moves when the search's play-outs told none of them apart from what
+#: the ``normal`` bot would play (``Evaluation.indistinct``): the first is that move.
+UNSURE = "These moves play out alike: 1 is what a normal bot would play here."
 
 
 class HintScreen(OnTop, ModalScreen[None]):
@@ -57,6 +62,7 @@ class HintScreen(OnTop, ModalScreen[None]):
     #hint-wait { height: 1; margin-top: 1; }
     #hint-moves { height: auto; }
     #hint-moves .hint-words { color: $text-muted; padding-left: 3; }
+    #hint-moves .hint-unsure { color: $text-warning; }
     #hint-note { color: $text-muted; margin-top: 1; }
     """
 
@@ -134,6 +140,8 @@ class HintScreen(OnTop, ModalScreen[None]):
                                 classes="hint-move"))
             if e.words:
                 lines.append(Static(Text(e.words), classes="hint-words"))
+        if found and found[0].indistinct:  # the search told nothing apart: say so, plainly
+            lines.append(Static(Text(UNSURE), classes="hint-unsure"))
         moves = self.query_one("#hint-moves", Vertical)
         moves.remove_children()
         moves.mount_all(lines)

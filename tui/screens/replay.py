@@ -166,10 +166,16 @@ class ReplayScreen(OnTop, Screen[None]):
             return Text(f"Analysed: {len(self.grades)} moves graded. {keys}.", style="dim")
         name = s.names[g.seat]
         line = Text.assemble((f"{name}: {MARKS[g.grade]}", "bold"), f" ({chance_text(g.chance, len(s.seats) == 1)}")
+        if self.seat != g.seat and g.indistinct:
+            line.append("). The moves here play out alike.")
+            return line
         if self.seat != g.seat:
             line.append(f"; the best {g.best_chance:.0%}). " if g.grade != "best" else "). ")
             if g.grade != "best":
                 line.append(f"v to see as {name} shows the better move.", style="dim")
+            return line
+        if g.indistinct:
+            line.append("). The moves here play out alike: no better one found.")
             return line
         if g.grade == "best":
             line.append("). The best move found.")
