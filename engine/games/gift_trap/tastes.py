@@ -123,12 +123,45 @@ def pairs(view: View, seat: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]
     return out
 
 
-def likelihood(taste: tuple[float, ...], evidence: list) -> float:
-    """The log-likelihood of the revealed pairs ``evidence`` (``pairs``) for ``taste``."""
-    total = 0.0
+def compressed(evidence: list) -> tuple[tuple[tuple[tuple[int, float], ...], int], ...]:
+    """The pairs ``evidence`` (``pairs``) as sparse linear terms with their counts: each
+    pair "a above b" is the weights ``1/|a|`` on a's tags less ``1/|b|`` on b's, over
+    ``TEMPER``, so its log-likelihood for a taste is ``log σ(Σ taste[i]·w)``; pairs with
+    the same terms (the same gifts' tags) are counted once."""
+    counts: dict[tuple[tuple[int, float], ...], int] = {}
     for a, b in evidence:
-        total += _log_sigmoid((sum(taste[i] for i in a) / len(a) - sum(taste[i] for i in b) / len(b)) / TEMPER)
+        coef: dict[int, float] = {}
+        for i in a:
+            coef[i] = coef.get(i, 0.0) + 1.0 / len(a) / TEMPER
+        for i in b:
+            coef[i] = coef.get(i, 0.0) - 1.0 / len(b) / TEMPER
+        terms = tuple(sorted((i, w) for i, w in coef.items() if abs(w) > 1e-12))
+        if terms:
+            counts[terms] = counts.get(terms, 0) + 1
+    return tuple(counts.items())
+
+
+def likelihood(taste: tuple[float, ...], evidence: tuple) -> float:
+    """The log-likelihood for ``taste`` of the revealed pairs, ``compressed``."""
+    total = 0.0
+    for terms, count in evidence:
+        total += count * _log_sigmoid(sum(taste[i] * w for i, w in terms))
     return total
+
+
+#: What ``deal`` reads of a view, kept by the reveals it reads and the seat: the prior
+#: tastes' weights and the compressed pairs (a search deals from one view many times).
+_SEEN: dict[tuple, tuple[list[float], tuple]] = {}
+
+
+def _seen(view: View, seat: int) -> tuple[list[float], tuple]:
+    key = (msgspec.json.encode(view.history[-RECENT:]), seat)
+    hit = _SEEN.get(key)
+    if hit is None:
+        if len(_SEEN) > 512:
+            _SEEN.clear()
+        hit = _SEEN[key] = (weights(view, seat), compressed(pairs(view, seat)))
+    return hit
 
 
 def deal(view: View, seat: int, rng: random.Random) -> tuple[float, ...]:
@@ -139,8 +172,8 @@ def deal(view: View, seat: int, rng: random.Random) -> tuple[float, ...]:
     not held to the few prior tastes that fit a long record best."""
     if not view.history:
         return rng.choice(PRIOR)
-    taste = rng.choices(PRIOR, weights=weights(view, seat))[0]
-    evidence = pairs(view, seat)
+    prior, evidence = _seen(view, seat)
+    taste = rng.choices(PRIOR, weights=prior)[0]
     if not evidence:
         return taste
     here = likelihood(taste, evidence)
