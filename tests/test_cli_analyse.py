@@ -120,7 +120,7 @@ def test_analyse_seed_keys_the_kept_analysis_and_json_gives_one_object_a_move(tm
     assert [r["ply"] for r in rows] == moves_to_grade(session) and len(rows) == 17
     for r in rows:
         assert set(r) == {"entry", "ply", "seat", "player", "command", "grade", "chance", "best", "best_chance",
-                          "error", "seed"}
+                          "error", "indistinct", "seed"}
         assert r["player"] == "ann" and r["seed"] == 5 and r["entry"] == session.applied_seq(r["ply"])
         assert 0 <= r["chance"] <= 1 and 0 <= r["best_chance"] <= 1 and r["error"] >= 0
         assert (r["grade"] == "best") == (r["best"] == r["command"])

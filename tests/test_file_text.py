@@ -131,6 +131,7 @@ def tampered_analysis(tmp_path: Path, played: str = "", best: str = "") -> Path:
         g["played"] = played or g["played"]
         g["best"] = best or g["best"]
         g["grade"] = "mistake"
+        g["indistinct"] = False
     (tmp_path / "good.analysis.json").write_text(json.dumps(kept))
     return save
 

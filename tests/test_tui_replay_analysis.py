@@ -67,9 +67,11 @@ def _with_flaws() -> analysis.Analysis:
         if g.grade in analysis.FLAWS:
             g = msgspec.structs.replace(g, grade="good")
         if g.ply == 18:
-            g = msgspec.structs.replace(g, grade="mistake", best="play KR BI", chance=0.3, best_chance=0.45)
+            g = msgspec.structs.replace(g, grade="mistake", best="play KR BI", chance=0.3, best_chance=0.45,
+                                        indistinct=False)
         elif g.ply == 51:
-            g = msgspec.structs.replace(g, grade="blunder", best="craft deck deck", chance=0.1, best_chance=0.4)
+            g = msgspec.structs.replace(g, grade="blunder", best="craft deck deck", chance=0.1, best_chance=0.4,
+                                        indistinct=False)
         grades.append(g)
     return msgspec.structs.replace(kept, grades=grades)
 
