@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import msgspec
 
+from . import agenda
 from .text import and_list
 
 
@@ -273,8 +274,7 @@ def _within(key: str, value: Any, kind: Any) -> Any:
 
 
 def fold(game: Game, state: Any, events: Iterable[Any]) -> Any:
-    """Fold ``events`` into ``state`` with the game's ``evolve``; returns the new state."""
-    evolve = game.evolve
-    for event in events:
-        state = evolve(state, event)
-    return state
+    """Fold ``events`` into ``state`` with the game's ``evolve``; returns the new state.
+    What ``decide`` returned from this very ``state`` through a transaction is not
+    folded again: the transaction hands back the state it made (``agenda.fold``)."""
+    return agenda.fold(state, events, game.evolve)

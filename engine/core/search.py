@@ -38,7 +38,7 @@ import random
 import time
 from typing import Any, Callable
 
-from .decider import Game
+from .decider import Game, fold
 
 #: A play-out policy: ``(state, seat, legal, rng) -> command``.
 Policy = Callable[[Any, int, list, random.Random], Any]
@@ -103,11 +103,10 @@ def actor(game: Game, state: Any, seat: int) -> int:
 
 
 def simulate(game: Game, state: Any, seat: int, command: Any, rng: random.Random) -> Any:
-    """The state after ``seat`` gives ``command``: ``decide`` then ``evolve`` over its
-    events, with no log entry, notation or view. Raises what ``decide`` raises."""
-    for event in game.decide(state, seat, command, rng):
-        state = game.evolve(state, event)
-    return state
+    """The state after ``seat`` gives ``command``: ``decide`` then its events folded
+    (``fold``: not again where the transaction already folded them), with no log entry,
+    notation or view. Raises what ``decide`` raises."""
+    return fold(game, state, game.decide(state, seat, command, rng))
 
 
 def play_out(game: Game, state: Any, seat: int, policy: Policy, depth: int, rng: random.Random) -> Any:

@@ -12,6 +12,7 @@ import pickle
 from typing import Any, Callable, Iterable
 
 from . import thinking
+from .agenda import check_turn
 from .decider import Game, Result, fold
 from .errors import IllegalCommand
 from .log import Entry, Redo, Seat, StandIn, Undo, now
@@ -119,7 +120,7 @@ class LocalSession:
         self.state = game.initial(self.options, n)
         if entries is None:
             events = game.setup(self.options, n, rng_for(self.seed, 0))
-            self._append(Entry(0, None, None, events, now()))
+            self._append(Entry(0, None, None, list(events), now()))
         else:
             for entry in entries:
                 self._replay_entry(entry, redecide)
@@ -269,33 +270,30 @@ class LocalSession:
             return self.undo(seat)
         if isinstance(command, Redo):
             return self.redo(seat)
-        if self.game.result(self.state) is not None:
-            raise IllegalCommand("The game is over.")
-        if seat not in self._to_act[-1]:
-            raise IllegalCommand(f"It is not {self.names[seat]}'s turn to act.")
+        check_turn(self.game.result(self.state) is not None, seat, self._to_act[-1], f"{self.names[seat]}'s")
         events = self.game.decide(self.state, seat, command, rng_for(self.seed, self.ply))
         entry = Entry(len(self.entries), seat, command, list(events), now())
         self._redo.clear()
-        self._append(entry)
+        self._append(entry, events)
         return entry
 
-    def _append(self, entry: Entry) -> None:
+    def _append(self, entry: Entry, decided: Any = None) -> None:
+        """Record ``entry`` and apply it; ``decided`` is what ``decide`` returned for it
+        (the same events), whose transaction has already folded them (``agenda.fold``)."""
         self.entries.append(entry)
         if isinstance(entry.command, Undo):
             self._apply_undo()
         elif isinstance(entry.command, Redo):
             self._apply_redo()
         else:
-            self._apply(len(self.entries) - 1)
+            self._apply(len(self.entries) - 1, decided)
         if self._listeners:
             for listener in list(self._listeners):
                 listener(entry)
 
-    def _apply(self, index: int) -> None:
-        state, evolve = self.state, self.game.evolve
-        for event in self.entries[index].events:
-            state = evolve(state, event)
-        self.state = state
+    def _apply(self, index: int, decided: Any = None) -> None:
+        events = self.entries[index].events if decided is None else decided
+        self.state = fold(self.game, self.state, events)
         self._applied.append(index)
         self._to_act.append(self.game.to_act(self.state))
         if len(self._applied) % SNAPSHOT_EVERY == 0:
@@ -450,6 +448,9 @@ class LocalSession:
                 raise ValueError(f"entry {n} ({self.notation(entry.command)}) is illegal: {err}") from None
             if list(events) != list(entry.events):
                 raise ValueError(f"entry {n} ({self.notation(entry.command)}) records other events than the rules give")
+            self._redo.clear()
+            self._append(entry, events)
+            return
         self._redo.clear()
         self._append(entry)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from engine.core.agenda import check_turn
 from engine.core.decider import Result
 from engine.core.errors import IllegalCommand
 
@@ -99,11 +100,7 @@ def reveals(event) -> bool:
 
 def decide(state: State, seat: int, command, rng: random.Random) -> list:
     """The events of ``command`` by ``seat``; raises ``IllegalCommand`` with the rule."""
-    if state.phase == "over":
-        raise IllegalCommand("The game is over.")
-    if seat not in to_act(state):
-        raise IllegalCommand("It is not your turn to act.")
-
+    check_turn(state.phase == "over", seat, to_act(state))
 
     free = not state.prompts and not state.windows
     if isinstance(command, cmd.Place) and free and state.step == "place":

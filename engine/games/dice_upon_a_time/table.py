@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 
-from engine.core.transaction import Transaction
+from engine.core.agenda import Transaction
 
 from .board import face_value, load_board, load_dice
 from .cards import load as load_cards
@@ -251,7 +251,7 @@ def chapters(s) -> int:
 # --------------------------------------------------------------------------- transaction
 class Tx(Transaction):
     """The events of one command, each folded into ``state`` as it is emitted, so the
-    rules read the state the events so far have made (``engine.core.transaction``):
+    rules read the state the events so far have made (``engine.core.agenda``):
     ``state`` (``State``), ``rng`` (the engine's seeded ``random.Random``: every draw and
     roll of the command), ``events`` (the list emitted so far, in order)."""
 

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 
 from engine.core import reactions
+from engine.core.agenda import check_turn
 from engine.core.decider import Result
 from engine.core.errors import IllegalCommand
 from engine.core.reactions import Answered, Pass, Passed, WindowOpened
@@ -110,10 +111,7 @@ def reveals(event) -> bool:
 # --------------------------------------------------------------------------- decide
 def decide(state: State, seat: int, command, rng: random.Random) -> list:
     """The events of ``command`` by ``seat``; raises ``IllegalCommand`` with the rule."""
-    if state.phase == "over":
-        raise IllegalCommand("The game is over.")
-    if seat not in to_act(state):
-        raise IllegalCommand("It is not your turn to act.")
+    check_turn(state.phase == "over", seat, to_act(state))
     tx = Tx(state, rng)
     if state.prompts:
         _answer_prompt(tx, seat, state.prompts[0], command)

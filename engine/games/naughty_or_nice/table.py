@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 from engine.core import reactions
-from engine.core.transaction import Transaction
+from engine.core.agenda import Transaction
 
 from . import commands as cmd
 from . import events as ev
@@ -135,7 +135,7 @@ def cover(state: State, seat: int, kiddo: int, presents, caga: bool) -> bool | N
 
 # --------------------------------------------------------------------------- transaction
 class Tx(Transaction):
-    """Events of one command, folded as they are emitted (``engine.core.transaction``)."""
+    """Events of one command, folded as they are emitted (``engine.core.agenda``)."""
 
     def __init__(self, state: State, rng: random.Random):
         super().__init__(state, rng, evolve)
