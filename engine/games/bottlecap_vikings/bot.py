@@ -21,11 +21,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core import agenda
+
 from . import rules
 from .commands import ChooseSide, End, Move, Place, Skip
 from .data import ABILITIES, face_action
 from .events import Drew
-from .state import Player, State, folded
+from .state import Player, State, evolve
 
 
 class RandomBot:
@@ -161,11 +163,8 @@ def worth(state: State, seat: int) -> float:
 def play(state: State, seat: int, command, rng: random.Random) -> tuple[State, bool]:
     """The table after ``seat`` gives ``command`` (drawn with ``rng``), and whether
     that drew a Valkyrie."""
-    drew = False
-    for event in rules.decide(state, seat, command, rng):
-        state = folded(state, event)
-        drew = drew or isinstance(event, Drew)
-    return state, drew
+    events = rules.decide(state, seat, command, rng)
+    return agenda.fold(state, events, evolve), any(isinstance(event, Drew) for event in events)
 
 
 class HeuristicBot(RandomBot):

@@ -10,6 +10,9 @@ from typing import Union
 
 import msgspec
 
+from engine.core import agenda
+from engine.core.agenda import Popped
+
 from .steps import Step
 
 
@@ -23,14 +26,11 @@ class Started(msgspec.Struct, frozen=True, tag="started"):
     greys: int
 
 
-class Queued(msgspec.Struct, frozen=True, tag="queued"):
-    """``steps`` were put at the front of what is left to resolve (bookkeeping: no log line)."""
+class Queued(agenda.Queued, frozen=True, tag="queued"):
+    """``steps`` were put at the front of what is left to resolve (bookkeeping: no log
+    line). The front step is resolved by ``Popped`` (``engine.core.agenda``)."""
 
     steps: tuple[Step, ...]
-
-
-class Popped(msgspec.Struct, frozen=True, tag="popped"):
-    """The step at the front was resolved (bookkeeping: no log line)."""
 
 
 class SideChosen(msgspec.Struct, frozen=True, tag="side-chosen"):

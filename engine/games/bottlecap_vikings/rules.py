@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from engine.core.agenda import Transaction, check_turn
 from engine.core.decider import Result
 from engine.core.errors import IllegalCommand
 
@@ -19,11 +20,11 @@ from . import abilities
 from .commands import (Advance, ChooseSide, Copy, Do, Double, End, Give, Move, Place, Return, Rotate, Skip, Swap,
                        Take, TakeGoods, Use)
 from .data import ABILITIES, CITIES, SPACES, face_action
-from .events import (Advanced, Attacked, Copied, Drew, Goods, Moved, PartTaken, Popped, Queued, Returned,
+from .events import (Advanced, Attacked, Copied, Drew, Goods, Moved, PartTaken, Queued, Returned,
                      Rotated, ShipPlaced, SideChosen, Started, Swapped, Traded, TurnEnded, TurnStarted,
                      Valkyries, Won)
 from .options import Options, parse_layout
-from .state import Folds, State, evolve
+from .state import State, evolve
 from .steps import Step
 
 #: Grey Valkyries in the bag by player count ("Components and Setup": "2 players = 7
@@ -94,25 +95,26 @@ def to_act(state: State) -> frozenset[int]:
 
 
 # ---------------------------------------------------------------------- the resolution loop
-class Run:
-    """The events of one ``decide``: each is folded at once so the next step sees it."""
+class Run(Transaction):
+    """The events of one ``decide`` (``engine.core.agenda.Transaction``): each is folded
+    at once so the next step sees it, ``push``/``pop`` work the queue of steps, and
+    ``batch`` counts the reds drawn since the last check."""
+
+    Queued = Queued
 
     def __init__(self, state: State, rng: random.Random):
-        self.state, self.rng, self.events, self.batch = state, rng, [], 0
-        self.folds: dict = {}  # id(event) → (before, event, after): see ``state.Folds``
+        super().__init__(state, rng, evolve)
+        self.batch = 0
 
-    def emit(self, *events) -> None:
-        """Record and fold ``events``; a win ends the game at once ("Winning the game":
+    def over(self) -> bool:
+        """A win ends the game at once: nothing is recorded after it."""
+        return self.state.phase == "over"
+
+    def after(self, event) -> None:
+        """A win is checked after every event that can make one ("Winning the game":
         "the game is over and you win"; RULES.md: checked after every event)."""
-        for event in events:
-            if self.state.phase == "over":
-                return
-            self.events.append(event)
-            before = self.state
-            self.state = evolve(before, event)
-            self.folds[id(event)] = (before, event, self.state)
-            if isinstance(event, (Goods, Advanced)):
-                self._check_win(event.seat)
+        if isinstance(event, (Goods, Advanced)):
+            self._check_win(event.seat)
 
     def _check_win(self, seat: int) -> None:
         p = self.state.players[seat]
@@ -120,15 +122,6 @@ class Run:
             self.emit(Won(seat, "hut"))
         elif p.glory >= p.city.caps["glory"]:
             self.emit(Won(seat, "glory"))
-
-    def push(self, *steps: Step) -> None:
-        """Put ``steps`` at the front of the queue, in this order."""
-        if steps:
-            self.emit(Queued(tuple(steps)))
-
-    def pop(self) -> None:
-        """The front step is resolved."""
-        self.emit(Popped())
 
     # -- primitives
     def gain(self, seat: int, good: str, amount: int) -> None:
@@ -585,10 +578,7 @@ def act(run: Run, seat: int, command) -> None:
 # ---------------------------------------------------------------------- decide
 def decide(state: State, seat: int, command, rng: random.Random) -> list:
     """Turn ``command`` by ``seat`` into events; raises ``IllegalCommand`` naming the rule."""
-    if state.phase == "over":
-        raise IllegalCommand("The game is over.")
-    if seat not in to_act(state):
-        raise IllegalCommand("It is not your turn.")
+    check_turn(state.phase == "over", seat, to_act(state))
     step = state.queue[0]
     run = Run(state, rng)
     if step.op == "act":
@@ -607,7 +597,6 @@ def decide(state: State, seat: int, command, rng: random.Random) -> list:
         run.pop()
         answer(run, step, command)
     run.drain()
-    Folds.last = run.folds
     return run.events
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from msgspec import Struct
 from msgspec.structs import replace
 
+from engine.core import agenda
+
 from .data import ABILITIES, CITIES, GOODS, TILES, Side, face_action
 from .events import (Advanced, Attacked, Copied, Drew, Goods, HelmetGained, Moved, PartTaken, Popped, Queued, Returned,
                      Reversed, Rotated, ShipPlaced, SideChosen, Started, Swapped, Traded, TurnStarted,
@@ -118,10 +120,10 @@ def evolve(state: State, event) -> State:
     """Fold one event into ``state``; never validates, never draws, never mutates."""
     match event:
         case Queued(steps=steps):
-            return replace(state, queue=tuple(steps) + state.queue)
+            return replace(state, queue=agenda.queued(state.queue, tuple(steps)))
         case Popped():
             batch = 0 if state.queue and state.queue[0].op == "check" else state.batch
-            return replace(state, queue=state.queue[1:], batch=batch)
+            return replace(state, queue=agenda.popped(state.queue), batch=batch)
         case Goods(seat=seat, wood=w, gold=g, glory=gl):
             p = state.players[seat]
             gained = p.gained + tuple(k for k, v in zip(GOODS, (w, g, gl)) if v > 0 and k not in p.gained)
@@ -199,22 +201,3 @@ def evolve(state: State, event) -> State:
         case Won(seat=seat, how=how):
             return replace(state, phase="over", winner=seat, won_by=how, queue=())
     return state
-
-
-
-class Folds:
-    """The folds the last ``decide`` made, to be reused: the session folds the very event
-    objects ``decide`` returned into the very state ``decide`` was given, so ``folded``
-    finds each (state, event) pair by identity and hands back the state already built.
-    Frozen states and a pure ``evolve`` make a hit exactly what ``evolve`` would return."""
-
-    #: id(event) → (state before, event, state after), from the last ``decide`` only.
-    last: dict = {}
-
-
-def folded(state: State, event) -> State:
-    """``evolve(state, event)``, reusing the last ``decide``'s fold of this very pair."""
-    hit = Folds.last.get(id(event))
-    if hit is not None and hit[0] is state and hit[1] is event:
-        return hit[2]
-    return evolve(state, event)

@@ -68,8 +68,7 @@ def ability(s, seat: int, name: str) -> bool:
 
 def queue(tx, *effects: ev.Effect, front: bool = False) -> None:
     """Queue ``effects`` (in this order) behind the waiting ones, or in front."""
-    if effects:
-        tx.emit(ev.Queued(tuple(effects), front))
+    tx.push(*effects, front=front)
 
 
 # --------------------------------------------------------------------------- windows
@@ -340,7 +339,7 @@ def _gain(tx, e: ev.Effect) -> None:
     nxt = tx.state.pending[0] if tx.state.pending else None
     if nxt is not None and nxt.do == "others_gain" and nxt.story == e.story:
         # "Every player gets …": the drawer and the others at the same time
-        tx.emit(ev.Popped())
+        tx.pop()
         share_out(tx, [(e.seat, e.token, e.amount)] + [(o, nxt.token, nxt.amount) for o in _others(tx.state, e.seat)],
                   e.story)
     else:
@@ -478,7 +477,7 @@ def _steal_items(tx, e: ev.Effect) -> None:
     if s.pending and s.pending[0].do == "deal" and s.pending[0].seat == e.seat:
         deal = s.pending[0]
         amount = deal.amount * (2 if deal.item != "spirit" and ability(s, e.seat, "item_choice") else 1)
-        tx.emit(ev.Popped())
+        tx.pop()
         queue(tx, ev.Effect(e.by, "deal", amount=amount, item="spirit"), front=True)
 
 

@@ -12,6 +12,8 @@ from typing import Union
 
 import msgspec
 
+from engine.core import agenda
+from engine.core.agenda import Popped, PromptDone
 from engine.core.reactions import Answered, Passed, WindowOpened
 
 #: A card another seat may not see.
@@ -48,8 +50,9 @@ class Started(msgspec.Struct, frozen=True, tag="started"):
     seat: int
 
 
-class Prompted(msgspec.Struct, frozen=True, tag="prompted"):
-    """``seat`` owes an answer of ``kind`` before play goes on: ``draw2`` (the opening
+class Prompted(agenda.Prompted, frozen=True, tag="prompted"):
+    """``seat`` owes an answer of ``kind`` before play goes on (answered by
+    ``PromptDone``; ``engine.core.agenda``): ``draw2`` (the opening
     quests), ``fox``, ``reroll``, ``gift`` (chapter start), ``feed`` (the Wolf); in the
     full game ``character`` (setup), ``bad_luck`` (choose one of ``story``'s two
     effects), ``gain`` / ``lose`` (``amount`` tokens of one's choice), ``lose_item``,
@@ -60,15 +63,9 @@ class Prompted(msgspec.Struct, frozen=True, tag="prompted"):
     ``("together",)`` is a share of the gain the prompt before it began: several players
     taking tokens at the same time, answered in one reaction window (``Gained``)."""
 
-    seat: int
-    kind: str
     amount: int = 0
     story: str = ""
     places: tuple[str, ...] = ()
-
-
-class PromptDone(msgspec.Struct, frozen=True, tag="prompt_done"):
-    """The first waiting prompt is answered."""
 
 
 class QuestsDrawn(msgspec.Struct, frozen=True, tag="quests_drawn"):
@@ -266,15 +263,12 @@ class Effect(msgspec.Struct, frozen=True):
     checked: bool = False
 
 
-class Queued(msgspec.Struct, frozen=True, tag="queued"):
-    """``effects`` join the waiting effects, in front when ``front``."""
+class Queued(agenda.Queued, frozen=True, tag="queued"):
+    """``effects`` join the waiting effects, in front when ``front``. The first is taken
+    up (or dropped, when warded off) by ``Popped`` (``engine.core.agenda``)."""
 
     effects: tuple[Effect, ...]
     front: bool = False
-
-
-class Popped(msgspec.Struct, frozen=True, tag="popped"):
-    """The first waiting effect is taken up (or dropped, when warded off)."""
 
 
 class CharacterChosen(msgspec.Struct, frozen=True, tag="character"):

@@ -446,7 +446,7 @@ def _settle(tx: Tx) -> None:
             return
         if s.pending:
             effect = s.pending[0]
-            tx.emit(ev.Popped())
+            tx.pop()
             if effect.do == "chapter_event":
                 _chapter_event(tx, effect.amount)
             else:

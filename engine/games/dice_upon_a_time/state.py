@@ -9,7 +9,7 @@ from __future__ import annotations
 from msgspec import Struct
 from msgspec.structs import replace
 
-from engine.core import reactions
+from engine.core import agenda, reactions
 from engine.core.reactions import Window
 
 from . import events as ev
@@ -198,11 +198,11 @@ def _started(s: State, e: ev.Started) -> State:
 
 
 def _prompted(s: State, e: ev.Prompted) -> State:
-    return replace(s, prompts=s.prompts + (Prompt(e.seat, e.kind, e.amount, e.story, e.places),))
+    return replace(s, prompts=agenda.prompted(s.prompts, Prompt(e.seat, e.kind, e.amount, e.story, e.places)))
 
 
 def _prompt_done(s: State, e: ev.PromptDone) -> State:
-    return replace(s, prompts=s.prompts[1:])
+    return replace(s, prompts=agenda.prompt_done(s.prompts))
 
 
 def _take_from_decks(decks: dict, quests, values) -> dict:
@@ -350,11 +350,11 @@ def _game_over(s: State, e: ev.GameOver) -> State:
 
 
 def _queued(s: State, e: ev.Queued) -> State:
-    return replace(s, pending=e.effects + s.pending if e.front else s.pending + e.effects)
+    return replace(s, pending=agenda.queued(s.pending, e.effects, e.front))
 
 
 def _popped(s: State, e: ev.Popped) -> State:
-    return replace(s, pending=s.pending[1:])
+    return replace(s, pending=agenda.popped(s.pending))
 
 
 def _character(s: State, e: ev.CharacterChosen) -> State:

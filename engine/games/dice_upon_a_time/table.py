@@ -14,6 +14,7 @@ from itertools import combinations_with_replacement
 
 from engine.core.agenda import Transaction
 
+from . import events as ev
 from .board import face_value, load_board, load_dice
 from .cards import load as load_cards
 from .state import Player, State, evolve, faces_plain
@@ -253,7 +254,10 @@ class Tx(Transaction):
     """The events of one command, each folded into ``state`` as it is emitted, so the
     rules read the state the events so far have made (``engine.core.agenda``):
     ``state`` (``State``), ``rng`` (the engine's seeded ``random.Random``: every draw and
-    roll of the command), ``events`` (the list emitted so far, in order)."""
+    roll of the command), ``events`` (the list emitted so far, in order); ``push`` queues
+    waiting effects (``events.Queued``), ``pop`` takes the first up."""
+
+    Queued = ev.Queued
 
     def __init__(self, state: State, rng: random.Random):
         super().__init__(state, rng, evolve)

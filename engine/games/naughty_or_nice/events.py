@@ -11,6 +11,8 @@ from typing import Union
 
 import msgspec
 
+from engine.core import agenda
+from engine.core.agenda import PromptDone
 from engine.core.reactions import Answered, Passed, WindowOpened
 
 #: A card another seat may not see.
@@ -247,19 +249,14 @@ class Took(msgspec.Struct, frozen=True, tag="wolverine"):
     presents: tuple[str, ...]
 
 
-class Prompted(msgspec.Struct, frozen=True, tag="prompt"):
+class Prompted(agenda.Prompted, frozen=True, tag="prompt"):
     """``seat`` must answer a prompt of ``kind``: "keep", "pick", "draw" (Christkindl),
     "moroz" (a basic action), "repeat" (Snow Maiden: ``action`` again), "giver";
-    ``first`` puts it before every waiting prompt (a Summon is kept at once)."""
+    ``first`` puts it before every waiting prompt (a Summon is kept at once). Answered
+    or passed by ``PromptDone`` (``engine.core.agenda``)."""
 
-    seat: int
-    kind: str
     action: str = ""
     first: bool = False
-
-
-class PromptDone(msgspec.Struct, frozen=True, tag="prompt_done"):
-    """The first waiting prompt was answered or passed."""
 
 
 class TurnStarted(msgspec.Struct, frozen=True, tag="turn"):

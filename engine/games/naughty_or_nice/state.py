@@ -11,7 +11,7 @@ from __future__ import annotations
 from msgspec import Struct
 from msgspec.structs import replace
 
-from engine.core import reactions
+from engine.core import agenda, reactions
 from engine.core.reactions import Answered, Passed, Window, WindowOpened
 
 from . import events as ev
@@ -354,12 +354,11 @@ def _wolverine(s: State, e: ev.Took) -> State:
 
 
 def _prompted(s: State, e: ev.Prompted) -> State:
-    prompt = Prompt(e.seat, e.kind, e.action)
-    return replace(s, prompts=(prompt, *s.prompts) if e.first else (*s.prompts, prompt))
+    return replace(s, prompts=agenda.prompted(s.prompts, Prompt(e.seat, e.kind, e.action), e.first))
 
 
 def _prompt_done(s: State, e: ev.PromptDone) -> State:
-    return replace(s, prompts=s.prompts[1:])
+    return replace(s, prompts=agenda.prompt_done(s.prompts))
 
 
 def _turn(s: State, e: ev.TurnStarted) -> State:
