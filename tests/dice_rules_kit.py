@@ -117,12 +117,12 @@ def pass_windows(state: State) -> State:
 def chapter_with(event: str, n: int = 3, **options) -> State:
     """Chapter 1 opening with Event ``event``, its prompts waiting (the co-operative
     beginner game unless ``options`` say otherwise; nobody holds a Magic Item)."""
-    from engine.games.dice_upon_a_time import rules, table
+    from engine.games.dice_upon_a_time import common, rules
 
     options.setdefault("mode", "cooperative")
     s = started(n, seed=1, **options)
     s = replace(s, laid=(event,), chapter=0, phase="setup", prompts=(), pending=(), turn=-1, step="",
                 players=tuple(replace(p, pool=(), magic=()) for p in s.players))
-    tx = table.Tx(s, random.Random(1))
+    tx = common.Tx(s, random.Random(1))
     rules._begin_chapter(tx, 1)
     return tx.state

@@ -213,7 +213,7 @@ def test_a_quest_token_goes_with_its_quest_when_traded():
     s = act(act(s, 0, cmd.Offer(1, ("q34",), ("q10",))), 1, cmd.Answer(True))
     assert s.players[1].quests == ("q34",) and s.players[1].items == ("old_sword",)
     assert s.players[0].quests == ("q10",) and s.players[0].items == ()
-    from engine.games.dice_upon_a_time.table import CARDS, quest_met
+    from engine.games.dice_upon_a_time.common import CARDS, quest_met
 
     at_target = with_player(s, 1, at=CARDS.quests["q34"].location)
     assert quest_met(at_target.players[1], "q34")

@@ -13,7 +13,7 @@ from engine import Seat
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.cards import load
 from engine.games.dice_upon_a_time.rules import band
-from engine.games.dice_upon_a_time.table import BAND_WORDS, EXTRA_LONG_GUARD, place_problem
+from engine.games.dice_upon_a_time.common import BAND_WORDS, EXTRA_LONG_GUARD, place_problem
 
 
 @pytest.mark.parametrize("length, chapters", [("standard", 6), ("short", 3)])

@@ -12,10 +12,10 @@ from msgspec.structs import replace
 
 from dice_rules_kit import act, chapter_with, last_turn, place, stack, started, turn
 from engine.games.dice_upon_a_time import commands as cmd
-from engine.games.dice_upon_a_time import table
+from engine.games.dice_upon_a_time import common
 from engine.games.dice_upon_a_time.cards import load
 from engine.games.dice_upon_a_time.legal import legal
-from engine.games.dice_upon_a_time.table import place_problem
+from engine.games.dice_upon_a_time.common import place_problem
 
 LOW = stack((1, "plain", 1), (2, "plain", 2))
 
@@ -33,7 +33,7 @@ def test_an_event_lasts_its_chapter_only():
     s = last_turn(started(3, seed=1), 0, pool=(("plain", 5),), event="e04", laid=("e04", "e10"))
     assert "needs a 6" in place_problem(s, 0, "plain", "town-soldier")
     s = place(s, 0, "plain", "rabbit")
-    assert s.chapter == 2 and s.event == "e10" and table.socket_value(s, "town-soldier") == 5
+    assert s.chapter == 2 and s.event == "e10" and common.socket_value(s, "town-soldier") == 5
 
 
 def test_e01_the_long_night_stacks_hold_one_die_fewer():
@@ -56,7 +56,7 @@ def test_e03_downhill_sockets_ask_one_less_but_the_dead_ends_a_six():
     only by a value 6 die")."""
     s = turn(started(3, seed=1), 0, pool=(("plain", 4), ("ban", 5)), event="e03")
     assert place_problem(s, 0, "plain", "town-soldier") == ""  # 5 → 4
-    assert table.socket_value(s, "town-coin") == 1 and table.socket_value(s, "rabbit") == 1
+    assert common.socket_value(s, "town-coin") == 1 and common.socket_value(s, "rabbit") == 1
     assert "needs a 6" in place_problem(s, 0, "ban", "church-king")
 
 

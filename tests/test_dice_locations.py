@@ -12,7 +12,7 @@ from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time import events as ev
 from engine.games.dice_upon_a_time.legal import legal
 from engine.games.dice_upon_a_time import rules
-from engine.games.dice_upon_a_time.table import ROUTES, place_problem
+from engine.games.dice_upon_a_time.common import ROUTES, place_problem
 
 
 def test_the_town_offers_a_quest_card_on_arrival_but_not_at_the_start():

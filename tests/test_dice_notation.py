@@ -21,7 +21,7 @@ from engine.games.dice_upon_a_time import events as ev
 from engine.games.dice_upon_a_time.events import HIDDEN
 from engine.games.dice_upon_a_time.legal import legal
 from engine.games.dice_upon_a_time.notation import MAGIC, STORIES, describe, notation, parse
-from engine.games.dice_upon_a_time.table import CARDS, ROUTES, SOCKETS, STEEDS
+from engine.games.dice_upon_a_time.common import CARDS, ROUTES, SOCKETS, STEEDS
 
 NAMES = ["ann", "bob", "cyd"]
 

@@ -10,7 +10,7 @@ from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time import events as ev
 from engine.games.dice_upon_a_time.legal import legal
 from engine.games.dice_upon_a_time.notation import parse
-from engine.games.dice_upon_a_time.table import SPIRIT_SOCKETS, place_problem
+from engine.games.dice_upon_a_time.common import SPIRIT_SOCKETS, place_problem
 
 
 def test_every_forest_spirit_takes_any_die():

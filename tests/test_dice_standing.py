@@ -11,7 +11,7 @@ from engine.games.dice_upon_a_time import GAME
 from engine.games.dice_upon_a_time.board import RESOURCES
 from engine.games.dice_upon_a_time.rules import result
 from engine.games.dice_upon_a_time.standing import HELD, standing
-from engine.games.dice_upon_a_time.table import CARDS
+from engine.games.dice_upon_a_time.common import CARDS
 from dice_rules_kit import started, with_player
 
 

@@ -10,7 +10,7 @@ import pytest
 from dice_rules_kit import act, last_turn, place, refused, stack, started, turn, with_player
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.legal import legal
-from engine.games.dice_upon_a_time.table import SOCKETS, place_problem
+from engine.games.dice_upon_a_time.common import SOCKETS, place_problem
 
 
 def test_the_5_5_special_example_builds_a_stack_of_three():

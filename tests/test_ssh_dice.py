@@ -27,7 +27,7 @@ from engine.games.dice_upon_a_time import events as ev  # noqa: E402
 from engine.games.dice_upon_a_time.bot import RandomBot  # noqa: E402
 from engine.games.dice_upon_a_time.cards import load as load_cards  # noqa: E402
 from engine.games.dice_upon_a_time.items import load as load_items  # noqa: E402
-from engine.games.dice_upon_a_time.table import ROUTES, route_from  # noqa: E402
+from engine.games.dice_upon_a_time.common import ROUTES, route_from  # noqa: E402
 from host import service as host_service  # noqa: E402
 from host import protocol as p  # noqa: E402
 from host.client import ServiceClient  # noqa: E402

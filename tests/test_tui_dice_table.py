@@ -10,7 +10,7 @@ import re
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS
 from engine.games.dice_upon_a_time.notation import socket_name
-from engine.games.dice_upon_a_time.table import ROUTES
+from engine.games.dice_upon_a_time.common import ROUTES
 from tui.games.dice_map import initials
 from tui_driver import (
     LARGE, SMALL, flat, menu_app, new_game, screen_lines, screen_text, shows, wait_for, wait_for_text,

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engine.games.naughty_or_nice.commands import End, Fulfill
-from engine.games.naughty_or_nice.table import giver_bonus
+from engine.games.naughty_or_nice.common import giver_bonus
 from naughty_play import GAME, game_session, text_of
 from naughty_positions import load_game, played_until
 from naughty_table import GAME as RULES, NAMES, fold, kiddos_with, random_positions, run, scored, table

@@ -28,7 +28,7 @@ from textual.widgets import Static
 
 from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS, STORIES
 from engine.games.dice_upon_a_time.notation import DIE_LETTER, DIE_NAME
-from engine.games.dice_upon_a_time.table import quest_met
+from engine.games.dice_upon_a_time.common import quest_met
 
 from ..widgets.footer import GameFooter
 from ..widgets.lines import Line, Panel, Run, wrap_text

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Sequence
 
 from engine.games.dice_upon_a_time.board import load_board
-from engine.games.dice_upon_a_time.table import ROUTES, socket_value
+from engine.games.dice_upon_a_time.common import ROUTES, socket_value
 
 from ..widgets.lines import Line, LineView, Run
 

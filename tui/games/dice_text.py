@@ -11,7 +11,7 @@ from engine.games.dice_upon_a_time.cards import load as load_cards
 from engine.core.reactions import Pass
 from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS, STORIES
 from engine.games.dice_upon_a_time.notation import DIE_LETTER, TOKEN_NAME, face_text, socket_name, story_option
-from engine.games.dice_upon_a_time.table import ROUTES
+from engine.games.dice_upon_a_time.common import ROUTES
 
 BOARD = load_board()
 LOCS = BOARD.locations

@@ -55,7 +55,7 @@ from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.cards import load as load_cards
 from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS, STORIES
 from engine.games.dice_upon_a_time.notation import DIE_NAME, FACE_NAME, socket_name
-from engine.games.dice_upon_a_time.table import BANDS, CHAPTERS, quest_met, route_from
+from engine.games.dice_upon_a_time.common import BANDS, CHAPTERS, quest_met, route_from
 
 from ..widgets.digits import DigitEntry
 from ..widgets.lines import Line, Panel, Run, ellipsis, wrap

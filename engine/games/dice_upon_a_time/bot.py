@@ -43,7 +43,7 @@ from . import bot_cards
 from . import commands as cmd
 from .board import RESOURCES, face_value, load_board
 from .cards import load as load_cards
-from .table import QUEST_LIMIT, ROUTES, chapters, open_sockets, quests_for, route_from
+from .common import QUEST_LIMIT, ROUTES, chapters, open_sockets, quests_for, route_from
 from .state import faces_plain
 
 BOARD = load_board()

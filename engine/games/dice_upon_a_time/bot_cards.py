@@ -21,7 +21,7 @@ from .board import RESOURCES, face_value
 from .cards import load as load_cards
 from .effects import ITEMS, STORIES
 from .powers import converted
-from .table import completable, quest_met, quests_for, route_from
+from .common import completable, quest_met, quests_for, route_from
 
 CARDS = load_cards()
 #: The Characters by how much the heuristic likes them (first best).

@@ -26,7 +26,7 @@ from . import events as ev
 from .board import RESOURCES
 from .items import load as load_items
 from .stories import load as load_stories
-from .table import DICE, QUEST_LIMIT, lowest_face, may_draw
+from .common import DICE, QUEST_LIMIT, lowest_face, may_draw
 
 ITEMS = load_items().items
 CHARACTERS = load_items().characters

@@ -13,7 +13,7 @@ from . import commands as cmd
 from .board import RESOURCES, face_value
 from .effects import CHARACTERS, window_options
 from .powers import finish_extras, help_placements, offer_options, place_step_options, steed_take
-from .table import (
+from .common import (
     CARDS, DIE_ORDER, FACES, ROUTES, STEEDS, completable, deck_choices, event_of, is_ban, open_sockets, place_problem,
     route_from, six_only,
 )

@@ -41,7 +41,7 @@ from .board import RESOURCES, load_board
 from .cards import load as load_cards
 from .items import load as load_items
 from .stories import load as load_stories
-from .table import DIE_ORDER
+from .common import DIE_ORDER
 
 _BOARD = load_board()
 _CARDS = load_cards()

@@ -18,7 +18,7 @@ from msgspec.structs import replace
 from . import commands as cmd
 from .board import RESOURCES, face_value, load_board
 from .effects import ITEMS, STORIES, ability, full
-from .table import (
+from .common import (
     CARDS, DIE_ORDER, LOCATIONS, QUEST_LIMIT, ROUTES, deck_choices, is_ban, lowest_face, may_draw, quest_met,
     quests_for, route_from, shared_stories, six_only, socket_table,
 )
@@ -138,7 +138,7 @@ def item_plays(s, seat: int) -> list:
 def redeem_options(s, seat: int) -> list:
     """The Curses and Mini Quests ``seat`` may pay off now with tokens (a choice of
     tokens where the card asks any): its own, in the co-operative game anyone's
-    (``table.shared_stories``)."""
+    (``common.shared_stories``)."""
     p = s.players[seat]
     out: list = []
     for _, story in shared_stories(s, seat):

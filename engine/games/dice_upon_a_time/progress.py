@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .table import CHAPTERS
+from .common import CHAPTERS
 from .state import State
 
 

@@ -1,7 +1,7 @@
 """Dice Upon a Time's decider: ``setup``, ``decide``, ``to_act``, ``reveals`` and
 ``result``, and the flow of a game (a turn, arriving at a field, a chapter, the end).
 The board rules the legal moves, the bots and the screen share (sockets, stacks,
-quests) are in ``table``.
+quests) are in ``common``.
 
 Every rule cites the Dice Upon a Time rulebook by section; rulings on unclear passages
 are in ``RULES.md`` beside this file. A command's events are folded as they are made
@@ -24,7 +24,7 @@ from . import events as ev
 from .legal import legal, refusal
 from .powers import finish_extras, help_problem, offer_problem
 from .state import Player, State, faces_plain
-from .table import (
+from .common import (
     BAND_WORDS, BANDS, CARDS, CHAPTERS, DICE, FACES, LOCATIONS, QUEST_LIMIT, SPIRIT_SOCKETS, Tx, chapters,
     clockwise, completable, event_of, has_turn, location_off, lowest_face, may_draw, place_problem, quests_for,
     route_from, shared_stories,

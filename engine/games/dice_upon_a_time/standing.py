@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .rules import ap, story_ap
 from .state import Player, State
-from .table import CARDS
+from .common import CARDS
 
 #: Commands a play-out runs before it is scored here; AP worth a near-certain win.
 HORIZON, LEAD = 40, 3.0

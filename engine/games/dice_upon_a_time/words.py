@@ -23,7 +23,7 @@ from .board import RESOURCES
 from .notation import (CHARACTERS, DIE_NAME, FACE_NAME, MAGIC, STORIES, quest_label, seat_word, socket_name,
                        story_option, tokens_text)
 from .state import faces_plain
-from .table import CARDS, LOCATIONS, lowest_face, route_from
+from .common import CARDS, LOCATIONS, lowest_face, route_from
 from .view import View
 
 #: What each Character's ability does, in a few words (HELP.md, "Characters").

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import events as ev
-from .table import Tx, colour, draw_presents, giver_of, refill_slot, seat_with
+from .common import Tx, colour, draw_presents, giver_of, refill_slot, seat_with
 
 
 def resolve(tx: Tx) -> None:

@@ -11,7 +11,7 @@ from engine.core.reactions import Pass
 
 from . import commands as cmd
 from .data import COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS
-from .table import (action_name, answered, colour, craft_count, creatures_available, giver_of,
+from .common import (action_name, answered, colour, craft_count, creatures_available, giver_of,
                     presents_available, summons_score, to_act)
 from .state import State
 

@@ -24,7 +24,7 @@ from . import events as ev
 from .data import CREATURES, GIVERS, KIDDOS, PRESENTS, SYMBOLS
 from .options import Options
 from .state import Player, State, evolve
-from .table import (  # noqa: F401 (to_act and the helpers: the rules' API as before)
+from .common import (  # noqa: F401 (to_act and the helpers: the rules' API as before)
     REINDEER_POINTS, Tx, action_name, answered, colour, cover, craft_count, creature_points, creatures_available,
     draw_creatures, draw_presents, giver_of, hand_size, preferred_bonus, presents_available, refill_row,
     refill_slot, seat_with, summons_score, symbols_of, to_act,

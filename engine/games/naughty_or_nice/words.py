@@ -17,7 +17,7 @@ from engine.core.text import and_list
 
 from . import commands as cmd
 from .data import COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS
-from .table import colour, giver_bonus, points_for
+from .common import colour, giver_bonus, points_for
 from .view import View
 
 #: A Fulfill naming its presents past this many characters names their colours instead.

@@ -1,11 +1,12 @@
-"""Naughty or Nice's table as the rules see it: the helpers every rule module shares.
+"""What Naughty or Nice's rule modules share: the helpers every one of them uses.
 
 The rules' modules import one way (``pyproject.toml``'s import contracts): ``data`` →
 ``state`` → this module (the counts a level gives, a gift giver's seat and bonus, a
 creature's points, covering a wish, the transaction ``Tx`` that folds events as they
-are made, drawing and refilling) → ``effects`` (what a creature does) → ``legal`` (what
-a seat may do) → ``rules`` (``setup``, ``decide``, ``result``). Every rule cites the
-Naughty or Nice rulebook by section; rulings are in ``RULES.md``.
+are made, from ``engine.core.agenda``, drawing and refilling) → ``effects`` (what a
+creature does) → ``legal`` (what a seat may do) → ``rules`` (``setup``, ``decide``,
+``result``). Every rule cites the Naughty or Nice rulebook by section; rulings are in
+``RULES.md``.
 """
 
 from __future__ import annotations

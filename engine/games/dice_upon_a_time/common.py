@@ -1,6 +1,7 @@
-"""Dice Upon a Time's table: the components decoded once, the board's rules (sockets,
-stacks, routes, quests) that the decider, the effects, the powers, the legal moves, the
-bots and the screen share, and the transaction a command's events are folded in (``Tx``).
+"""What Dice Upon a Time's rule modules share: the components decoded once, the board's
+rules (sockets, stacks, routes, quests) that the decider, the effects, the powers, the
+legal moves, the bots and the screen use, and the transaction a command's events are
+folded in (``Tx``, the core's ``engine.core.agenda.Transaction``).
 
 Nothing here moves the game on: the flow (``rules.decide``, a turn, a chapter) is in
 ``rules``, the cards' effects in ``effects``. Every rule cites the Dice Upon a Time
