@@ -20,7 +20,7 @@ the whole of it.
 
 The event classes here are bases: a game subclasses ``Queued`` and ``Prompted`` with its
 own tag and payload (its log's words stay its own), and uses ``Popped`` and
-``PromptDone`` as they are.
+``PromptDone`` as they are; its state's record of an owed answer subclasses ``Prompt``.
 """
 
 from __future__ import annotations
@@ -54,6 +54,14 @@ class Prompted(msgspec.Struct, frozen=True):
 
 class PromptDone(msgspec.Struct, frozen=True, tag="prompt_done"):
     """The first owed prompt was answered or passed."""
+
+
+class Prompt(msgspec.Struct, frozen=True):
+    """An answer ``seat`` owes, as the state keeps it (from ``Prompted``). A base: a
+    game subclasses it with the further fields its prompts carry."""
+
+    seat: int
+    kind: str
 
 
 # --------------------------------------------------------------------------- folds

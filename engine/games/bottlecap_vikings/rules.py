@@ -1,8 +1,8 @@
 """Bottlecap Vikings' ``setup``, ``decide``, ``legal``, ``to_act`` and ``result``.
 
-A game is a queue of steps (``steps.py``): ``decide`` answers the step at the front,
-then resolves every step after it that needs no choice, until one waits for a seat or
-somebody wins. Rules cite the Bottlecap Vikings rulebook by its headings ("Components and
+A game is a queue of steps (``steps.py``, on the core's turn agenda,
+``engine.core.agenda``): ``decide`` answers the step at the front, then resolves every
+step after it that needs no choice, until one waits for a seat or somebody wins. Rules cite the Bottlecap Vikings rulebook by its headings ("Components and
 Setup", "Gameplay", "Resolving Valkyries", "Winning the game", "City Abilities",
 "Action Spaces"); decisions on unclear passages are in ``RULES.md`` beside this file.
 Abilities are data (``data/abilities.toml``), resolved by ``abilities.py``.

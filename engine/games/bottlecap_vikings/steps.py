@@ -3,7 +3,8 @@
 A turn is a queue: setup choices, the move, what the move sets off (damage, attacks,
 trades, the helper), the action, the end of the turn. The rules resolve the front step
 at once when it needs no choice, and wait for its seat when it does (``rules.PROMPTS``);
-``Queued``/``Popped`` events keep the queue in the log, so a fold rebuilds it.
+``Queued``/``Popped`` events keep the queue in the log, so a fold rebuilds it: the
+turn agenda every game with such a queue shares (``engine.core.agenda``).
 """
 
 from __future__ import annotations

@@ -28,12 +28,10 @@ class Stacked(Struct, frozen=True):
     face: ev.Face
 
 
-class Prompt(Struct, frozen=True):
+class Prompt(agenda.Prompt, frozen=True):
     """An answer ``seat`` owes before play goes on (``events.Prompted`` lists kinds and
     what ``amount``, ``story`` and ``places`` mean)."""
 
-    seat: int
-    kind: str
     amount: int = 0
     story: str = ""
     places: tuple[str, ...] = ()

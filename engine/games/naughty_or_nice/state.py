@@ -47,12 +47,10 @@ class Player(Struct, frozen=True):
         return tuple(rest)
 
 
-class Prompt(Struct, frozen=True):
+class Prompt(agenda.Prompt, frozen=True):
     """A choice ``seat`` owes: ``kind`` as in ``events.Prompted``; ``action`` for a
     Snow Maiden repeat."""
 
-    seat: int
-    kind: str
     action: str = ""
 
 
