@@ -79,6 +79,9 @@ class Game:
     - ``setup(options, n, rng) -> list[Event]``: shuffles and deals, entry 0;
     - ``evolve(state, event) -> State``: pure, never validates or draws;
     - ``decide(state, seat, command, rng) -> list[Event]``: raises ``IllegalCommand``;
+      a game that works in the turn agenda's transaction returns its record
+      (``agenda.Decided``, a list that also holds the state it made, which ``fold``
+      takes instead of folding the events again);
     - ``legal(state, seat) -> list[Command]``: exactly what ``decide`` accepts now;
     - ``to_act(state) -> frozenset[int]``: seats that may act now;
     - ``view(state, seat | None) -> Struct``: what that seat may know;
