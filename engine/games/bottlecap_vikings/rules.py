@@ -2,9 +2,10 @@
 
 A game is a queue of steps (``steps.py``, on the core's turn agenda,
 ``engine.core.agenda``): ``decide`` answers the step at the front, then resolves every
-step after it that needs no choice, until one waits for a seat or somebody wins. Rules cite the Bottlecap Vikings rulebook by its headings ("Components and
-Setup", "Gameplay", "Resolving Valkyries", "Winning the game", "City Abilities",
-"Action Spaces"); decisions on unclear passages are in ``RULES.md`` beside this file.
+step after it that needs no choice, until one waits for a seat or somebody wins. Rules
+cite the Bottlecap Vikings rulebook by its headings ("Components and Setup",
+"Gameplay", "Resolving Valkyries", "Winning the game", "City Abilities", "Action
+Spaces"); decisions on unclear passages are in ``RULES.md`` beside this file.
 Abilities are data (``data/abilities.toml``), resolved by ``abilities.py``.
 """
 
@@ -98,7 +99,8 @@ def to_act(state: State) -> frozenset[int]:
 class Run(Transaction):
     """The events of one ``decide`` (``engine.core.agenda.Transaction``): each is folded
     at once so the next step sees it, ``push``/``pop`` work the queue of steps, and
-    ``batch`` counts the reds drawn since the last check."""
+    ``batch`` is the reds drawn since the last check as the step being resolved found
+    them (``State.batch``, before its ``Popped``)."""
 
     Queued = Queued
 
