@@ -19,9 +19,9 @@ from textual.widget import Widget
 
 from engine.core.seat_label import seat_label
 
-from ..chat import TALK_ROWS
+from ..support.chat import TALK_ROWS
 from ..widgets.log_pane import LogPane
-from ..contracts import ExplainsDisabled, HoldsKeys, PlaysChosen, Says
+from ..support.contracts import ExplainsDisabled, HoldsKeys, PlaysChosen, Says
 
 #: game slug → "module:Class" of its table widget
 _TABLES = {

@@ -33,7 +33,7 @@ from textual.content import Content
 from engine.games.bottlecap_vikings import rules
 from engine.games.bottlecap_vikings.commands import Do, End, Move, Skip
 
-from ..chat import TALK_ROWS
+from ..support.chat import TALK_ROWS
 from ..widgets.digits import DigitEntry
 from ..widgets.log_pane import LogPane
 from . import GameTable

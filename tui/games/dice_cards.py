@@ -33,7 +33,7 @@ from engine.games.dice_upon_a_time.table import quest_met
 from ..widgets.footer import GameFooter
 from ..widgets.lines import Line, Panel, Run, wrap_text
 from ..widgets.title_bar import TitleBar
-from ..stack import OnTop
+from ..support.stack import OnTop
 from .dice_map import initials
 from .dice_text import CARDS, ITEM_SHORT, LOCS, character_text, story_text, tokens_short
 

@@ -42,7 +42,7 @@ from . import GameTable
 from .giftbringer_cards import BLESSING_NAMES, CROSSED_FACE, blessing_details, card_texts, details
 from .giftbringer_keep import KeepScreen
 from .giftbringer_moves import order, step
-from ..contracts import Says
+from ..support.contracts import Says
 
 MAP_W, MAP_H = 64, 20
 #: The compact map (a small screen): places by name and mark only, on a grid this size

@@ -49,7 +49,7 @@ from .naughty_ask import (AskPanel, Card, Choice, choices_for, creature_choices,
 from .naughty_board import (NNPanel, creature_line, deck_text, hand_lines, hand_presents, kiddos_line, player_line,
                             playground_lines, row_line, wish_runs)
 from .naughty_cards import card_texts, kiddo_card
-from ..contracts import HoldsKeys
+from ..support.contracts import HoldsKeys
 
 #: What the table says at a hot seat once a person's turn is over, whether it ended by
 #: itself or waits for their ``e`` (then ``e`` ends it): ``e`` hands the keyboard on.
