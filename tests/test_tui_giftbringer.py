@@ -350,7 +350,7 @@ async def test_the_details_line_is_the_rules_screens_text_at_both_sizes():
     # issue 22, item 4: card_texts lists every Viking, harbour, road, house and Blessing;
     # the details line shows the same text for the one under the cursor (or the
     # Blessings a marked result may use)
-    from tui.games.giftbringer_cards import blessing_card, card, card_texts
+    from tui.games.giftbringer.cards import blessing_card, card, card_texts
     from tui.screens.rules import rules_page
 
     for size in (SMALL, LARGE):

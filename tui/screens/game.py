@@ -24,7 +24,8 @@ import engine
 from engine.core.analysis import hint_refusal
 
 from ..support.stack import OnTop
-from ..games import GameTable, table_for
+from ..games import table_for
+from ..games.base import GameTable
 from ..support.paths import default_save_path, saves_dir
 from ..widgets.footer import GameFooter, StatusLine
 from ..widgets.title_bar import TitleBar
