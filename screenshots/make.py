@@ -18,7 +18,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import engine  # noqa: E402
 from tui.app import BoxtopApp  # noqa: E402
-from tui.paths import EXAMPLES  # noqa: E402
+from tui.support.paths import EXAMPLES  # noqa: E402
 
 SIZE = (120, 36)
 #: The screenshots to make (their names), from the command line; empty: all of them.

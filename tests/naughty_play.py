@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from tui.games.naughty_ask import TARGET_QUESTIONS
+from tui.games.naughty_or_nice.ask import TARGET_QUESTIONS
 from tui_driver import take_keyboard, screen_name, screen_text, settle, wait_for, wait_for_screen
 
 GAME = "Naughty or Nice"

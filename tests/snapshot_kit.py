@@ -46,8 +46,8 @@ import engine.core.save_file
 import engine.core.saves
 import engine.core.session
 import host.service
-import tui.best
-import tui.paths
+import tui.support.best
+import tui.support.paths
 import tui.screens.load
 from host import protocol as p
 from host.client import ServiceClient
@@ -152,14 +152,14 @@ def fixed_world(tmp_path, monkeypatch):
     monkeypatch.setattr(engine.core.log, "now", lambda: stamp)
     monkeypatch.setattr(engine.core.session, "now", lambda: stamp)
     monkeypatch.setattr(engine.core.save_file, "now", lambda: stamp)
-    monkeypatch.setattr(tui.paths, "datetime", types.SimpleNamespace(datetime=FixedDatetime, date=FixedDate))
-    monkeypatch.setattr(tui.best, "date", FixedDate)
+    monkeypatch.setattr(tui.support.paths, "datetime", types.SimpleNamespace(datetime=FixedDatetime, date=FixedDate))
+    monkeypatch.setattr(tui.support.best, "date", FixedDate)
     examples = tmp_path / "examples"
     examples.mkdir()
-    for example in tui.paths.EXAMPLES.glob("*.json"):
+    for example in tui.support.paths.EXAMPLES.glob("*.json"):
         copy = Path(shutil.copy(example, examples))
         os.utime(copy, (NOW.timestamp(), NOW.timestamp()))
-    monkeypatch.setattr(tui.paths, "EXAMPLES", examples)
+    monkeypatch.setattr(tui.support.paths, "EXAMPLES", examples)
     monkeypatch.setattr(tui.screens.load, "EXAMPLES", examples, raising=False)
     codes = iter(CODES)
     monkeypatch.setattr(engine.core.room, "new_code", lambda taken=frozenset(): next(codes))
@@ -252,7 +252,7 @@ def screen_test(shots: Shots):
         saves = fixed_world / "saves"
         saves.mkdir()
         for k, example in enumerate(what.saves):
-            copy = Path(shutil.copy(tui.paths.EXAMPLES / example, saves))
+            copy = Path(shutil.copy(tui.support.paths.EXAMPLES / example, saves))
             os.utime(copy, (NOW.timestamp() - 3600 * k, NOW.timestamp() - 3600 * k))  # the first is the newest
         if what.played is not None:
             engine.core.saves.save(what.played(), saves / f"{name}.json")

@@ -15,7 +15,8 @@ from engine.core.errors import IllegalCommand
 from engine.games.bottlecap_vikings import GAME
 from engine.games.bottlecap_vikings.commands import Do, Move, Place
 from engine.games.bottlecap_vikings.data import ABILITIES, ACTIONS
-from tui.games.bottlecap_cards import leftover, short_pieces
+from engine.games.bottlecap_vikings.texts import short_pieces
+from tui.games.bottlecap_vikings.cards import leftover
 
 #: Cells of the message line at 80 columns.
 LINE = 78

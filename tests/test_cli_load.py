@@ -24,7 +24,7 @@ import pytest
 
 import engine
 from tui.cli import main
-from tui.paths import EXAMPLES
+from tui.support.paths import EXAMPLES
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -245,7 +245,7 @@ async def test_the_player_chooses_the_gratitude_to_keep_by_keys():
     # all fit, v (or enter) lists the choices, the one worth most first; ↑↓ and enter
     # keep one, escape goes back without visiting.
     from tui.app import BoxtopApp
-    from tui.games.giftbringer_keep import KeepScreen
+    from tui.games.giftbringer.keep import KeepScreen
     from tui.screens.game import GameScreen
 
     session = at_a_choice(10)
@@ -294,7 +294,7 @@ async def test_the_player_chooses_the_gratitude_to_keep_by_keys():
 
 async def test_the_choice_fits_an_80_by_24_terminal():
     from tui.app import BoxtopApp
-    from tui.games.giftbringer_keep import KeepScreen, choice_label
+    from tui.games.giftbringer.keep import KeepScreen, choice_label
 
     session = at_a_choice(9)  # three letters, two slots
     choices = [c for c in session.legal_commands(0) if isinstance(c, Visit) and c.keep]

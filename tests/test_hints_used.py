@@ -17,7 +17,7 @@ import engine
 from engine import IllegalCommand
 from engine.core.saves import dumps, loads, summary
 from test_golden_saves import FILES as EXAMPLE_SAVES, SAVES
-from tui import best
+from tui.support import best
 from tui.cli import header_line
 from tui_driver import SMALL, menu_app, new_game, notices, screen_text, wait_for, wait_for_screen, wait_for_text
 

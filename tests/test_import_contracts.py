@@ -2,8 +2,11 @@
 engine imports no UI, host or network library, no game package imports another, the
 app's screens and widgets import each other without a circle (a screen that leads back
 to another opens it through the app), and the modules of the engine's core and of each
-game package listed in ``pyproject.toml`` import one way. import-linter holds the
-contracts written in ``pyproject.toml``'s ``[tool.importlinter]``."""
+game package listed in ``pyproject.toml`` import one way. The app's packages import one
+way, from the shell down to ``tui.support``, which imports nothing else of the app, and
+each game's app package (``tui.games.<game>``) imports its own engine game and the core,
+never another game (issue 36). import-linter holds the contracts written in
+``pyproject.toml``'s ``[tool.importlinter]``."""
 
 from __future__ import annotations
 

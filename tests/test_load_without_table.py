@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 import tui.games
-from tui.paths import EXAMPLES
+from tui.support.paths import EXAMPLES
 from tui_driver import menu_app, screen_text, wait_for_screen, wait_for_text
 
 

@@ -1,8 +1,9 @@
-"""Naughty or Nice's card texts (``data/texts.toml``, ``tui.games.naughty_cards``): one
-for every gift giver ("Gift Givers": "a written ability and a 'preferred present'"),
-creature ("Creatures": each card's Ability), present colour ("Present types") and kiddo,
-the same for the details line and the rules screen; and the ``:`` line's refusals, one
-line within the 78 columns the message line has at 80."""
+"""Naughty or Nice's card texts (``data/texts.toml`` as ``engine.games.naughty_or_nice.texts``
+hands them over, ``tui.games.naughty_or_nice.cards``): one for every gift giver ("Gift
+Givers": "a written ability and a 'preferred present'"), creature ("Creatures": each
+card's Ability), present colour ("Present types") and kiddo, the same for the details
+line and the rules screen; and the ``:`` line's refusals, one line within the 78 columns
+the message line has at 80."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import pytest
 
 from engine.core.errors import IllegalCommand
 from engine.games.naughty_or_nice import GAME
+from engine.games.naughty_or_nice import texts as naughty_texts
 from engine.games.naughty_or_nice.data import CREATURES, GIVERS, KIDDOS, PRESENTS
-from tui.games import naughty_cards
-from tui.games.naughty_cards import card_texts, creature_card, giver_card, kiddo_card, present_card
+from tui.games.naughty_or_nice.cards import card_texts, creature_card, giver_card, kiddo_card, present_card
 
 
 def test_every_card_has_its_text_once():
@@ -41,15 +42,15 @@ def test_a_level_leaves_out_what_it_does_not_play():
 
 
 def test_a_texts_file_without_a_creature_is_refused_naming_it(monkeypatch):
-    text = naughty_cards.raw("texts.toml").decode()
+    text = naughty_texts.raw("texts.toml").decode()
     broken = "\n".join(line for line in text.splitlines() if not line.startswith("KR ="))
-    monkeypatch.setattr(naughty_cards, "raw", lambda name: broken.encode())
-    naughty_cards.texts.cache_clear()
+    monkeypatch.setattr(naughty_texts, "raw", lambda name: broken.encode())
+    naughty_texts.load.cache_clear()
     try:
         with pytest.raises(ValueError, match=r"data/texts.toml: the creature texts do not match the cards \(KR\)"):
-            naughty_cards.texts()
+            naughty_texts.load()
     finally:
-        naughty_cards.texts.cache_clear()
+        naughty_texts.load.cache_clear()
 
 
 @pytest.mark.parametrize("text", [

@@ -46,7 +46,7 @@ from host.client import ServiceClient
 from host.service import RoomService
 from test_player_text import screen_text, until
 from tui.app import BoxtopApp
-from tui.remote import SharedTable
+from tui.support.remote_session import RemoteSession
 from tui.screens.hint import HintScreen
 from tui.screens.lobby import LobbyScreen, WaitingRoomScreen
 from tui.screens.new_game import NewGameScreen
@@ -228,7 +228,7 @@ async def play_to_the_end(pilot, bob: Other, brain, limit: int = 3000) -> None:
         if table is not None and table.result is not None:
             return
         if table is not None and 0 in table.to_act:
-            seen_by_bob = SharedTable(table)
+            seen_by_bob = RemoteSession(table)
             command = brain.choose(seen_by_bob.view(0), seen_by_bob.legal_commands(0), rng)
             await bob.send(p.Play(seen_by_bob.game.notation(command, seen_by_bob.names)))
             await until(pilot, lambda: bob.table is not table, what="bob's move")

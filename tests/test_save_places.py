@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from tui.paths import EXAMPLES
+from tui.support.paths import EXAMPLES
 from tui_driver import (
     LARGE, SMALL, footer_keys, menu_app, new_game, region_text, screen_lines, screen_name, screen_text, type_text,
     wait_for, wait_for_screen, wait_for_text,
@@ -359,16 +359,16 @@ def test_a_new_games_file_name_never_names_a_file_there_already(tmp_path, monkey
     # the first's without a word.
     import datetime
 
-    import tui.paths
+    import tui.support.paths
 
     class Frozen(datetime.datetime):
         @classmethod
         def now(cls, tz=None):
             return cls(2026, 11, 28, 12, 0, 0)
 
-    monkeypatch.setattr(tui.paths.datetime, "datetime", Frozen)
-    first = tui.paths.default_save_path("gift-trap", tmp_path)
+    monkeypatch.setattr(tui.support.paths.datetime, "datetime", Frozen)
+    first = tui.support.paths.default_save_path("gift-trap", tmp_path)
     assert first == tmp_path / "gift-trap-2026-11-28-120000.json"
     first.write_text("a game")
-    second = tui.paths.default_save_path("gift-trap", tmp_path)
+    second = tui.support.paths.default_save_path("gift-trap", tmp_path)
     assert second == tmp_path / "gift-trap-2026-11-28-120000-2.json"

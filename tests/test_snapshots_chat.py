@@ -1,4 +1,4 @@
-"""Snapshots of table talk (``tui.chat``) at 80×24 and 120×40: the waiting room's talk
+"""Snapshots of table talk (``tui.support.chat``) at 80×24 and 120×40: the waiting room's talk
 pane with its line open, and a table of Gift Trap's largest size (eight seats) with
 talk in the log pane, a spectator's line among it (the room lets it reach the players)
 and the talk line open; the same table after a line padded to look like the game's log

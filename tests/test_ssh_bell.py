@@ -1,4 +1,4 @@
-"""The turn bell over a real host (``tui/turn_bell.py``): casb, at her own terminal over
+"""The turn bell over a real host (``tui/support/turn_bell.py``): casb, at her own terminal over
 SSH, reads the rules while casa moves; when her turn comes, her terminal gets the bell
 (a BEL byte outside any escape sequence), once.
 

@@ -32,7 +32,7 @@ from host import service as host_service  # noqa: E402
 from host import protocol as p  # noqa: E402
 from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
-from tui.remote import SharedTable  # noqa: E402
+from tui.support.remote_session import RemoteSession  # noqa: E402
 
 from ssh_helpers import QUICK  # noqa: E402
 from test_ssh_game import session  # noqa: E402
@@ -154,7 +154,7 @@ async def test_a_spectator_over_ssh_watches_to_the_result_and_never_sees_an_even
                     assert QUESTS[q].name not in seen, QUESTS[q].name
                 items_checked += _no_item_in_a_hand(room.session, seen)
                 kings += 1
-            shown = SharedTable(table)
+            shown = RemoteSession(table)
             await bob.send(p.Play(shown.game.notation(brain.choose(shown.view(0), shown.legal_commands(0), rng),
                                                       shown.names)))
             while state["table"] is table:

@@ -28,7 +28,7 @@ from host import protocol as p  # noqa: E402
 from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
 from ssh_helpers import QUICK  # noqa: E402
-from tui.remote import SharedTable  # noqa: E402
+from tui.support.remote_session import RemoteSession  # noqa: E402
 
 ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[@-Z\\-_])")
 QUIET = 0.15
@@ -187,14 +187,14 @@ async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator
             seat = acting[0]
             for terminal in (ann, bob):
                 await terminal.settled()
-            phase = SharedTable(table).view(0).phase
+            phase = RemoteSession(table).view(0).phase
             await players[seat].shows_since_keys(f"{phase}: ".encode())  # its screen is in that phase too
             await players[seat].settled()
             players[seat].keys({"deal": RIGHT + "\r", "give": "\r\r" + "d", "rate": "\r\r\r\r" + "d"}[phase])
 
             def moved_on() -> bool:
                 now = state["table"]
-                return now.result is not None or SharedTable(now).view(0).phase != phase or seat not in now.to_act
+                return now.result is not None or RemoteSession(now).view(0).phase != phase or seat not in now.to_act
 
             end = time.monotonic() + 20
             while not moved_on():

@@ -21,7 +21,7 @@ from engine.games.naughty_or_nice.bot import RandomBot  # noqa: E402
 from host import protocol as p  # noqa: E402
 from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
-from tui.remote import SharedTable  # noqa: E402
+from tui.support.remote_session import RemoteSession  # noqa: E402
 
 from ssh_helpers import QUICK  # noqa: E402
 from test_ssh_game import session  # noqa: E402
@@ -64,7 +64,7 @@ async def test_a_spectator_over_ssh_never_sees_a_card_in_a_hand():
             if table is None or 0 not in table.to_act:
                 await asyncio.sleep(0.02)
                 continue
-            shown = SharedTable(table)
+            shown = RemoteSession(table)
             await bob.send(p.Play(shown.game.notation(brain.choose(shown.view(0), shown.legal_commands(0), rng),
                                                       shown.names)))
             while state["table"] is table:

@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from tui.app import BoxtopApp
-from tui.paths import EXAMPLES
+from tui.support.paths import EXAMPLES
 
 from tui_driver import (
     take_keyboard,

@@ -17,8 +17,8 @@ import engine
 import engine.core.saves
 from bottlecap_play import GAME, QUESTIONS, ask_lines, game_session, play_turn
 from engine.games.bottlecap_vikings.data import ABILITIES, CITIES, face_action
+from engine.games.bottlecap_vikings.texts import short_pieces
 from snapshot_kit import load_first_save, typed
-from tui.games.bottlecap_cards import short_pieces
 from tui_driver import (
     LARGE, SMALL, flat, footer_keys, menu_app, new_game, screen_lines, screen_name, screen_text, settle,
     shows, squeeze, take_keyboard, wait_for, wait_for_screen, wait_for_text,

@@ -1,4 +1,4 @@
-"""Table talk on the screens, by keys (``tui.chat``): ann plays in the real app; bob is a
+"""Table talk on the screens, by keys (``tui.support.chat``): ann plays in the real app; bob is a
 second connection to the same in-process room service. ``T`` opens the line, enter says
 it, escape cancels; a player's text is never markup; a refused line stays to be fixed;
 a replay shows each line once it reaches the ply the line was said at."""

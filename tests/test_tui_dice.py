@@ -12,7 +12,7 @@ import pytest
 import engine
 import engine.core.reactions
 from dice_play import GAME, game_session, play_until
-from tui.games.dice_text import quest_short
+from tui.games.dice_upon_a_time.text import quest_short
 from tui_driver import (
     take_keyboard,
     LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
@@ -146,14 +146,14 @@ async def test_five_players_fit_80x24_with_the_map_the_dice_and_the_quests():
         for spirit in ("Ra ", "Wo ", "Sn ", "Fo "):
             assert spirit in text
         me = session.state.players[0]
-        from tui.games.dice_text import die_label
+        from tui.games.dice_upon_a_time.text import die_label
         assert " ".join(die_label(d, f) for d, f in me.pool) + " · " in text  # the dice, then the tokens
         for name in ("bob", "cyd", "dan", "eve"):
             assert re.search(rf"\b{name} [A-Z]{{2}} \d+AP", text), name
         assert "ann (you)" in text and "tab/↑↓ socket" in text and "? Rules" in lines[-1]
         # the full game: the others' Characters on one row by code, the log still below
-        from tui.games.dice_map import initials
-        from tui.games.dice_text import character_code, character_text
+        from tui.games.dice_upon_a_time.map import initials
+        from tui.games.dice_upon_a_time.text import character_code, character_text
 
         view, letters = session.view(0), initials(["ann", "bob", "cyd", "dan", "eve"])
         assert " ".join(f"{letters[i]} {character_code(view.players[i], view)}" for i in range(1, 5)) in text
@@ -302,7 +302,7 @@ async def test_the_full_game_by_keys_a_trade_a_magic_item_window_and_bad_luck():
         if screen_name(app) == "HandoverScreen":
             await take_keyboard(pilot)
         await wait_for_text(pilot, "1:no item")
-        from tui.games.dice_text import window_question
+        from tui.games.dice_upon_a_time.text import window_question
 
         asked = window_question(session.state.windows[-1], session.view(session.state.windows[-1].waiting[0]),
                                 ["ann", "bob", "cyd"])
@@ -336,7 +336,7 @@ async def test_a_full_game_against_a_bot_where_ann_plays_a_magic_item_in_a_windo
     with "no item", she picks the Cudgel by its digit and enter plays it."""
     from engine.games.dice_upon_a_time import commands as cmd
     from engine.games.dice_upon_a_time import events as ev
-    from tui.games.dice_text import item_name
+    from tui.games.dice_upon_a_time.text import item_name
 
     async with menu_app(SMALL) as pilot:
         app = pilot.app

@@ -18,7 +18,7 @@ from msgspec.structs import replace
 from engine.games.dice_upon_a_time.cards import load as load_cards
 from engine.games.dice_upon_a_time.effects import ITEMS, STORIES
 from engine.games.dice_upon_a_time.view import view
-from tui.games.dice_cards import cards_lines
+from tui.games.dice_upon_a_time.cards import cards_lines
 from tui.widgets.lines import plain
 from tui_driver import SMALL, flat, footer_keys, menu_app, screen_lines, screen_text, settle, wait_for, wait_for_text
 

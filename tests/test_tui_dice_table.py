@@ -11,7 +11,7 @@ from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS
 from engine.games.dice_upon_a_time.notation import socket_name
 from engine.games.dice_upon_a_time.common import ROUTES
-from tui.games.dice_map import initials
+from tui.games.dice_upon_a_time.map import initials
 from tui_driver import (
     LARGE, SMALL, flat, menu_app, new_game, screen_lines, screen_text, shows, wait_for, wait_for_text,
 )
@@ -147,7 +147,7 @@ async def test_a_stack_beside_a_field_keeps_every_owners_letter():
         app = pilot.app
         await load_game(pilot, s)
         await wait_for_text(pilot, "Old Woman")
-        from tui.games.dice_map import die_text
+        from tui.games.dice_upon_a_time.map import die_text
 
         letters = initials(s.names)
         label = " ".join(die_text(letters, d) for d in s.state.board["town-coin"])
@@ -233,7 +233,7 @@ async def test_a_magic_item_can_be_left_undrawn_by_keys():
 async def test_the_magic_mirrors_question_names_the_quest_cards_drawn():
     # "cyd drew Quest cards: play a Magic Item, or no item." said not which: the player
     # had to dig in the log for the card, and never saw what it asks
-    from tui.games.dice_text import quest_short
+    from tui.games.dice_upon_a_time.text import quest_short
     from engine.games.dice_upon_a_time.cards import load as load_cards
 
     def drawn(state) -> bool:

@@ -14,7 +14,7 @@ import re
 
 from engine.games.gift_trap.cards import GIFTS
 
-from tui.games.gift_trap_cards import card_texts, stack_card, tile_card
+from tui.games.gift_trap.cards import card_texts, stack_card, tile_card
 from tui_driver import (
     LARGE, SMALL, flat, footer_keys, menu_app, new_game, play_to_the_result, screen_text,
     wait_for, wait_for_screen, wait_for_text,

@@ -14,7 +14,7 @@ import shutil
 from textual import events
 
 from engine.games.giftbringer.sheet import SHEET
-from tui.paths import EXAMPLES
+from tui.support.paths import EXAMPLES
 
 from tui_driver import (
     LARGE, SMALL, giftbringer_target, menu_app, new_game, screen_name, screen_text, status_line, wait_for,
@@ -73,7 +73,7 @@ async def test_other_players_sheets_can_be_looked_at():
 async def test_a_solo_game_enters_the_personal_best_table(tmp_path, monkeypatch):
     # issue 4, "Also": "Solo play (1 player) is a real mode: a personal best table kept in
     # the user's data folder (platformdirs) per sheet."
-    from tui import best
+    from tui.support import best
 
     monkeypatch.setenv("BOXTOP_DATA_DIR", str(tmp_path))
     async with menu_app() as pilot:
@@ -350,7 +350,7 @@ async def test_the_details_line_is_the_rules_screens_text_at_both_sizes():
     # issue 22, item 4: card_texts lists every Viking, harbour, road, house and Blessing;
     # the details line shows the same text for the one under the cursor (or the
     # Blessings a marked result may use)
-    from tui.games.giftbringer_cards import blessing_card, card, card_texts
+    from tui.games.giftbringer.cards import blessing_card, card, card_texts
     from tui.screens.rules import rules_page
 
     for size in (SMALL, LARGE):

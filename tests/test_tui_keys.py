@@ -69,7 +69,7 @@ def test_every_screen_of_the_app_dismisses_only_from_the_top():
 
     from textual.screen import Screen
 
-    from tui.stack import OnTop
+    from tui.support.stack import OnTop
 
     for module in pkgutil.walk_packages(tui.__path__, "tui."):
         importlib.import_module(module.name)

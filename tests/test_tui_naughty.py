@@ -256,7 +256,7 @@ async def test_a_spectator_never_sees_a_card_in_a_hand(service):
     from engine.games.naughty_or_nice.bot import RandomBot
     from host import protocol as p
     from host.client import ServiceClient
-    from tui.remote import SharedTable
+    from tui.support.remote_session import RemoteSession
     from tui_driver import lobby_app
 
     svc, sock = service
@@ -289,7 +289,7 @@ async def test_a_spectator_never_sees_a_card_in_a_hand(service):
                 break
             table = tables[-1] if tables else None
             if table is not None and 0 in table.to_act and table.result is None:
-                shown = SharedTable(table)
+                shown = RemoteSession(table)
                 command = brain.choose(shown.view(0), shown.legal_commands(0), rng)
                 count = len(tables)
                 await bob.send(p.Play(shown.game.notation(command, shown.names)))

@@ -18,7 +18,7 @@ from engine.games.naughty_or_nice.data import COLOUR_LETTER, PRESENTS
 from naughty_play import GAME, game_session, text_of
 from naughty_positions import holds, load_game, played_until, prompt
 from test_tui_rules_screen import read_all_pages
-from tui.games.naughty_cards import card_texts, creature_card, giver_card, kiddo_card, present_card
+from tui.games.naughty_or_nice.cards import card_texts, creature_card, giver_card, kiddo_card, present_card
 from tui_driver import (
     LARGE, SMALL, flat, footer_keys, menu_app, new_game, region_text, screen_lines, screen_text, settle, shows,
     type_text,

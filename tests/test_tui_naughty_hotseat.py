@@ -17,7 +17,7 @@ from engine.games.naughty_or_nice.common import giver_bonus
 from naughty_play import GAME, game_session, text_of
 from naughty_positions import load_game, played_until
 from naughty_table import GAME as RULES, NAMES, fold, kiddos_with, random_positions, run, scored, table
-from tui.games.naughty_or_nice import best_fit
+from tui.games.naughty_or_nice.table import best_fit
 from tui_driver import (
     SMALL, footer_keys, menu_app, new_game, screen_name, shows, take_keyboard, wait_for, wait_for_screen, wait_for_text,
 )

@@ -158,7 +158,7 @@ async def test_another_seats_moves_in_a_shared_game_need_no_layout_pass(service)
     from engine.games.gift_trap.bot import HeuristicBot
     from host import protocol as p
     from host.client import ServiceClient
-    from tui.remote import SharedTable
+    from tui.support.remote_session import RemoteSession
     from tui.screens.lobby import LobbyScreen, WaitingRoomScreen
     from tui.screens.shared_game import SharedGameScreen
 
@@ -193,7 +193,7 @@ async def test_another_seats_moves_in_a_shared_game_need_no_layout_pass(service)
         brain, rng = HeuristicBot(1), random.Random(1)
         moves = 0
         while moves < 6:
-            seen = SharedTable(tables[-1])
+            seen = RemoteSession(tables[-1])
             if 0 not in seen.table.to_act or seen.result() is not None:
                 break
             command = brain.choose(seen.view(0), seen.legal_commands(0), rng)

@@ -18,12 +18,12 @@ import pytest
 import engine
 import engine.core.ratelimit
 import host.service
-import tui.turn_bell
+import tui.support.turn_bell
 from host import protocol as p
 from host.client import ServiceClient
 from host.service import RoomService
 from tui.app import BoxtopApp
-from tui.remote import SharedTable
+from tui.support.remote_session import RemoteSession
 
 from tui_driver import (
     lobby_app, menu_app, new_game, new_room, screen_name, screen_text, wait_for, wait_for_screen, wait_for_text,
@@ -71,7 +71,7 @@ class Bob:
             t = self.table
             if t is None or t.result is not None or t.seat not in t.to_act:
                 return
-            seen = SharedTable(t)
+            seen = RemoteSession(t)
             command = self.brain.choose(seen.view(t.seat), seen.legal_commands(t.seat), self.rng)
             await self.client.send(p.Play(seen.game.notation(command, seen.names)))
             await wait_for(pilot, lambda: self.table is not t, "bob's move")
@@ -184,7 +184,7 @@ async def test_the_bell_rings_once_when_the_turn_comes_while_another_screen_show
 
 async def test_a_room_made_without_the_bell_never_rings(service, bells, monkeypatch):
     svc, sock = service
-    monkeypatch.setattr(tui.turn_bell, "IDLE", 0.3)  # ann counts as away at once
+    monkeypatch.setattr(tui.support.turn_bell, "IDLE", 0.3)  # ann counts as away at once
     async with lobby_app(sock, "ann", SIZE) as pilot:
         bob = await two_in_a_room(pilot, sock, rounds=2, bell=False)
         await pilot.press("tab", "enter", "d", "d")
@@ -199,12 +199,12 @@ async def test_a_room_made_without_the_bell_never_rings(service, bells, monkeypa
 
 @pytest.mark.parametrize("bell", [True, False])
 async def test_a_local_game_rings_after_no_key_for_a_while_unless_its_bell_is_off(bells, monkeypatch, bell):
-    monkeypatch.setattr(tui.turn_bell, "IDLE", 1000.0)  # while the form is filled, however slowly
+    monkeypatch.setattr(tui.support.turn_bell, "IDLE", 1000.0)  # while the form is filled, however slowly
     async with menu_app(SIZE) as pilot:
         await new_game(pilot, "Giftbringer", ["ann"], options={"rounds": 2}, seed=5, bell=bell)
         await wait_for_text(pilot, "Round 1 of 2")
         assert bells == []  # the form's keys came just now: ann is at the table
-        monkeypatch.setattr(tui.turn_bell, "IDLE", 1.0)
+        monkeypatch.setattr(tui.support.turn_bell, "IDLE", 1.0)
         await asyncio.sleep(1.7)  # then no key for a while
         assert bells == ([1] if bell else [])
         await asyncio.sleep(0.6)

@@ -12,7 +12,7 @@ import shutil
 import msgspec
 
 from engine.core import analysis
-from tui.paths import EXAMPLES, list_saves
+from tui.support.paths import EXAMPLES, list_saves
 from tui.screens.replay import ReplayScreen
 from tui_driver import menu_app, screen_text, settle, shows, status_line, wait_for, wait_for_screen, wait_for_text
 

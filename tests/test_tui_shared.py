@@ -19,10 +19,10 @@ import host.service
 from host import protocol as p
 from host.client import ServiceClient
 from host.service import RoomService
-from tui.remote import SharedTable
+from tui.support.remote_session import RemoteSession
 
 from engine.core.strengths import DESCRIPTIONS
-from tui.bots import RANDOM
+from tui.support.bots import RANDOM
 from tui_driver import (
     SMALL, fill_form, focus, footer_keys, giftbringer_target, lobby_app, new_room, screen_name, screen_text, shows,
     status_line, tick, to_act, wait_for, wait_for_screen, wait_for_text, winners_line,
@@ -99,7 +99,7 @@ async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
             if screen_name(app) == "ResultScreen":
                 break
             if bob.table is not None and 1 in bob.table.to_act and bob.table.result is None:
-                seen = SharedTable(bob.table)
+                seen = RemoteSession(bob.table)
                 command = brain.choose(seen.view(1), seen.legal_commands(1), rng)
                 before = bob.table
                 await bob.client.send(p.Play(seen.game.notation(command, seen.names)))
@@ -120,7 +120,7 @@ async def test_create_join_start_and_play_a_shared_game_to_the_result(service):
         await wait_for(pilot, lambda: winners_line(app), "the winners")
         assert all(app.screen.session.names[i] in winners_line(app) for i in ours.winners), winners_line(app)
         await wait_for(pilot, lambda: bob.table.result is not None, "bob's result")
-        assert SharedTable(bob.table).result() == ours
+        assert RemoteSession(bob.table).result() == ours
         assert ours.winners and not bob.refusals
         room_obj = svc.rooms.get(code)
         assert room_obj.session.result() == ours  # the room holds the same finished game

@@ -96,7 +96,7 @@ class Player(Pilot):
         assert crash is None, f"the app stopped on {crash!r}"
 
     async def keys_handled(self, timeout: float = TIMEOUT) -> None:
-        """Wait until the app has handled every key it has read (``tui.keys.KeyOrder``
+        """Wait until the app has handled every key it has read (``tui.support.keys.KeyOrder``
         lets one through at a time), with what each set off."""
         app = self.app
         order = getattr(app, "keys", None)

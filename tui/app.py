@@ -32,10 +32,10 @@ from .screens.game import GameScreen
 from .screens.handover import HandoverScreen
 from .screens.menu import MenuScreen
 from .screens.replay import ReplayScreen
-from .keys import KeyOrder
-from .turn_bell import TurnBell
+from .support.keys import KeyOrder
+from .support.turn_bell import TurnBell
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall, is_too_small
-from .contracts import DropsKeys, Says
+from .support.contracts import DropsKeys, Says
 
 
 #: The app's own actions a remote player may run: quit (ctrl+q), its hint (ctrl+c) and
@@ -56,7 +56,7 @@ class BoxtopApp(App[None]):
     escape ends the app; ``note``: a line shown first; ``saved_in``: the save, where its
     analysis is kept); ``remote``: ``(socket_path,
     name[, key[, token[, takeover]]])`` of a room service to join (the last three as
-    ``tui.remote.RemoteLink`` takes them; locked down as the module docstring says);
+    ``tui.support.remote_session.RemoteLink`` takes them; locked down as the module docstring says);
     otherwise the menu. ``save_dir`` overrides the save folder (platformdirs')."""
 
     CSS_PATH = "boxtop.tcss"
@@ -209,11 +209,11 @@ class BoxtopApp(App[None]):
 
     def _fatal_error(self) -> None:
         """An unexpected error ends the app with one line for the player; the traceback
-        goes to the crash log (``tui.paths.crash_log_path``), never to the screen."""
+        goes to the crash log (``tui.support.paths.crash_log_path``), never to the screen."""
         import traceback
         from datetime import datetime, timezone
 
-        from .paths import crash_log_path
+        from .support.paths import crash_log_path
 
         path = crash_log_path()
         error = getattr(self, "_crash", None)
@@ -267,7 +267,7 @@ class BoxtopApp(App[None]):
             screen.mount(TooSmall())
 
     async def on_event(self, event: events.Event) -> None:
-        """Keys go one at a time (``tui.keys.KeyOrder``): a key read in the same burst as
+        """Keys go one at a time (``tui.support.keys.KeyOrder``): a key read in the same burst as
         the one before waits until that one is handled, then goes to what is on screen.
         While the terminal is too small to show the screen, a key does nothing (but
         quit): no one acts on a table they cannot see. A screen may drop a key too
@@ -320,7 +320,7 @@ class BoxtopApp(App[None]):
     # ------------------------------------------------------------------ the turn bell
     def ring_if_turn(self) -> None:
         """Ring the terminal bell once when a person of the table shown is to act while
-        the app shows another screen or no key came for a while (``tui.turn_bell``): in a
+        the app shows another screen or no key came for a while (``tui.support.turn_bell``): in a
         shared game the seat of this terminal, under its room's option; in a local game
         any person's seat, under the new-game form's option."""
         from .screens.shared_game import SharedGameScreen
@@ -386,8 +386,8 @@ class BoxtopApp(App[None]):
     # ------------------------------------------------------------------ shared sessions
     def _start_remote(self, socket_path: str, name: str, key: str | None = None, token: str | None = None,
                       takeover: bool = False) -> None:
-        from .chat import ChatBook
-        from .remote import RemoteLink
+        from .support.chat import ChatBook
+        from .support.remote_session import RemoteLink
         from .screens.lobby import LobbyScreen
 
         self.link = RemoteLink(socket_path, name, key, token, takeover)  # boxtop join's hello
@@ -512,7 +512,7 @@ class BoxtopApp(App[None]):
                 self.notify(message.message, severity="error", markup=False)
 
     def _route_talk(self, message: Any) -> None:
-        """Table talk (``tui.chat``): new lines go to the book and the room's screen; a
+        """Table talk (``tui.support.chat``): new lines go to the book and the room's screen; a
         refused line to the room's screen, which gives it back to be sent again."""
         from host import protocol as p
 

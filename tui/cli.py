@@ -18,9 +18,9 @@ import engine
 from engine import Seat
 from engine.core.text import printable
 
-from . import bots
+from .support import bots
 
-#: Words for a bot in ``--seats`` → its kind (``tui.bots.WORDS``: ``bot`` is a normal one).
+#: Words for a bot in ``--seats`` → its kind (``tui.support.bots.WORDS``: ``bot`` is a normal one).
 BOT_WORDS = bots.WORDS
 
 
@@ -351,8 +351,8 @@ def check_writable(path: str) -> None:
 
 def _save_path(text: str) -> str:
     """The save file ``text`` names: as typed, or a name alone in the save folder
-    (``tui.paths.find_save``: ``boxtop load mygame`` after saving "mygame" in a game)."""
-    from .paths import find_save
+    (``tui.support.paths.find_save``: ``boxtop load mygame`` after saving "mygame" in a game)."""
+    from .support.paths import find_save
 
     return str(find_save(text))
 

@@ -61,7 +61,7 @@ async def _steps_while_analysing(folder: Path, size=(80, 24)) -> dict:
     import time
 
     from tui.app import BoxtopApp
-    from tui.paths import EXAMPLES
+    from tui.support.paths import EXAMPLES
     from tui_driver import Player, screen_text, shows, wait_for, wait_for_screen, wait_for_text
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -126,7 +126,7 @@ def test_analyse_the_example_saves_at_the_default_budget(benchmark, tmp_path):
     import shutil
     import time
 
-    from tui.paths import EXAMPLES
+    from tui.support.paths import EXAMPLES
 
     paths = []
     for name in EXAMPLE_SAVES:

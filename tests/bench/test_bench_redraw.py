@@ -342,9 +342,9 @@ class Other:
         return t is not None and t.result is None and t.seat in t.to_act
 
     def next_move(self) -> str:
-        from tui.remote import SharedTable
+        from tui.support.remote_session import RemoteSession
 
-        seen = SharedTable(self.table)
+        seen = RemoteSession(self.table)
         command = self.brain.choose(seen.view(seen.my_seat), seen.legal_commands(seen.my_seat), self.rng)
         return seen.game.notation(command, seen.names)
 

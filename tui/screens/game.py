@@ -23,9 +23,10 @@ from textual.widgets import Input, Static
 import engine
 from engine.core.analysis import hint_refusal
 
-from ..stack import OnTop
-from ..games import GameTable, table_for
-from ..paths import default_save_path, saves_dir
+from ..support.stack import OnTop
+from ..games import table_for
+from ..games.base import GameTable
+from ..support.paths import default_save_path, saves_dir
 from ..widgets.footer import GameFooter, StatusLine
 from ..widgets.title_bar import TitleBar
 from ..widgets.log_pane import LOG_LINES
@@ -535,7 +536,7 @@ class GameScreen(OnTop, Screen[None]):
                 self.action_leave()
             return
         if word in ("save", "w"):
-            from ..paths import replacing, save_target
+            from ..support.paths import replacing, save_target
 
             rest = text.split(maxsplit=1)  # a name alone goes into the save folder, as in the dialog
             target = save_target(rest[1], self.save_dir or saves_dir()) if len(rest) > 1 else None
@@ -554,7 +555,7 @@ class GameScreen(OnTop, Screen[None]):
     def _ask_to_replace(self, line: Input, target: Path, what: str) -> None:
         """``:save PATH`` over a file that is not this game's: y saves (and the ``:`` line
         closes), n or escape keeps the file and the line, for another name."""
-        from ..paths import shown
+        from ..support.paths import shown
         from .replace import ReplaceScreen
 
         typed = line.value
@@ -621,8 +622,8 @@ class GameScreen(OnTop, Screen[None]):
     def save_to(self, path: Path | None) -> Path | None:
         """Save now to ``path`` (default: the file the game is saved in, else a new file
         in the save folder) and say where, in one line. Only the save folder is ever
-        made; a file elsewhere is remembered for the load list (``tui.paths.write_save``)."""
-        from ..paths import sentence, write_save
+        made; a file elsewhere is remembered for the load list (``tui.support.paths.write_save``)."""
+        from ..support.paths import sentence, write_save
 
         folder = self.save_dir or saves_dir()
         path = path or self.save_path or default_save_path(self.session.game.slug, folder)
@@ -641,7 +642,7 @@ class GameScreen(OnTop, Screen[None]):
     def action_save(self) -> None:
         """The save dialog, prefilled with the file the game is saved in (else a new
         name in the save folder)."""
-        from ..paths import sentence
+        from ..support.paths import sentence
         from .save import SaveScreen
 
         folder = self.save_dir or saves_dir()

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..stack import OnTop
+from ..support.stack import OnTop
 from ..widgets.footer import GameFooter
 
 #: Seconds after a change of person in which keys are dropped: a second enter or a key

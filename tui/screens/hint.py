@@ -11,7 +11,7 @@ the save say so.
 While the search runs, a bar fills against its budget of seconds
 (``analysis.HINT_SECONDS``) and the game's keys wait; escape closes the box and the
 answer, when it comes, is dropped. Each move is shown in the game's notation, with its
-estimated chance to win (in a solo game, its score rated, ``tui.chances``), so the
+estimated chance to win (in a solo game, its score rated, ``tui.support.chances``), so the
 player can type one on the ``:`` line or find it on the table, and under it in words
 (issue 26, "in notation and in words": ``engine.Game.explain``), indented and muted.
 When the play-outs told no move apart from the ``normal`` bot's choice, that choice is
@@ -33,8 +33,8 @@ from textual.widgets import ProgressBar, Static
 
 import engine
 
-from ..stack import OnTop
-from ..chances import chance_text
+from ..support.stack import OnTop
+from ..support.chances import chance_text
 from ..widgets.footer import GameFooter
 
 #: The running numbers of a shared room's hint questions (``host.protocol.AskHint.ref``).
@@ -51,7 +51,7 @@ class HintScreen(OnTop, ModalScreen[None]):
 
     ``session`` is a local game's ``engine.LocalSession`` (searched in this app's worker
     from ``session.view(seat)``; the seat noted at once, ``LocalSession.note_hint``) or a
-    shared room's ``tui.remote.SharedTable`` (asked of the room's host with
+    shared room's ``tui.support.remote_session.RemoteSession`` (asked of the room's host with
     ``host.protocol.AskHint``, which notes the seat; the app hands the answer to
     ``answer``). The caller checks first that the seat is to act with a choice."""
 

@@ -20,12 +20,12 @@ from engine.core.save_file import hints_note
 from engine.core.saves import Summary
 from engine.core.text import printable
 
-from ..stack import OnTop
-from ..paths import EXAMPLES, SaveRow, find_save, list_saves, saves_dir, shown
+from ..support.stack import OnTop
+from ..support.paths import EXAMPLES, SaveRow, find_save, list_saves, saves_dir, shown
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import OptionList
 from ..widgets.title_bar import TitleBar
-from ..contracts import SavesIn
+from ..support.contracts import SavesIn
 
 
 def fit(text: str, width: int) -> str:

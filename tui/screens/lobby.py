@@ -28,14 +28,14 @@ from engine.core.session import UNDO_POLICIES, undo_words
 from host import protocol as p
 
 
-from ..chat import TALK_HINT, length_note, send_talk, talk_command, with_talk
-from ..stack import OnTop
+from ..support.chat import TALK_HINT, length_note, send_talk, talk_command, with_talk
+from ..support.stack import OnTop
 from ..widgets.footer import GameFooter
 from ..widgets.log_pane import LogPane
 from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
 from . import say_line
-from ..contracts import Talks
+from ..support.contracts import Talks
 
 
 #: What a room's undo policy lets a player take back, as the waiting room says it, in the
@@ -292,7 +292,7 @@ class WaitingRoomScreen(OnTop, Screen[None]):
     choose a seat, ``b`` hands it to a bot of the strength chosen then
     (``StrengthScreen``: the game's strengths, each with what it plays like), ``x`` to a
     random bot, ``o`` opens it again, ``s`` starts (all four for the creator only),
-    escape leaves the room. Under the seats the room's talk (``tui.chat``): ``T`` opens
+    escape leaves the room. Under the seats the room's talk (``tui.support.chat``): ``T`` opens
     the line to say something (enter sends, escape cancels; ``:mute NAME`` and
     ``:unmute NAME`` there hide or show a person's lines)."""
 
@@ -376,7 +376,7 @@ class WaitingRoomScreen(OnTop, Screen[None]):
         self.query_one("#room-talk", LogPane).border_title = f"talk · T to say something · spectators' talk {heard}"
 
     def chat_changed(self, lines=()) -> None:
-        """The room's talk changed (``tui.chat.ChatBook``): show it."""
+        """The room's talk changed (``tui.support.chat.ChatBook``): show it."""
         if any(line.name == self.player for line in lines):
             self.talk_sent = None  # our line was said
         if not self.ready:
@@ -423,7 +423,7 @@ class WaitingRoomScreen(OnTop, Screen[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """As the line to say nears 200 cells the line under it counts them ("187/200",
-        a wide letter 2), and says when it is too long (``tui.chat.length_note``)."""
+        a wide letter 2), and says when it is too long (``tui.support.chat.length_note``)."""
         if event.input.id != "room-talk-line":
             return
         note, over = length_note(event.value)

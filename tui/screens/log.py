@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..widgets.footer import GameFooter
-from ..stack import OnTop
+from ..support.stack import OnTop
 from ..widgets.log_pane import LogPane
 from ..widgets.title_bar import TitleBar
 

@@ -23,14 +23,14 @@ from textual.widgets._select import SelectCurrent
 import engine
 from engine.core.session import UNDO_POLICIES, undo_words
 
-from ..stack import OnTop
-from .. import bots
+from ..support.stack import OnTop
+from ..support import bots
 from ..widgets.choice import Choice, Tick
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import Select
 from ..widgets.title_bar import TitleBar
 from ..widgets.game_options import NARROWEST, GameOptions
-from ..contracts import Rings
+from ..support.contracts import Rings
 
 #: What the "turn bell" box does, beside it.
 BELL_NOTE = "rings once when your turn comes while you look elsewhere or idle"
@@ -66,13 +66,13 @@ REMEMBERED: "WeakKeyDictionary[Any, dict[bool, FormChoices]]" = WeakKeyDictionar
 
 def kinds(game: engine.Game) -> list[tuple[str, str]]:
     """A seat's kinds in ``game`` as the form names them, ``(label, value)``: a person,
-    then the game's bots (``tui.bots.choices``: its strengths in order, then random)."""
+    then the game's bots (``tui.support.bots.choices``: its strengths in order, then random)."""
     return [("person", "person")] + [(f"bot: {kind}", kind) for kind in bots.choices(game)]
 
 
 class KindChoice(Choice):
     """A seat's kind: its open list gives each bot with what it plays like, in one line
-    (``tui.bots.describe``); the field shows the kind's name alone."""
+    (``tui.support.bots.describe``); the field shows the kind's name alone."""
 
     # the open list as wide as its lines, kept inside the screen (moved left at 80 columns)
     DEFAULT_CSS = "KindChoice > SelectOverlay { constrain: inside inside; }"

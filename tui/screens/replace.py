@@ -11,15 +11,15 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..paths import replace_sentence
-from ..stack import OnTop
+from ..support.paths import replace_sentence
+from ..support.stack import OnTop
 from ..widgets.footer import GameFooter
 from ..widgets.path_text import PathSentence
 
 
 class ReplaceScreen(OnTop, ModalScreen[bool]):
     """Ask whether saving may replace the file at ``path`` (``what`` as
-    ``tui.paths.replacing`` says: "save" for another saved game, "file" for a file that
+    ``tui.support.paths.replacing`` says: "save" for another saved game, "file" for a file that
     is not a save). Dismisses with True for y, False for n or escape (the file is kept)."""
 
     BINDINGS = [

@@ -21,9 +21,9 @@ from engine.core.analysis import FLAWS
 from engine.core.save_file import hints_note, hints_sentence
 from engine.core.text import printable
 
-from ..stack import OnTop
-from ..chances import chance_text
-from ..chat import with_talk
+from ..support.stack import OnTop
+from ..support.chances import chance_text
+from ..support.chat import with_talk
 from ..games import table_for
 from ..widgets.footer import GameFooter  # fits its row (Textual's Footer cut "esc Back" at 80 columns)
 from ..widgets.title_bar import TitleBar

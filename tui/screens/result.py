@@ -1,7 +1,7 @@
 """The result screen: who won in plain words (a shared win and a tie-break said as such;
 a solo game's points and personal best), and every seat's scores.
 
-``session`` is a ``LocalSession`` or a shared game's ``tui.remote.SharedTable`` (which has
+``session`` is a ``LocalSession`` or a shared game's ``tui.support.remote_session.RemoteSession`` (which has
 no log here: replay and save are then hidden, and ``m`` goes back to the host's lobby).
 """
 
@@ -24,12 +24,12 @@ import engine
 from engine.core.save_file import hints_sentence
 from engine.core.seat_label import seat_label
 
-from ..stack import OnTop
+from ..support.stack import OnTop
 from ..widgets.footer import GameFooter
 from ..widgets.path_text import PathSentence
 from ..widgets.title_bar import TitleBar
 from ..widgets.sized_table import fill_table
-from ..contracts import Hosted
+from ..support.contracts import Hosted
 
 
 #: The columns the result's table has: ``#result-box``'s width (70, ``boxtop.tcss``) less
@@ -58,7 +58,7 @@ def again_line(session: Any, me: str | None) -> Content:
 
 def hints_line(session: Any) -> Content:
     """"Hints used by ann." (or "by ann and bob") when seats of ``session`` (a
-    ``LocalSession`` or a ``SharedTable``) asked for a hint in this game; empty when none
+    ``LocalSession`` or a ``RemoteSession``) asked for a hint in this game; empty when none
     did. Names are text, never markup."""
     return Content(hints_sentence(session.hinted_names()))
 
@@ -126,12 +126,12 @@ class ResultScreen(OnTop, Screen[None]):
 
     def _personal_best(self) -> None:
         """A solo game played by a person goes into the personal best table
-        (``tui.best``, per game and edition); the table is shown. A game in which the
+        (``tui.support.best``, per game and edition); the table is shown. A game in which the
         person asked for a hint is not one of their bests: the table is shown, and why."""
         s = self.session
         if not isinstance(s, engine.LocalSession) or len(s.seats) != 1 or s.is_bot(0):
             return
-        from .. import best
+        from ..support import best
 
         key = f"{s.game.slug}/{s.game.edition}" if s.game.edition else s.game.slug
         points = s.result().scores[0].get("total", sum(s.result().scores[0].values()))
@@ -253,7 +253,7 @@ class ResultScreen(OnTop, Screen[None]):
         self.app.push_screen(ReplayScreen(self.session))
 
     def action_save(self) -> None:
-        from ..paths import default_save_path, saves_dir
+        from ..support.paths import default_save_path, saves_dir
         from .save import SaveScreen
 
         folder = self.save_dir or saves_dir()

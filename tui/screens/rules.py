@@ -35,11 +35,11 @@ from textual.widgets.option_list import Option
 
 import engine
 
-from ..stack import OnTop
+from ..support.stack import OnTop
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import OptionList
 from ..widgets.title_bar import TitleBar
-from ..contracts import Hosted
+from ..support.contracts import Hosted
 
 GENERAL_KEYS = """\
 ## Keys everywhere

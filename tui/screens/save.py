@@ -13,8 +13,8 @@ from textual.widgets import Input, Label, Static
 
 import engine
 
-from ..stack import OnTop
-from ..paths import replacing, save_target, saves_dir, shown, write_save
+from ..support.stack import OnTop
+from ..support.paths import replacing, save_target, saves_dir, shown, write_save
 from ..widgets.footer import GameFooter
 
 
@@ -27,7 +27,7 @@ class SaveName(Input):
 class SaveScreen(OnTop, ModalScreen[Path | None]):
     """Ask where to save ``session``, prefilled with ``default`` (its file name alone
     when it is in the save folder ``folder``, default ``saves_dir()``). Enter saves
-    (atomically, ``tui.paths.write_save``) and dismisses with the path; escape cancels
+    (atomically, ``tui.support.paths.write_save``) and dismisses with the path; escape cancels
     with None. A name alone goes into the save folder with ".json" added; a path saves
     there, but never makes a folder. Before it replaces a file other than ``own`` (the
     file the game is saved in), it asks (``ReplaceScreen``): n or escape keeps the file

@@ -2,7 +2,7 @@
 
 Each terminal is one seat (or a spectator), so there is no hand-over and no bot runs
 here: the room decides and journals every move and sends this seat its ``Table``
-(``tui.remote.SharedTable``). Moves, undo and redo go to the room as ``Play``; a refusal
+(``tui.support.remote_session.RemoteSession``). Moves, undo and redo go to the room as ``Play``; a refusal
 comes back as one sentence. The host keeps the game, so there is no save or load here.
 """
 
@@ -21,9 +21,9 @@ from engine.core.room import Table
 from engine.core.seat_label import a_bot
 from host import protocol as p
 
-from ..chat import TALK_HINT, length_note, send_talk, talk_command, talk_row, with_talk
+from ..support.chat import TALK_HINT, length_note, send_talk, talk_command, talk_row, with_talk
 from ..games import table_for
-from ..remote import SharedTable
+from ..support.remote_session import RemoteSession
 from ..widgets.log_pane import LogPane
 from .game import CommandLine, GameScreen
 
@@ -36,7 +36,7 @@ class SharedGameScreen(GameScreen):
     ``ctrl+b`` (shown while a player is away) asks which bot should take the first away
     seat (``StrengthScreen``: the game's strengths, ``normal`` highlighted) and asks the
     room to hand it over; the room lets only its creator do it. ``T`` opens the bottom
-    line to say something to the room (``tui.chat``; enter says it, escape cancels), and
+    line to say something to the room (``tui.support.chat``; enter says it, escape cancels), and
     the room's talk shows in the log pane at the moves it was said after. ``S`` (shown to
     a spectator whose own seat is at this table, away or held by a bot) sits them in it.
     Seats are named by their labels (``engine.core.seat_label``): "bot4 (hard bot)", and
@@ -52,7 +52,7 @@ class SharedGameScreen(GameScreen):
 
     def __init__(self, table: Table) -> None:
         Screen.__init__(self)
-        self.session = SharedTable(table)
+        self.session = RemoteSession(table)
         self.save_dir: Path | None = None
         self.seat: int | None = table.seat
         self.humans = [] if table.seat is None else [table.seat]
@@ -210,7 +210,7 @@ class SharedGameScreen(GameScreen):
         return with_talk(mirror.blocks, mirror.base, book.lines, self.app.link.name), None
 
     def chat_changed(self, lines=()) -> None:
-        """The room's talk changed (``tui.chat.ChatBook``; ``lines`` the new ones): redraw
+        """The room's talk changed (``tui.support.chat.ChatBook``; ``lines`` the new ones): redraw
         the log, the table's newest talk (``GameTable.show_talk``) and the talk box."""
         if any(line.name == self.app.link.name for line in lines):
             self.talk_sent = None  # our line was said
@@ -219,7 +219,7 @@ class SharedGameScreen(GameScreen):
             self._show_talk()
 
     def _talk_book(self):
-        """This room's talk (``tui.chat.ChatBook``, which a remote app keeps as ``chat``),
+        """This room's talk (``tui.support.chat.ChatBook``, which a remote app keeps as ``chat``),
         None while the book holds another room's."""
         book = self.app.chat
         return book if book.code == self.session.table.code else None
@@ -286,7 +286,7 @@ class SharedGameScreen(GameScreen):
     def on_input_changed(self, event) -> None:
         """As a line to say nears ``MAX_CHARS`` (200), the message line counts its
         cells ("187/200", a wide letter 2), and says when it is too long
-        (``tui.chat.length_note``)."""
+        (``tui.support.chat.length_note``)."""
         line = event.input
         if line.id != "command" or line.hint != TALK_HINT:
             return
@@ -306,7 +306,7 @@ class SharedGameScreen(GameScreen):
 
     def talk(self, kind: str, text: str) -> bool:
         """Say ``text`` (``kind`` "say"), or mute / unmute the person ``text``; whether it
-        was sent (``tui.chat.send_talk``)."""
+        was sent (``tui.support.chat.send_talk``)."""
         return send_talk(self, kind, text)
 
     def chat_refused(self, message: str) -> None:

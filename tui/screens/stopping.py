@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..stack import OnTop
+from ..support.stack import OnTop
 from ..widgets.footer import GameFooter
 
 #: Seconds the sentence shows over the screen before the app ends and gives the

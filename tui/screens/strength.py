@@ -1,5 +1,5 @@
 """Which bot takes a seat of a shared room: the game's strengths, each with what it plays
-like in one line, then random (``tui.bots``). The waiting room's ``b`` opens it for the
+like in one line, then random (``tui.support.bots``). The waiting room's ``b`` opens it for the
 highlighted seat, the shared game's ``ctrl+b`` for an away player's seat."""
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from textual.widgets.option_list import Option
 
 import engine
 
-from ..stack import OnTop
-from .. import bots
+from ..support.stack import OnTop
+from ..support import bots
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import OptionList
 
 
 class StrengthScreen(OnTop, ModalScreen[str | None]):
-    """``title`` above the bots ``game`` offers (``tui.bots.choices``), numbered, each
+    """``title`` above the bots ``game`` offers (``tui.support.bots.choices``), numbered, each
     with its line; the seat's ``current`` kind is highlighted (else ``normal``). ↑↓ and
     enter or a bot's number choose it, and the screen dismisses with its kind; escape
     dismisses with None (the seat stays as it was)."""

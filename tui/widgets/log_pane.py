@@ -24,7 +24,7 @@ from textual.strip import Strip
 
 from engine.core.text import printable
 
-from ..chat import GUTTER, talk_kind, talk_wrap
+from ..support.chat import GUTTER, talk_kind, talk_wrap
 from .lines import ellipsis, plain, wrap_text
 
 #: How many log lines the pane keeps (the save keeps everything).
@@ -120,8 +120,8 @@ class LogPane(ScrollView, can_focus=False):
     ``follow`` has another pane show the same lines (the full-screen log follows the
     table's).
 
-    A line of table talk (``tui.chat.talk_kind``) wraps with its own gutter
-    (``tui.chat.talk_wrap``), so no row of it reads as a game line. ``talk_rows`` (None:
+    A line of table talk (``tui.support.chat.talk_kind``) wraps with its own gutter
+    (``tui.support.chat.talk_wrap``), so no row of it reads as a game line. ``talk_rows`` (None:
     no bound) bounds it in a table's pane: each talk line takes at most that many rows,
     and once the pane is full a run of talk lines leaves the game's lines before it at
     least half the pane: the older lines of a longer run fold into one row ("┆ L shows
@@ -151,7 +151,7 @@ class LogPane(ScrollView, can_focus=False):
         self._since: int | None = None  # where the mark goes in self._raw
         self._lines: list[str] = []  # as shown (group_hidden, the mark as MARK)
         self._rows: list[str] = []  # the lines wrapped to the pane's width
-        self._kinds: list[str | None] = []  # each row's talk (``tui.chat.talk_kind``), None for the game's
+        self._kinds: list[str | None] = []  # each row's talk (``tui.support.chat.talk_kind``), None for the game's
         self._width = 0  # the width self._rows are wrapped to
         self._height = 0  # the height talk runs were bounded for (``talk_rows``)
         self._mark_row: int | None = None  # the MARK's row in self._rows

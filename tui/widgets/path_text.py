@@ -1,5 +1,5 @@
 """``PathSentence``: a sentence naming a file, for a ``Static``, laid out at whatever
-width it is drawn (``tui.paths.path_rows``): its rows break at spaces and after a
+width it is drawn (``tui.support.paths.path_rows``): its rows break at spaces and after a
 folder's "/", never inside a file name."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
 
-from ..paths import path_rows, shown
+from ..support.paths import path_rows, shown
 
 
 class PathSentence(Visual):

@@ -1,7 +1,7 @@
 """The app's side of a shared session: the link to the room service and the table it sent.
 
 ``RemoteLink`` keeps one ``host.client.ServiceClient`` and hands every service message
-to the app. ``SharedTable`` presents the last ``Table`` the room sent this seat with the
+to the app. ``RemoteSession`` presents the last ``Table`` the room sent this seat with the
 few methods the game screen reads from a ``LocalSession`` (``view``, ``legal_commands``,
 ``log_lines``, ``to_act``, ``result`` …), so each game's table widget works unchanged in
 a shared game. Nothing here changes game state: moves go to the room as ``Play``.
@@ -21,7 +21,7 @@ from host import protocol as p
 from host.client import HelloRefused, ServiceClient
 
 
-class SharedTable:
+class RemoteSession:
     """The started game as the room showed it to this connection (``engine.core.room.Table``)."""
 
     def __init__(self, table: Table) -> None:

@@ -21,7 +21,7 @@ from rich.cells import cell_len
 from engine.core.chat import MAX_CHARS, ChatLine, ChatRefused, check_text, line_width
 from host import protocol as p
 
-from .widgets.lines import ellipsis, plain, wrap
+from .runs import ellipsis, plain, wrap
 
 #: How a line starts: another person's, and one's own.
 THEIRS, MINE = "» ", "› "

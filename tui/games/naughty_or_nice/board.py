@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from engine.games.naughty_or_nice.data import COLOUR_LETTER, COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS, SYMBOLS
 
-from ..widgets.lines import Line, Panel, Run
+from ...widgets.lines import Line, Panel, Run
 
 #: The component class of each present colour (``NNPanel``).
 COLOUR_CLASS = {c: f"nn--{c}" for c in COLOURS}

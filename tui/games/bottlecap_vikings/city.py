@@ -16,7 +16,7 @@ from typing import Sequence
 from engine.games.bottlecap_vikings.data import ABILITIES
 from engine.games.bottlecap_vikings.rules import advances
 
-from ..widgets.lines import Line, Panel, Run
+from ...widgets.lines import Line, Panel, Run
 
 
 def damage_runs(p) -> list[Run]:

@@ -2,7 +2,7 @@
 Vikings, the Happiness track and a running score), and the log.
 
 Keys: ←→ choose a result in the tray, ↑↓ and shift+←→ move on the map to the place or
-harbour above, below or beside (the Vikings are a column left of it; ``giftbringer_moves``),
+harbour above, below or beside (the Vikings are a column left of it; ``moves``),
 tab / shift+tab jump only between those where a choice is legal (the chosen result
 can be crossed, a place is ready to Visit, a harbour to land at; the sheet shades them),
 enter crosses the result on it (or lands at a ship, or visits a finished place),
@@ -18,7 +18,7 @@ a mark after the id says where the place stands, so that the map reads without c
 reachable; "≋S3✓" the harbour landed at). Either way the details line
 under the map says what the Viking, place or harbour under the cursor is — named as every
 sentence names it, "House 5 (Aurora Hall)", its text the rules screen's
-(``giftbringer_cards``) — and what enter does there; ``?`` explains the map (``LEGEND``).
+(``cards``) — and what enter does there; ``?`` explains the map (``LEGEND``).
 """
 
 from __future__ import annotations
@@ -37,12 +37,12 @@ from engine.games.giftbringer.notation import KINDS
 from engine.games.giftbringer.rules import complete, free_slots, presents_left, reachable, score
 from engine.games.giftbringer.sheet import SHEET, neighbours
 
-from ..widgets.lines import Line, Panel, Run, plain
-from . import GameTable
-from .giftbringer_cards import BLESSING_NAMES, CROSSED_FACE, blessing_details, card_texts, details
-from .giftbringer_keep import KeepScreen
-from .giftbringer_moves import order, step
-from ..contracts import Says
+from ...widgets.lines import Line, Panel, Run, plain
+from ..base import GameTable
+from .cards import BLESSING_NAMES, CROSSED_FACE, blessing_details, card_texts, details
+from .keep import KeepScreen
+from .moves import order, step
+from ...support.contracts import Says
 
 MAP_W, MAP_H = 64, 20
 #: The compact map (a small screen): places by name and mark only, on a grid this size
@@ -322,7 +322,7 @@ class GiftbringerTable(GameTable):
 
     @staticmethod
     def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
-        """Every Viking, harbour, road, house and Blessing with its text (``giftbringer_cards``)."""
+        """Every Viking, harbour, road, house and Blessing with its text (``cards``)."""
         return card_texts()
 
     @staticmethod
@@ -416,7 +416,7 @@ class GiftbringerTable(GameTable):
 
     def action_move(self, direction: str) -> None:
         """Move the cursor to the nearest Viking, place or harbour ``direction`` ("up",
-        "down", "left", "right") on the map (``giftbringer_moves.step``)."""
+        "down", "left", "right") on the map (``moves.step``)."""
         self.target = step(self.target, direction)
         self._draw()
 

@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
-from ..stack import OnTop
+from ...support.stack import OnTop
 
 from engine.games.giftbringer.commands import Visit
 from engine.games.giftbringer.notation import title

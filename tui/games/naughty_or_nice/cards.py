@@ -2,7 +2,7 @@
 details line (the highlighted or held card) and the rules screen's "Every card"
 (``card_texts``).
 
-The texts are data (``engine/games/naughty_or_nice/data/texts.toml``); the names,
+The texts are the engine's (``engine.games.naughty_or_nice.texts``); the names,
 points, preferred presents, colours, symbols and wishes come from the game's own card
 data. Each ``*_card`` function gives ``(name, text)``: the name with its code for the
 ``:`` line ("Tomte (TO)"), the text as ``card_texts`` lists it. ``level`` leaves out
@@ -12,34 +12,8 @@ givers' abilities from level 4, set symbols at level 5.
 
 from __future__ import annotations
 
-from functools import cache
-
-import msgspec
-
-from engine.core import tomldata
-from engine.games.naughty_or_nice.data import COLOUR_LETTER, COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS, raw
-
-
-class Texts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """``data/texts.toml``: each colour's name on the cards, each creature's and gift
-    giver's text by code."""
-
-    colours: dict[str, str]
-    creatures: dict[str, str]
-    givers: dict[str, str]
-
-
-@cache
-def texts() -> Texts:
-    """The texts, checked: one for every colour, creature and gift giver, and no other;
-    raises ``ValueError`` naming what is missing or unknown."""
-    t = tomldata.decode(raw("texts.toml"), Texts, "data/texts.toml")
-    for kind, have, want in (("colour", t.colours, COLOURS), ("creature", t.creatures, CREATURES),
-                             ("gift giver", t.givers, GIVERS)):
-        if set(have) != set(want):
-            wrong = sorted(set(have) ^ set(want))
-            raise ValueError(f"data/texts.toml: the {kind} texts do not match the cards ({', '.join(wrong)})")
-    return t
+from engine.games.naughty_or_nice.data import COLOUR_LETTER, CREATURES, GIVERS, KIDDOS, PRESENTS
+from engine.games.naughty_or_nice.texts import load as texts
 
 
 def _points(n: int) -> str:
@@ -102,4 +76,4 @@ def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
     ]
 
 
-__all__ = ["Texts", "card_texts", "creature_card", "giver_card", "kiddo_card", "present_card", "texts"]
+__all__ = ["card_texts", "creature_card", "giver_card", "kiddo_card", "present_card"]

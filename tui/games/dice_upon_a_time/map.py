@@ -21,7 +21,7 @@ from typing import Any, Callable, ClassVar, Sequence
 from engine.games.dice_upon_a_time.board import load_board
 from engine.games.dice_upon_a_time.common import ROUTES, socket_value
 
-from ..widgets.lines import Line, LineView, Run
+from ...widgets.lines import Line, LineView, Run
 
 BOARD = load_board()
 #: The Forest Spirits' sockets by spirit id, and their short labels.

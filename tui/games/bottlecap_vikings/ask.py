@@ -2,7 +2,7 @@
 
 ``entries`` turns the legal commands of the front step into numbered choices; each
 choice knows the spaces it lights on the ring and the card it concerns (a tile, a hut
-spot, a city side, an ability: ``Entry.card``, from ``bottlecap_cards``). ``keys_title``
+spot, a city side, an ability: ``Entry.card``, from ``cards``). ``keys_title``
 is the panel's title, the keys first; ``question`` the panel's rows: what is asked, the
 choices (folded over as many rows as they need, or, for a long list, the rows round the
 cursor with the count of those left out), what the chosen one does before it happens
@@ -25,9 +25,9 @@ from engine.games.bottlecap_vikings.commands import (Advance, ChooseSide, Copy, 
                                                      Return, Rotate, Skip, Swap, Take, TakeGoods, Use)
 from engine.games.bottlecap_vikings.data import ABILITIES, CITIES, face_action
 
-from ..widgets.lines import Line, Run
-from .bottlecap_cards import ability_card, action_card, side_card, spot_card, tile_card
-from .bottlecap_ring import HELPER_MARK, LINE_MARK
+from ...widgets.lines import Line, Run
+from .cards import ability_card, action_card, side_card, spot_card, tile_card
+from .ring import HELPER_MARK, LINE_MARK
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Dice Upon a Time's table: the map graph (``dice_map``), the side panel (the chapter
+"""Dice Upon a Time's table: the map graph (``map``), the side panel (the chapter
 and its Event, your dice, tokens and quests, a line for each other player), what the
 game asks now with its keys, and the log.
 
@@ -23,7 +23,7 @@ sentence. The keys:
   choices, "no item" first; so are a Bad Luck card's two effects, a Character to choose
   and a trade to accept or refuse.
 - escape steps back out of a Rabbit, a pass or the ``a`` row half made.
-- ``q`` shows the cards face up (``dice_cards.CardsScreen``): every player's quests and
+- ``q`` shows the cards face up (``cards.CardsScreen``): every player's quests and
   Story cards with their texts, over the table.
 
 A key whose move is not possible now (``a`` with nothing to do, ``r`` without a Rabbit
@@ -57,12 +57,12 @@ from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS, STORIES
 from engine.games.dice_upon_a_time.notation import DIE_NAME, FACE_NAME, socket_name
 from engine.games.dice_upon_a_time.common import BANDS, CHAPTERS, quest_met, route_from
 
-from ..widgets.digits import DigitEntry
-from ..widgets.lines import Line, Panel, Run, ellipsis, wrap
-from . import GameTable
-from .dice_cards import CardsScreen
-from .dice_map import MapGraph, initials
-from .dice_text import (
+from ...widgets.digits import DigitEntry
+from ...widgets.lines import Line, Panel, Run, ellipsis, wrap
+from ..base import GameTable
+from .cards import CardsScreen
+from .map import MapGraph, initials
+from .text import (
     CARDS, LOCS, QUESTION, SPIRIT_SHORT, SPIRIT_TEXT, WAITS, card_texts, character_code, character_text,
     choice_details, choice_words, command_label, die_label, item_short, offer_text, offer_words, quest_short,
     socket_order, story_short, tokens_short, window_question,

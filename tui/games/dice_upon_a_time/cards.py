@@ -30,12 +30,12 @@ from engine.games.dice_upon_a_time.effects import CHARACTERS, ITEMS, STORIES
 from engine.games.dice_upon_a_time.notation import DIE_LETTER, DIE_NAME
 from engine.games.dice_upon_a_time.common import quest_met
 
-from ..widgets.footer import GameFooter
-from ..widgets.lines import Line, Panel, Run, wrap_text
-from ..widgets.title_bar import TitleBar
-from ..stack import OnTop
-from .dice_map import initials
-from .dice_text import CARDS, ITEM_SHORT, LOCS, character_text, story_text, tokens_short
+from ...widgets.footer import GameFooter
+from ...widgets.lines import Line, Panel, Run, wrap_text
+from ...widgets.title_bar import TitleBar
+from ...support.stack import OnTop
+from .map import initials
+from .text import CARDS, ITEM_SHORT, LOCS, character_text, story_text, tokens_short
 
 #: The colour class of each seat's letter (as on the map and in the side panel).
 SEAT_CLASS = ("du--p0", "du--p1", "du--p2", "du--p3", "du--p4")

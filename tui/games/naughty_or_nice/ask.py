@@ -1,6 +1,6 @@
 """What Naughty or Nice's table asks: the answers on offer (``Choice``), each labelled
 once and numbered by the key that picks it, the question in plain words, the card a
-highlighted answer is about (shown in the details line, ``naughty_cards``), and
+highlighted answer is about (shown in the details line, ``cards``), and
 ``AskPanel``, which lays the answers out in rows at its own width: every answer is
 visible, or the rows scroll with the cursor and say how many more lie each way.
 """
@@ -16,9 +16,9 @@ from engine.core.reactions import Pass
 from engine.games.naughty_or_nice.commands import DECK, ChooseGiver, Draw, Keep, Pick, Play, React, Search, Sweep
 from engine.games.naughty_or_nice.data import COLOUR_LETTER, CREATURES, GIVERS, KIDDOS, PRESENTS
 
-from ..widgets.lines import Line, Run, cut_short, ellipsis, plain, wrap
-from .naughty_board import NNPanel
-from .naughty_cards import creature_card, giver_card, kiddo_card, present_card
+from ...widgets.lines import Line, Run, cut_short, ellipsis, plain, wrap
+from .board import NNPanel
+from .cards import creature_card, giver_card, kiddo_card, present_card
 
 #: A card a choice is about: ("giver", "santa"), ("creature", "TO"), ("present", "ST"), ("kiddo", 12).
 Card = tuple[str, Any]
@@ -185,7 +185,7 @@ def window_text(view: Any, names: Sequence[str]) -> str:
 
 
 def card_text(card: Card, level: int) -> tuple[str, str]:
-    """``(name, text)`` of ``card`` as ``naughty_cards`` gives it at ``level``."""
+    """``(name, text)`` of ``card`` as ``cards`` gives it at ``level``."""
     kind, key = card
     if kind == "giver":
         return giver_card(key, level)

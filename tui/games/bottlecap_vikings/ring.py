@@ -22,7 +22,7 @@ from typing import Sequence
 from engine.games.bottlecap_vikings.data import face_action
 from engine.games.bottlecap_vikings.rules import ARRIVAL
 
-from ..widgets.lines import Line, Run
+from ...widgets.lines import Line, Run
 
 #: Each space's (column, row) on the 3×3 grid, clockwise from the top left.
 CELLS = ((0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1))

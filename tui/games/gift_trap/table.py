@@ -25,12 +25,12 @@ from engine.games.gift_trap.commands import (
     GET_TILES, TILE_LABELS, DealGifts, Done, GiveTile, RateGift, SetTrap,
 )
 
-from ..chat import talk_kind, talk_wrap
-from ..widgets.cards import CardFace, CardTable
-from ..widgets.lines import Line, Panel, cut_short, plain
-from . import GameTable
-from .gift_trap_cards import card_texts, stack_card, tile_card
-from ..contracts import RefreshesTable, Says
+from ...support.chat import talk_kind, talk_wrap
+from ...widgets.cards import CardFace, CardTable
+from ...widgets.lines import Line, Panel, cut_short, plain
+from ..base import GameTable
+from .cards import card_texts, stack_card, tile_card
+from ...support.contracts import RefreshesTable, Says
 
 MAX_SPACES = 9
 BAR = 12  # cells in a track bar (at most)
@@ -160,7 +160,7 @@ class GiftTrapTable(GameTable):
 
     @staticmethod
     def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
-        """Every tile and gift stack with its text (``gift_trap_cards``)."""
+        """Every tile and gift stack with its text (``cards``)."""
         return card_texts()
 
     def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
@@ -515,7 +515,7 @@ class GiftTrapTable(GameTable):
 
     def _talk_rows(self, width: int, rows: int) -> list[Line]:
         """The room's newest talk in at most ``rows`` rows of ``width`` cells, after a
-        blank row: whole lines, each wrapped with its gutter (``tui.chat.talk_wrap``),
+        blank row: whole lines, each wrapped with its gutter (``tui.support.chat.talk_wrap``),
         newest last; the newest cut with "…" where even it does not fit (the log, and
         ``T``, show it whole). Nothing without two rows."""
         if not self.talk or rows < 2 or width < 8:

@@ -5,7 +5,7 @@ the cursor, the Blessings a marked result can use) and the rules screen's "Every
 
 Each thing is named as every sentence names it (``notation.title``: "House 5 (Aurora
 Hall)"); its text comes from the sheet's data (what it needs, carries and gives) and,
-for the Blessings and harbours, ``engine/games/giftbringer/data/texts.toml``. The
+for the Blessings and harbours, the engine's texts (``engine.games.giftbringer.texts``). The
 ``*_runs`` functions give the text as runs of a ``Line`` with each face a sheet has
 crossed shown as ``CROSSED_FACE`` ("needs x 5": a reading without colour or
 strike-through); ``*_card`` the same text as ``(name, text)``.
@@ -13,17 +13,14 @@ strike-through); ``*_card`` the same text as ``(name, text)``.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Sequence
 
-import msgspec
-
-from engine.core import tomldata
 from engine.games.giftbringer.commands import BLESSINGS
 from engine.games.giftbringer.notation import title
 from engine.games.giftbringer.sheet import SHEET
+from engine.games.giftbringer.texts import load as texts
 
-from ..widgets.lines import Line, Run, plain
+from ...widgets.lines import Line, Run, plain
 
 #: The Gratitude letters in the table's words (the score panel's "milk", "cookies" …).
 GIFTS = {"C": "Cookie", "G": "Milk", "M": "Muffin"}
@@ -32,26 +29,6 @@ CROSSED_FACE = "x"
 #: The Blessings by name, as the dice tray shows them.
 BLESSING_NAMES = {"any": "any", "two": "2→1", "sum": "sum", "diff": "diff"}
 
-_raw = tomldata.reader("engine.games.giftbringer")
-
-
-class Texts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """``data/texts.toml``: each Blessing's text by name, and the harbours' text."""
-
-    blessings: dict[str, str]
-    harbour: dict[str, str]
-
-
-@cache
-def texts() -> Texts:
-    """The texts, checked: one for each Blessing and no other, and the harbours'; raises
-    ``ValueError`` naming what is wrong."""
-    t = tomldata.decode(_raw("texts.toml"), Texts, "data/texts.toml")
-    if set(t.blessings) != set(BLESSINGS):
-        raise ValueError(f"data/texts.toml: the Blessings are {', '.join(BLESSINGS)}, not {', '.join(t.blessings)}")
-    if set(t.harbour) != {"text"}:
-        raise ValueError("data/texts.toml: [harbour] has one text")
-    return t
 
 
 def _count(n: int, word: str) -> str:
@@ -140,5 +117,5 @@ def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
     ]
 
 
-__all__ = ["BLESSING_NAMES", "CROSSED_FACE", "GIFTS", "Texts", "blessing_card", "blessing_details", "card", "card_texts",
-           "details", "runs", "texts"]
+__all__ = ["BLESSING_NAMES", "CROSSED_FACE", "GIFTS", "blessing_card", "blessing_details", "card", "card_texts",
+           "details", "runs"]

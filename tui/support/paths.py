@@ -24,7 +24,7 @@ from engine import SaveError
 from engine.core import analysis
 from engine.core.saves import Summary, looks_like_save, summary
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "saves"
+EXAMPLES = Path(__file__).resolve().parents[2] / "saves"
 #: How many games saved elsewhere are remembered (the newest).
 REMEMBERED = 50
 

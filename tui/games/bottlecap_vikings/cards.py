@@ -8,39 +8,17 @@ Each ``*_card`` function gives ``(name, text)``: the details line shows
 the short form). The texts are data: the actions' and abilities' texts are the
 Bottlecap Vikings rulebook's ("Action Spaces", "City Abilities", in
 ``data/actions.toml`` and ``data/abilities.toml``); a city side is told from its
-figures (``data/cities.toml``); the short forms' pieces are ``data/short_forms.toml``.
+figures (``data/cities.toml``); the short forms' pieces are the engine's texts
+(``engine.games.bottlecap_vikings.texts``).
 """
 
 from __future__ import annotations
 
-from functools import cache
-
-import msgspec
-
-from engine.core import tomldata
 from engine.games.bottlecap_vikings.data import ABILITIES, CITIES, TILES, Side, face_action
+from engine.games.bottlecap_vikings.texts import short_pieces
 
 #: The name and text of the spot that wins.
 THRONE = ("The throne", "Reaching it with your hut wins the game at once.")
-
-
-class Piece(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A piece of a short form (``form``, as the screen prints it) and what it ``means``."""
-
-    form: str
-    means: str
-
-
-@cache
-def short_pieces() -> tuple[Piece, ...]:
-    """The pieces of ``data/short_forms.toml``, in file order; raises ``ValueError``
-    naming the file when it is broken."""
-
-    class File(msgspec.Struct, forbid_unknown_fields=True):
-        piece: tuple[Piece, ...]
-
-    raw = tomldata.reader("engine.games.bottlecap_vikings")("short_forms.toml")
-    return tomldata.decode(raw, File, "data/short_forms.toml").piece
 
 
 def leftover(short: str) -> str:
@@ -119,5 +97,5 @@ def short_forms_table() -> str:
     return f"| short form | means |\n|---|---|\n{rows}\n"
 
 
-__all__ = ["Piece", "THRONE", "ability_card", "action_card", "card_texts", "leftover", "short_forms_table",
-           "short_pieces", "side_card", "spot_card", "tile_card"]
+__all__ = ["THRONE", "ability_card", "action_card", "card_texts", "leftover", "short_forms_table", "side_card",
+           "spot_card", "tile_card"]

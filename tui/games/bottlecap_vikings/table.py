@@ -1,8 +1,8 @@
-"""Bottlecap Vikings' table: the rondel ring (``bottlecap_ring``), the city cards
-(``bottlecap_city``), what the game asks now with its choices, and the log.
+"""Bottlecap Vikings' table: the rondel ring (``ring``), the city cards
+(``city``), what the game asks now with its choices, and the log.
 
 Every choice comes from the legal commands the screen is given (``rules.choices`` of
-the front step), as numbered choices under the ring (``bottlecap_ask``), the keys in
+the front step), as numbered choices under the ring (``ask``), the keys in
 the panel's title: ←→ (h l) choose, a digit chooses by its number (two digits for a
 choice past 9, ``DigitEntry``), ↑↓ (k j) change an amount (what an exchange gives up),
 enter plays the choice, ``e`` (and only ``e``) ends the turn, tab looks at the next
@@ -33,14 +33,14 @@ from textual.content import Content
 from engine.games.bottlecap_vikings import rules
 from engine.games.bottlecap_vikings.commands import Do, End, Move, Skip
 
-from ..chat import TALK_ROWS
-from ..widgets.digits import DigitEntry
-from ..widgets.log_pane import LogPane
-from . import GameTable
-from .bottlecap_ask import LOOK, WAITS, Entry, entries, keys_title, numbered, question
-from .bottlecap_cards import card_texts, short_forms_table
-from .bottlecap_city import BVPanel, CityCard, summary_line
-from .bottlecap_ring import HELPER_MARK, LINE_MARK, initials, ring_lines, ring_size
+from ...support.chat import TALK_ROWS
+from ...widgets.digits import DigitEntry
+from ...widgets.log_pane import LogPane
+from ..base import GameTable
+from .ask import LOOK, WAITS, Entry, entries, keys_title, numbered, question
+from .cards import card_texts, short_forms_table
+from .city import BVPanel, CityCard, summary_line
+from .ring import HELPER_MARK, LINE_MARK, initials, ring_lines, ring_size
 
 #: Below this many columns or rows the table is compact (one card in full).
 COMPACT_BELOW = (110, 30)
@@ -185,7 +185,7 @@ class BottlecapVikingsTable(GameTable):
     @staticmethod
     def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
         """Every rondel tile side, city ability and city card side with its text
-        (``bottlecap_cards.card_texts``: the details line shows the same texts)."""
+        (``cards.card_texts``: the details line shows the same texts)."""
         return card_texts()
 
     # ------------------------------------------------------------------ protocol
@@ -447,7 +447,7 @@ class BottlecapVikingsTable(GameTable):
         panel.set_class(not self.compact and seat == self.looking, "-looking")  # tab's choice, with room
 
     def _question(self) -> tuple[Content, list]:
-        """The question panel's title (the keys) and rows: see ``bottlecap_ask``."""
+        """The question panel's title (the keys) and rows: see ``ask``."""
         v = self.view
         t = v.table
         if t.phase == "over":

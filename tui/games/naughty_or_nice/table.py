@@ -1,4 +1,4 @@
-"""Naughty or Nice's table: card rows (``naughty_board``), what the game asks now with
+"""Naughty or Nice's table: card rows (``board``), what the game asks now with
 its keys, and the log.
 
 Everything drawn comes from the view of the seat at the keyboard and the commands it
@@ -20,7 +20,7 @@ engine's own sentence. The keys:
 - escape steps back out of a choice half made (then leaves the table as usual).
 
 Under the answers a details line says what the highlighted card does (a gift giver, a
-creature, a present, a kiddo: ``naughty_cards``, the text ``?`` lists under "Every
+creature, a present, a kiddo: ``cards``, the text ``?`` lists under "Every
 card"). It fits 80×24 at 5 players (no frames, a line per player and per row of
 kiddos, the answers in at most two rows that scroll with the cursor); with room
 (120×40) the rows are framed and the log stands beside the hand. What a level leaves
@@ -41,15 +41,15 @@ from engine.games.naughty_or_nice.commands import DECK, Craft, End, Fulfill, Pla
 from engine.games.naughty_or_nice.data import COLOUR_LETTER, CREATURES, KIDDOS, PRESENTS
 from engine.games.naughty_or_nice.words import fulfill_points
 
-from ..widgets.digits import DigitEntry
-from ..widgets.lines import Line, Run, plain
-from . import GameTable
-from .naughty_ask import (AskPanel, Card, Choice, choices_for, creature_choices, details_line, target_question,
+from ...widgets.digits import DigitEntry
+from ...widgets.lines import Line, Run, plain
+from ..base import GameTable
+from .ask import (AskPanel, Card, Choice, choices_for, creature_choices, details_line, target_question,
                           window_text)
-from .naughty_board import (NNPanel, creature_line, deck_text, hand_lines, hand_presents, kiddos_line, player_line,
+from .board import (NNPanel, creature_line, deck_text, hand_lines, hand_presents, kiddos_line, player_line,
                             playground_lines, row_line, wish_runs)
-from .naughty_cards import card_texts, kiddo_card
-from ..contracts import HoldsKeys
+from .cards import card_texts, kiddo_card
+from ...support.contracts import HoldsKeys
 
 #: What the table says at a hot seat once a person's turn is over, whether it ended by
 #: itself or waits for their ``e`` (then ``e`` ends it): ``e`` hands the keyboard on.
@@ -195,7 +195,7 @@ class NaughtyOrNiceTable(GameTable):
 
     @staticmethod
     def card_texts() -> list[tuple[str, list[tuple[str, str]]]]:
-        """Every gift giver, creature, present and kiddo with its text (``naughty_cards``)."""
+        """Every gift giver, creature, present and kiddo with its text (``cards``)."""
         return card_texts()
 
     @staticmethod

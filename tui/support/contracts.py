@@ -17,8 +17,8 @@ The app (``tui.app.BoxtopApp``; a screen may run in another app in a test):
 
 - ``Hosted``: ``remote`` (the room service's socket and the player's name, or None for
   a local app) and ``link`` (the connection to it once made, else None).
-- ``Talks``: ``chat``, the book of the room's talk (``tui.chat``).
-- ``Rings``: ``turn_bell`` (``tui.turn_bell``).
+- ``Talks``: ``chat``, the book of the room's talk (``tui.support.chat``).
+- ``Rings``: ``turn_bell`` (``tui.support.turn_bell``).
 - ``SavesIn``: ``save_dir``, the folder saves go to (None: the user's own).
 """
 
