@@ -107,9 +107,10 @@ async def main() -> None:
 
     # Bottlecap Vikings: ann and two bots, twelve turns in, a move of 2 chosen (the ring
     # lights where it lands); and a game against a bot whose last move is made by keys
-    from engine.games.bottlecap_vikings.bot import RandomBot
+    from engine.core.bots import RandomBot
+    from engine.games.bottlecap_vikings.bot import random_command
 
-    picks = RandomBot(0)
+    picks = RandomBot(0, pick=random_command)
     bv = engine.new_game("bottlecap-vikings", [engine.Seat("ann"), engine.Seat("bob", "heuristic"),
                                                engine.Seat("cyd", "heuristic")], seed=5)
     bv.run_bots()
@@ -135,7 +136,7 @@ async def main() -> None:
 
     # Naughty or Nice: ann and three bots, her turn a dozen turns in, a Fulfill being chosen
     # (the kiddo, then the presents that fit); and a game against a bot ended by keys
-    from engine.games.naughty_or_nice.bot import RandomBot as NNRandom
+    from engine.core.bots import RandomBot as NNRandom
     from engine.games.naughty_or_nice.commands import Fulfill
 
     nn_picks = NNRandom(0)

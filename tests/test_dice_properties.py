@@ -43,7 +43,7 @@ from engine.core.journal import Journal
 from engine.core.room import Rooms
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time import events as ev
-from engine.games.dice_upon_a_time.bot import RandomBot
+from engine.core.bots import RandomBot
 from engine.games.dice_upon_a_time.cards import load as load_cards
 from engine.games.dice_upon_a_time.items import load as load_items
 from engine.games.dice_upon_a_time.notation import quest_label

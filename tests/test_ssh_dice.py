@@ -24,7 +24,7 @@ asyncssh = pytest.importorskip("asyncssh")
 
 from engine.games.dice_upon_a_time import commands as cmd  # noqa: E402
 from engine.games.dice_upon_a_time import events as ev  # noqa: E402
-from engine.games.dice_upon_a_time.bot import RandomBot  # noqa: E402
+from engine.core.bots import RandomBot  # noqa: E402
 from engine.games.dice_upon_a_time.cards import load as load_cards  # noqa: E402
 from engine.games.dice_upon_a_time.items import load as load_items  # noqa: E402
 from engine.games.dice_upon_a_time.common import ROUTES, route_from  # noqa: E402

@@ -17,7 +17,7 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from engine.games.naughty_or_nice.bot import RandomBot  # noqa: E402
+from engine.core.bots import RandomBot  # noqa: E402
 from host import protocol as p  # noqa: E402
 from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402

@@ -253,7 +253,7 @@ async def test_a_spectator_never_sees_a_card_in_a_hand(service):
     import asyncio
     import random
 
-    from engine.games.naughty_or_nice.bot import RandomBot
+    from engine.core.bots import RandomBot
     from host import protocol as p
     from host.client import ServiceClient
     from tui.support.remote_session import RemoteSession

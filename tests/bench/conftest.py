@@ -40,10 +40,11 @@ def long_session(entries: int = 10_000) -> engine.LocalSession:
 
 
 def _fill(s, legal):
-    from engine.games.gift_trap.bot import RandomBot
+    from engine.core.bots import RandomBot
     from engine.core.rng import rng_for
+    from engine.games.gift_trap.bot import random_command
 
-    return RandomBot().choose(s.view(0), legal, rng_for(s.seed, s.ply, "bench"))
+    return RandomBot(pick=random_command).choose(s.view(0), legal, rng_for(s.seed, s.ply, "bench"))
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,10 @@ registered as ``bottlecap-vikings``.
 """
 
 import hashlib
+from functools import partial
 from importlib import resources
 
+from engine.core.bots import RandomBot
 from engine.core.decider import Game
 from engine.core.tomldata import document
 
@@ -50,7 +52,7 @@ GAME = Game(
     notation=notation.notation,
     describe=notation.describe,
     explain=words.explain,
-    bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
+    bots={"heuristic": bot.HeuristicBot, "random": partial(RandomBot, pick=bot.random_command)},
     view_type=view.View,
     edition=edition_of(*(_data(f) for f in ("actions.toml", "tiles.toml", "abilities.toml", "cities.toml"))),
     rules_text=document(__package__, "RULES.md"),

@@ -1,4 +1,5 @@
-"""Bottlecap Vikings bots: ``RandomBot`` and ``HeuristicBot`` (``choose(view, legal, rng)``).
+"""Bottlecap Vikings bots: the random bot's choice (``random_command``) and ``HeuristicBot``
+(``choose(view, legal, rng)``).
 
 Both see only their seat's view (``View.table`` is the whole public table: nothing in
 the game is hidden) and the legal commands, with the engine's seeded RNG
@@ -30,19 +31,14 @@ from .events import Drew
 from .state import Player, State, evolve
 
 
-class RandomBot:
-    """A uniform choice among the legal commands that do something; ``end`` only when
-    nothing else is legal. A bot that ended its turn at random would end at about half
-    its action prompts and, with nearly every turn wasted, seldom reach the throne: its
-    games would run to thousands of turns, useless as a baseline or a benchmark."""
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-
-    def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
-        """One of ``legal`` (not empty)."""
-        doing = [c for c in legal if not isinstance(c, End)]
-        return rng.choice(doing or legal)
+def random_command(view: Any, legal: list[Any], rng: random.Random) -> Any:
+    """The random bot's choice (``engine.core.bots.RandomBot``'s ``pick``): uniform
+    among the legal commands that do something; ``end`` only when nothing else is legal.
+    A bot that ended its turn at random would end at about half its action prompts and,
+    with nearly every turn wasted, seldom reach the throne: its games would run to
+    thousands of turns, useless as a baseline or a benchmark. ``legal`` not empty."""
+    doing = [c for c in legal if not isinstance(c, End)]
+    return rng.choice(doing or legal)
 
 
 # ---------------------------------------------------------------------- worth of a table
@@ -167,7 +163,7 @@ def play(state: State, seat: int, command, rng: random.Random) -> tuple[State, b
     return agenda.fold(state, events, evolve), any(isinstance(event, Drew) for event in events)
 
 
-class HeuristicBot(RandomBot):
+class HeuristicBot:
     """Plays to win by looking one choice ahead with the rules (module docstring):
     moves by the worth of the whole turn each distance leads to, answers every prompt
     by the worth of its outcome."""
@@ -176,6 +172,9 @@ class HeuristicBot(RandomBot):
     SAMPLES = 3
     #: Choices looked ahead after a move (the landing's prompts and the action).
     DEPTH = 6
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
 
     def choose(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
         """The legal command with the best outcome for ``view.me``."""

@@ -10,6 +10,7 @@ Magic Item and Character texts are reconstructions (``BOARD.md``, ``QUESTS.md``,
 ``dice-upon-a-time``.
 """
 
+from engine.core.bots import RandomBot
 from engine.core.decider import Game
 from engine.core.tomldata import document, edition
 
@@ -42,7 +43,7 @@ GAME = Game(
     notation=notation.notation,
     describe=notation.describe,
     explain=words.explain,
-    bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
+    bots={"heuristic": bot.HeuristicBot, "random": RandomBot},
     view_type=view.View,
     edition=edition("map-", raw, ("board.toml", "dice.toml", "quests.toml", "events.toml", "stories.toml",
                                   "items.toml", "characters.toml")),

@@ -1,4 +1,5 @@
-"""Dice Upon a Time's bots: ``RandomBot`` and ``HeuristicBot`` (``choose(view, legal, rng)``).
+"""Dice Upon a Time's bot: ``HeuristicBot`` (``choose(view, legal, rng)``); the random bot is
+the core's uniform ``engine.core.bots.RandomBot``.
 
 Both see only their seat's ``view.View`` and the legal commands, with the engine's
 seeded RNG (``engine.core.bots``).
@@ -61,17 +62,6 @@ JUMP = 0.3
 #: What a Forest Spirit socket brings beyond the die it takes (Rabbit: start player and
 #: a Rabbit token; Snake: the Snake Die; Fox: a face of one's choice next chapter).
 SPIRIT_WORTH = {"rabbit": 0.9, "snake": 0.7, "fox": 0.8}
-
-
-class RandomBot:
-    """Chooses uniformly among the legal commands (the baseline)."""
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-
-    def choose(self, view: Any, legal: list, rng: random.Random):
-        """One of ``legal`` (not empty), at random."""
-        return rng.choice(legal)
 
 
 @cache
@@ -166,8 +156,11 @@ def best_completion(p: Any, quests: list[str]) -> tuple[int, list[str]]:
     return go(list(quests))
 
 
-class HeuristicBot(RandomBot):
+class HeuristicBot:
     """Plays for Adventure Points using only its view (see the module docstring)."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
 
     def choose(self, view: Any, legal: list, rng: random.Random):
         """The best of ``legal`` by the worths below (ties at random)."""

@@ -5,8 +5,10 @@ Rules: the German rulebook ``gift-trap.de.txt`` (the authority) and its translat
 passage. ``GAME`` is the decider the engine registers as ``gift-trap``.
 """
 
+from functools import partial
 from importlib import resources
 
+from engine.core.bots import RandomBot
 from engine.core.decider import Game
 
 from . import bot, notation, rules, sampler, standing, state, view, words
@@ -36,7 +38,7 @@ GAME = Game(
     notation=notation.notation,
     describe=notation.describe,
     explain=words.explain,
-    bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
+    bots={"heuristic": bot.HeuristicBot, "random": partial(RandomBot, pick=bot.random_command)},
     view_type=view.View,
     brief=view.brief,
     rules_text=resources.files(__package__).joinpath("RULES.md").read_text("utf-8"),

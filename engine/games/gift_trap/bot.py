@@ -1,4 +1,5 @@
-"""Gift Trap bots: a random one and a heuristic one with a hidden taste of its own.
+"""Gift Trap bots: the random bot's choice (``random_command``, the ``pick`` of
+``engine.core.bots.RandomBot``) and a heuristic one with a hidden taste of its own.
 
 Both see only their seat's ``View`` and act one step at a time: each call plans the
 seat's whole phase from the view and returns the first step not yet taken, so a plan
@@ -20,30 +21,25 @@ def _noise(*parts) -> float:
     return (zlib.crc32("|".join(map(str, parts)).encode()) % 1000) / 100_000
 
 
-class RandomBot:
-    """Places each missing tile at random among the legal places, uses each extra tile
-    by a coin toss, then commits. Deals a random stack."""
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-
-    def choose(self, view: View, legal: list, rng: random.Random):
-        """One legal command for ``view``'s seat."""
-        if view.phase == "deal":
-            return rng.choice(legal)
-        if view.phase == "give":
-            given = {t.to for t in view.my_gives}
-            options = [c for c in legal if isinstance(c, GiveTile) and c.to not in given]
-        else:
-            rated = {t.tile for t in view.my_rates}
-            options = [c for c in legal if isinstance(c, RateGift) and c.tile not in rated]
-            if not options and not view.my_trap and any(isinstance(c, SetTrap) for c in legal) and rng.random() < 0.2:
-                return rng.choice([c for c in legal if isinstance(c, SetTrap)])
-        if options:
-            plain = [c for c in options if not c.more]
-            doubled = [c for c in options if c.more]
-            return rng.choice(doubled if doubled and rng.random() < 0.3 else plain)
-        return Done()
+def random_command(view: View, legal: list, rng: random.Random):
+    """The random bot's choice (``engine.core.bots.RandomBot``'s ``pick``): places each
+    missing tile at random among the legal places, uses each extra tile by a coin toss,
+    then commits; deals a random stack. One legal command for ``view``'s seat."""
+    if view.phase == "deal":
+        return rng.choice(legal)
+    if view.phase == "give":
+        given = {t.to for t in view.my_gives}
+        options = [c for c in legal if isinstance(c, GiveTile) and c.to not in given]
+    else:
+        rated = {t.tile for t in view.my_rates}
+        options = [c for c in legal if isinstance(c, RateGift) and c.tile not in rated]
+        if not options and not view.my_trap and any(isinstance(c, SetTrap) for c in legal) and rng.random() < 0.2:
+            return rng.choice([c for c in legal if isinstance(c, SetTrap)])
+    if options:
+        plain = [c for c in options if not c.more]
+        doubled = [c for c in options if c.more]
+        return rng.choice(doubled if doubled and rng.random() < 0.3 else plain)
+    return Done()
 
 
 class HeuristicBot:

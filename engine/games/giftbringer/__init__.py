@@ -10,6 +10,7 @@ from importlib import resources
 
 import msgspec
 
+from engine.core.bots import RandomBot
 from engine.core.decider import Game
 
 from . import bot, notation, rules, sampler, sheet, state, view, words
@@ -59,7 +60,7 @@ GAME = Game(
     notation=notation.notation,
     describe=notation.describe,
     explain=words.explain,
-    bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
+    bots={"heuristic": bot.HeuristicBot, "random": RandomBot},
     view_type=view.View,
     edition=edition_of(resources.files(__package__).joinpath("data/sheet.toml").read_bytes()),
     rules_text=resources.files(__package__).joinpath("RULES.md").read_text("utf-8"),

@@ -1,4 +1,5 @@
-"""Giftbringer's bots: a random one and a greedy planner.
+"""Giftbringer's bots: a greedy planner here; the random one is the core's uniform
+``engine.core.bots.RandomBot``.
 
 Both choose from the seat's own view and legal commands only, with the engine's seeded
 RNG (``engine.core.bots``).
@@ -14,16 +15,6 @@ from .rules import BONUS, POINTS, blessed, counts, free_slots, presents_left, re
 from .sheet import SHEET, neighbours
 from .state import PlayerSheet
 from .view import View
-
-
-class RandomBot:
-    """Any legal command, uniformly at random."""
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-
-    def choose(self, view: View, legal: list, rng: random.Random):
-        return rng.choice(legal)
 
 
 def place_worth(place_id: str) -> float:

@@ -6,6 +6,7 @@ decision on an unclear passage; the 40 kiddos are a reconstruction (``data/kiddo
 ``KIDDOS.md``). ``GAME`` is the decider registered as ``naughty-or-nice``.
 """
 
+from engine.core.bots import RandomBot
 from engine.core.decider import Game
 from engine.core.tomldata import document, edition
 
@@ -38,7 +39,7 @@ GAME = Game(
     notation=notation.notation,
     describe=notation.describe,
     explain=words.explain,
-    bots={"heuristic": bot.HeuristicBot, "random": bot.RandomBot},
+    bots={"heuristic": bot.HeuristicBot, "random": RandomBot},
     view_type=view.View,
     edition=edition("cards-", raw, ("presents.toml", "creatures.toml", "givers.toml", "kiddos.toml")),
     rules_text=document(__package__, "RULES.md"),

@@ -1,4 +1,5 @@
-"""Naughty or Nice's bots: ``RandomBot`` and ``HeuristicBot`` (``choose(view, legal, rng)``).
+"""Naughty or Nice's bot: ``HeuristicBot`` (``choose(view, legal, rng)``); the random bot is
+the core's uniform ``engine.core.bots.RandomBot``.
 
 Both see only their seat's ``view.View`` (their own hand; other hands as counts) and
 the legal commands, with the engine's seeded RNG (``engine.core.bots``).
@@ -26,17 +27,6 @@ from engine.core.reactions import Pass
 from . import commands as cmd
 from .data import CARDS, COLOURS, CREATURES, GIVERS, KIDDOS, PRESENTS, SYMBOLS
 from .view import View
-
-
-class RandomBot:
-    """Chooses uniformly among the legal commands (the baseline)."""
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-
-    def choose(self, view: Any, legal: list, rng: random.Random):
-        """One of ``legal`` (not empty), at random."""
-        return rng.choice(legal)
 
 
 # ---------------------------------------------------------------------- card worths
@@ -274,11 +264,14 @@ class Judge:
 
 
 # ---------------------------------------------------------------------- the bot
-class HeuristicBot(RandomBot):
+class HeuristicBot:
     """Plays to win from its seat's view (module docstring); ``WEIGHTS`` may be
     overridden per subclass (the balance script tries variants)."""
 
     WEIGHTS: dict[str, float] = {}
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
 
     def choose(self, view: View, legal: list, rng: random.Random):
         """The legal command judged best for ``view.me``."""
