@@ -6,7 +6,7 @@ sends ``ClientMessage``s, the service answers with ``ServiceMessage``s. A client
 may hold at most ``MAX_CLIENT_FRAME`` bytes; the service's at most ``MAX_SERVICE_FRAME``.
 
 What a connection receives never holds the raw state, the seed, the setup or undo data:
-a started room reaches it only as ``engine.core.room.Table`` (its seat's ``view`` and
+a started room reaches it only as ``engine.core.room.SeatUpdate`` (its seat's ``view`` and
 redacted log lines).
 """
 
@@ -20,7 +20,7 @@ import msgspec
 
 from engine.core.analysis import HINTS, Evaluation
 from engine.core.chat import MAX_CODE_POINTS, MAX_MUTED, RECENT, ChatLine
-from engine.core.room import RoomSummary, Table
+from engine.core.room import RoomSummary, SeatUpdate
 
 MAX_CLIENT_FRAME = 64 * 1024
 MAX_SERVICE_FRAME = 8 * 1024 * 1024
@@ -192,7 +192,7 @@ class TableUpdate(msgspec.Struct, frozen=True, tag="table"):
     ``Play`` of this connection the room has decided (so a client knows its own moves
     are in the table before it acts on the next keys)."""
 
-    table: Table
+    table: SeatUpdate
     ack: int = 0
 
 

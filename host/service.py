@@ -4,7 +4,7 @@
 process connects here, says ``Hello(name)`` and then acts only as that name: it can sit
 in a room, and play only for its own seat. Every accepted command is committed to the
 SQLite journal before anyone is told; each connection then receives its own seat's
-``Table`` (a spectator's ``view(None)``), never the raw state.
+``SeatUpdate`` (a spectator's ``view(None)``), never the raw state.
 
 Bad input never stops the service: a frame that is not a known message is refused with
 one sentence, an oversized frame, a flood of frames or too many bad frames closes that

@@ -4,7 +4,7 @@ be guessed.
 - Options are bounded (Gift Trap's track: ``MAX_TRACK``); a room refuses more.
 - Bots in a room move one at a time, ``bot_pace`` seconds apart, each move journaled and
   pushed on its own; the event loop every connection shares serves the others between.
-- A table update carries only the log lines that changed (``Table.log_from``) and a
+- A table update carries only the log lines that changed (``SeatUpdate.log_from``) and a
   brief view (Gift Trap: only the last reveal), so no message grows with the game.
 - Only the room's creator, seated at the table, hands an *away* seat to a bot.
 - A shared room's seed is drawn by the host (64 bits, ``secrets``) and sent to nobody;

@@ -91,7 +91,7 @@ def fast(monkeypatch):
 
 
 class Peer:
-    """A ``ServiceClient`` that remembers what it received and its latest ``Table``."""
+    """A ``ServiceClient`` that remembers what it received and its latest ``SeatUpdate``."""
 
     def __init__(self, client: ServiceClient) -> None:
         self.client = client
@@ -227,7 +227,7 @@ def chooser(rng: random.Random):
 
 
 async def play_moves(peers, watchers, rng, limit=100_000, after=None) -> int:
-    """Seated ``peers`` play moves chosen from their ``Table.legal`` (a random seat of
+    """Seated ``peers`` play moves chosen from their ``SeatUpdate.legal`` (a random seat of
     those to act, ``done`` when allowed) until the game ends or ``limit`` moves; calls
     ``after()`` after every move. Returns the number of moves."""
     choose = chooser(rng)

@@ -29,7 +29,7 @@ from .log import now as stamp
 from .session import UNDO_POLICIES, LocalSession
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-#: Applied entries whose log lines a full ``Table`` carries (the newest ones): a table's
+#: Applied entries whose log lines a full ``SeatUpdate`` carries (the newest ones): a table's
 #: size never grows with the game's length.
 LOG_BLOCKS = 40
 #: Letters in a room code: 10 of 32 is 50 bits, so a code cannot be guessed (a private
@@ -73,8 +73,10 @@ class RoomSummary(msgspec.Struct, frozen=True):
     hints: bool = False
 
 
-class Table(msgspec.Struct, frozen=True):
-    """What one connection may see of a started room: its ``seat`` (None for a
+class SeatUpdate(msgspec.Struct, frozen=True):
+    """A connection's snapshot of a started room, sent as ``host.protocol.TableUpdate.table``
+    (on the wire a plain object: this class's name is not encoded). What one connection
+    may see of a started room: its ``seat`` (None for a
     spectator), the seat ``names``, which seats are bots (``bots``: each one's kind, a
     seat a bot holds for its away person too; its name stays the person's), the seat ``view`` encoded as
     JSON (decode with the game's view type), who is ``to_act``, whether it
@@ -119,7 +121,7 @@ class Table(msgspec.Struct, frozen=True):
 
 
 class LogMirror:
-    """A client's copy of a room's log, put together from its ``Table``s.
+    """A client's copy of a room's log, put together from its ``SeatUpdate``s.
 
     ``apply(table)`` takes each table in the order they arrived; ``lines()`` is the log
     as the seat may see it (``LocalSession.log_lines``), of the newest ``keep`` entries
@@ -132,7 +134,7 @@ class LogMirror:
         self.base = 0  # the applied-entry index of blocks[0]
         self.blocks: list[list[str]] = []
 
-    def apply(self, table: Table) -> None:
+    def apply(self, table: SeatUpdate) -> None:
         """Take ``table``'s log blocks (entries ``log_from`` … ``ply - 1``)."""
         start = table.log_from
         if not self.base <= start <= self.base + len(self.blocks):
@@ -669,7 +671,7 @@ class Room:
         s.note_hint(seat)
 
     # ------------------------------------------------------------------ what each sees
-    def table_for(self, player: str | None, since: int | None = None) -> Table | None:
+    def table_for(self, player: str | None, since: int | None = None) -> SeatUpdate | None:
         """The started game as ``player`` may see it (their seat's view, or a spectator's
         when they have no seat); None while the room is waiting.
 
@@ -687,7 +689,7 @@ class Room:
             view = s.game.brief(view)
         view = msgspec.json.encode(view)
         result = s.result()
-        return Table(
+        return SeatUpdate(
             code=self.code,
             game=self.game.slug,
             seat=seat,
@@ -739,7 +741,7 @@ class Room:
         return s.bot is None or self.holder(seat) is not None
 
     def again_answers(self) -> list[bool | None] | None:
-        """Each seat's answer to a rematch once the game is over (``Table.again``): True
+        """Each seat's answer to a rematch once the game is over (``SeatUpdate.again``): True
         for yes (a bot's own seat always), False for no (a person who is not here and has
         not answered counts as no: a bot holding their seat never answers for them), None
         still to answer; None before the end."""

@@ -38,7 +38,7 @@ TABLE_ROOM = 64
 
 
 def again_line(session: Any, me: str | None) -> Content:
-    """The rematch lines of a shared room's result (``Table.again``): the keys, then each
+    """The rematch lines of a shared room's result (``SeatUpdate.again``): the keys, then each
     seat's answer ("Rematch? ann: yes · bob: to answer"; a person who is not here: no), or
     where the next game is once it is decided, with the key that follows the players
     there to watch it; empty for a local game. Names are text, never markup."""

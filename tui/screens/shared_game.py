@@ -1,7 +1,7 @@
 """The game screen of a shared session: the same table, fed by the room over the network.
 
 Each terminal is one seat (or a spectator), so there is no hand-over and no bot runs
-here: the room decides and journals every move and sends this seat its ``Table``
+here: the room decides and journals every move and sends this seat its ``SeatUpdate``
 (``tui.support.remote_session.RemoteSession``). Moves, undo and redo go to the room as ``Play``; a refusal
 comes back as one sentence. The host keeps the game, so there is no save or load here.
 """
@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.screen import Screen
 
 from engine.core.analysis import hint_refusal
-from engine.core.room import Table
+from engine.core.room import SeatUpdate
 from engine.core.seat_label import a_bot
 from host import protocol as p
 
@@ -50,7 +50,7 @@ class SharedGameScreen(GameScreen):
         Binding("T", "talk", "Talk", priority=True),
     ]
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: SeatUpdate) -> None:
         Screen.__init__(self)
         self.session = RemoteSession(table)
         self.save_dir: Path | None = None
@@ -74,7 +74,7 @@ class SharedGameScreen(GameScreen):
         self.ready = True
         self._show_talk()
 
-    def update(self, table: Table, ack: int = 0) -> None:
+    def update(self, table: SeatUpdate, ack: int = 0) -> None:
         """The room's newest table for this seat; ``ack`` the last of our moves in it."""
         self.session.update(table)
         if self.ready:  # else on_mount draws it
@@ -363,7 +363,7 @@ class SharedGameScreen(GameScreen):
     def action_hint(self) -> None:
         """``B``: the search's best moves for this seat, worked out on the host from this
         seat's view only (``tui.screens.hint``), when the room's creator allowed hints
-        (``Table.hints``); else, or for a spectator, or away from one's turn, one line."""
+        (``SeatUpdate.hints``); else, or for a spectator, or away from one's turn, one line."""
         s = self.session
         seat = self.seat
         if seat is None:

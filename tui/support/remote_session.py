@@ -1,7 +1,7 @@
 """The app's side of a shared session: the link to the room service and the table it sent.
 
 ``RemoteLink`` keeps one ``host.client.ServiceClient`` and hands every service message
-to the app. ``RemoteSession`` presents the last ``Table`` the room sent this seat with the
+to the app. ``RemoteSession`` presents the last ``SeatUpdate`` the room sent this seat with the
 few methods the game screen reads from a ``LocalSession`` (``view``, ``legal_commands``,
 ``log_lines``, ``to_act``, ``result`` …), so each game's table widget works unchanged in
 a shared game. Nothing here changes game state: moves go to the room as ``Play``.
@@ -15,21 +15,21 @@ from typing import Any, Awaitable, Callable
 import msgspec
 
 import engine
-from engine.core.room import LogMirror, Table
+from engine.core.room import LogMirror, SeatUpdate
 from engine.core.seat_label import seat_label
 from host import protocol as p
 from host.client import HelloRefused, ServiceClient
 
 
 class RemoteSession:
-    """The started game as the room showed it to this connection (``engine.core.room.Table``)."""
+    """The started game as the room showed it to this connection (``engine.core.room.SeatUpdate``)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: SeatUpdate) -> None:
         self.game = engine.get_game(table.game)
         self.log = LogMirror()
         self.update(table)
 
-    def update(self, table: Table) -> None:
+    def update(self, table: SeatUpdate) -> None:
         """Take the room's newest ``table``; the view is decoded with the game's view type,
         its log lines join those of the tables before (``LogMirror``)."""
         self.table = table
