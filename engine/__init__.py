@@ -19,7 +19,7 @@ from .core.decider import Game, Result
 from .core.errors import IllegalCommand, SaveError
 from .core.log import Entry, Redo, Seat, Undo
 from .core.registry import all_games, get as get_game, slugs
-from .core.saves import load, loads, verify
+from .core.save_read import load, loads, verify
 from .core.session import LocalSession
 
 __all__ = [
@@ -44,7 +44,7 @@ def new_game(
 
     Raises ``KeyError`` for an unknown game and ``ValueError`` for bad seats or options.
     """
-    from .core.table_options import for_table, people
+    from .core.seating_options import for_table, people
 
     g = get_game(game)
     seats = [s if isinstance(s, Seat) else Seat(s) for s in seats]

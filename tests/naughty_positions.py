@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 import engine
-from engine.core.saves import save
+from engine.core.save_write import save
 from engine.games.naughty_or_nice.commands import Play
 
 from tui_driver import Player, take_keyboard, wait_for_screen

@@ -9,7 +9,7 @@ from typing import Callable
 
 import engine
 from engine.core.decider import fold
-from engine.core.saves import dumps
+from engine.core.save_write import dumps
 
 
 def check_undo_redo(s: engine.LocalSession, rng: random.Random) -> bool:

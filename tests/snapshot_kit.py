@@ -42,8 +42,7 @@ import pytest
 
 import engine.core.log
 import engine.core.room
-import engine.core.save_file
-import engine.core.saves
+import engine.core.save_write
 import engine.core.session
 import host.service
 import tui.support.best
@@ -151,7 +150,7 @@ def fixed_world(tmp_path, monkeypatch):
     stamp = NOW.astimezone(datetime.timezone.utc).isoformat(timespec="seconds")
     monkeypatch.setattr(engine.core.log, "now", lambda: stamp)
     monkeypatch.setattr(engine.core.session, "now", lambda: stamp)
-    monkeypatch.setattr(engine.core.save_file, "now", lambda: stamp)
+    monkeypatch.setattr(engine.core.save_write, "now", lambda: stamp)
     monkeypatch.setattr(tui.support.paths, "datetime", types.SimpleNamespace(datetime=FixedDatetime, date=FixedDate))
     monkeypatch.setattr(tui.support.best, "date", FixedDate)
     examples = tmp_path / "examples"
@@ -255,7 +254,7 @@ def screen_test(shots: Shots):
             copy = Path(shutil.copy(tui.support.paths.EXAMPLES / example, saves))
             os.utime(copy, (NOW.timestamp() - 3600 * k, NOW.timestamp() - 3600 * k))  # the first is the newest
         if what.played is not None:
-            engine.core.saves.save(what.played(), saves / f"{name}.json")
+            engine.core.save_write.save(what.played(), saves / f"{name}.json")
         app = BoxtopApp(remote=(request.getfixturevalue("room_service"), "ann")) if what.remote else BoxtopApp()
         app.animation_level = "none"
         app.theme = "textual-dark"  # whatever $TEXTUAL_THEME says

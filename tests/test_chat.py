@@ -13,7 +13,8 @@ from engine.core import chat
 from engine.core.chat import ChatLine, ChatRefused, check_text
 from engine.core.journal import Journal
 from engine.core.room import Rooms
-from engine.core.saves import dumps, loads
+from engine.core.save_read import loads
+from engine.core.save_write import dumps
 from host import protocol as p
 from host.service import RoomService
 

@@ -81,7 +81,7 @@ def test_analyse_numbers_moves_as_the_save_and_the_replay_do_and_reports_progres
     # first move 1), even after an undo took entries back. Off a terminal (here stderr is
     # captured) it reports progress on stderr instead of staying silent for minutes.
     from engine import Seat
-    from engine.core.saves import save
+    from engine.core.save_write import save
 
     s = engine.new_game("gift-trap", ["ann", Seat("bot2", "heuristic"), Seat("bot3", "heuristic")], seed=1,
                         undo="casual")

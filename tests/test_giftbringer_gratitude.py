@@ -206,17 +206,17 @@ def test_an_old_save_whose_visit_lost_letters_still_loads():
     # (two free slots); its entry now says so ("keep MM"). Saved before the choice, the
     # entry was a bare "visit H9": that save loads (its events are what happened), and
     # verify, which decides every command again, names the entry and the choice.
-    from engine.core import saves
+    from engine.core import save_read
 
     new = (EXAMPLES / "giftbringer-solo.json").read_bytes()
     old = new.replace(b'{"type":"visit","place":"H9","keep":"MM"}', b'{"type":"visit","place":"H9"}')
     assert old != new
-    loaded, current = saves.loads(old), saves.loads(new, redecide=True)
+    loaded, current = save_read.loads(old), save_read.loads(new, redecide=True)
     assert loaded.state == current.state and loaded.result() == current.result()
     (visit,) = [e for entry in loaded.entries for e in entry.events if isinstance(e, Visited) and e.place == "H9"]
     assert [letter for _, letter in visit.gratitude] == ["M", "M"] and visit.lost == 1
     with pytest.raises(engine.SaveError, match="entry 52 .*Choose what to keep: visit H9 keep"):
-        saves.loads(old, redecide=True)
+        save_read.loads(old, redecide=True)
 
 
 # ---------------------------------------------------------------------- the app, by keys

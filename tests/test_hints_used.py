@@ -15,7 +15,8 @@ import pytest
 
 import engine
 from engine import IllegalCommand
-from engine.core.saves import dumps, loads, summary
+from engine.core.save_read import loads, summary
+from engine.core.save_write import dumps
 from test_golden_saves import FILES as EXAMPLE_SAVES, SAVES
 from tui.support import best
 from tui.cli import header_line

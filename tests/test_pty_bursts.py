@@ -9,7 +9,7 @@ import asyncio
 import re
 from pathlib import Path
 
-from engine.core.saves import load
+from engine.core.save_read import load
 from tui.screens.handover import SLIP
 
 

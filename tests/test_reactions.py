@@ -27,7 +27,7 @@ from engine.core import reactions, registry
 from engine.core.decider import Game, Result
 from engine.core.errors import IllegalCommand
 from engine.core.reactions import Answered, Pass, Passed, Window, WindowOpened
-from engine.core.saves import dumps
+from engine.core.save_write import dumps
 from engine.core.session import LocalSession
 
 TARGET = 12

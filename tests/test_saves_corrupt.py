@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from engine import Seat
-from engine.core import saves
+from engine.core import save_write
 from engine.games.gift_trap.bot import HeuristicBot
 from engine.games.gift_trap.cards import DECK_CARDS
 
@@ -326,7 +326,7 @@ def test_a_failed_save_keeps_the_old_file(good_bytes, tmp_path, monkeypatch, fai
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves.os, failing, broken)
+    monkeypatch.setattr(save_write.os, failing, broken)
     with pytest.raises(engine.SaveError) as err:
         s.save(path)
     monkeypatch.undo()

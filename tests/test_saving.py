@@ -333,7 +333,7 @@ async def test_an_empty_file_name_asks_for_one_and_keeps_the_dialog_open(save_di
 
 # ---------------------------------------------------------------------- the summary reader
 def test_a_save_summary_is_read_from_its_first_line(tmp_path):
-    from engine.core.saves import summary
+    from engine.core.save_read import summary
 
     session = engine.new_game("giftbringer", [engine.Seat("eve", "heuristic")], seed=5)
     session.run_bots()
@@ -349,7 +349,7 @@ def test_a_save_summary_is_read_from_its_first_line(tmp_path):
 
 
 def test_a_save_without_a_summary_is_loaded_whole_for_its_row(tmp_path):
-    from engine.core.saves import summary
+    from engine.core.save_read import summary
 
     session = engine.new_game("gift-trap", ["ann", "bob", "cyd"], seed=2)
     path = tmp_path / "old.json"
@@ -364,7 +364,7 @@ def test_a_save_without_a_summary_is_loaded_whole_for_its_row(tmp_path):
 
 @pytest.mark.parametrize("content", [b"", b"{]", b'{"name": "list"}', b"[1]", b'{"format": "boxtop-save"}'])
 def test_a_file_that_is_not_a_save_has_no_summary(tmp_path, content):
-    from engine.core.saves import summary
+    from engine.core.save_read import summary
 
     (tmp_path / "x.json").write_bytes(content)
     with pytest.raises(engine.SaveError) as err:
@@ -383,7 +383,7 @@ def _bots_play(slug: str, n: int, moves: int, seed: int = 3):
 def test_bottlecap_vikings_stands_at_its_turn_and_the_leader():
     # Bottlecap Vikings, "Winning the game": the first to a throne (glory, or the hut) wins;
     # the leader is the one with the most glory, then the highest hut
-    from engine.core.saves import standing
+    from engine.core.save_write import standing
 
     session = _bots_play("bottlecap-vikings", 3, 60)
     said = standing(session)
@@ -398,7 +398,7 @@ def test_bottlecap_vikings_stands_at_its_turn_and_the_leader():
 
 def test_naughty_or_nice_stands_at_its_turn_and_dice_upon_a_time_at_its_chapter():
     # Naughty or Nice: turns until midnight; Dice Upon a Time, "The End: Scoring": six chapters
-    from engine.core.saves import standing
+    from engine.core.save_write import standing
 
     non = _bots_play("naughty-or-nice", 3, 40)
     assert standing(non) == f"turn {non.state.turns}" + (" · after midnight" if non.state.midnight else "")
@@ -409,7 +409,7 @@ def test_naughty_or_nice_stands_at_its_turn_and_dice_upon_a_time_at_its_chapter(
 
 
 def test_a_save_from_before_the_state_is_loaded_whole_for_its_row(tmp_path):
-    from engine.core.saves import summary
+    from engine.core.save_read import summary
 
     session = _bots_play("naughty-or-nice", 2, 30)
     path = tmp_path / "old.json"
@@ -422,7 +422,7 @@ def test_a_save_from_before_the_state_is_loaded_whole_for_its_row(tmp_path):
 
 
 def test_the_options_note_names_what_differs_from_the_table_s_defaults():
-    from engine.core.saves import options_note
+    from engine.core.save_write import options_note
 
     assert options_note("dice-upon-a-time", {"cards": "beginner", "characters": "none"}) == "cards beginner, characters none"
     assert options_note("gift-trap", {"extra_tiles": True, "track_length": 12, "keep_past_gifted": False}) == \

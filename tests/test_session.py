@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine import Seat
-from engine.core.saves import dumps
+from engine.core.save_write import dumps
 from engine.core.session import SNAPSHOT_EVERY
 from engine.games.gift_trap.bot import HeuristicBot
 from engine.games.gift_trap.events import GiftsDealt, RoundScored

@@ -1,4 +1,4 @@
-"""Options that follow from who sits at the table (``engine.core.table_options``): a
+"""Options that follow from who sits at the table (``engine.core.seating_options``): a
 table of one person plays Dice Upon a Time's and Naughty or Nice's reaction windows
 ``quick`` unless told otherwise; several people keep them ``secret``. And options that
 follow from when a game was recorded: a save or a room recorded before Gift Trap's
@@ -13,8 +13,8 @@ import pytest
 
 import engine
 from engine import Seat
-from engine.core import saves
-from engine.core.save_file import options_note
+from engine.core import save_read, save_write
+from engine.core.save_write import options_note
 from engine.core.journal import Journal
 from engine.core.room import Room, Rooms
 from engine.games.gift_trap.events import RoundScored
@@ -81,10 +81,10 @@ def test_a_gift_trap_save_recorded_before_the_gifted_cap_keeps_its_reading():
     s = engine.new_game("gift-trap", ["ann", "bob", "cyd"], seed=1,
                         options={"track_length": 6, "keep_past_gifted": True})
     assert [r.give_scores[0] for r in _overshoot(s)] == [6, 12, 10] and s.result().winners == [0]
-    data = saves.dumps(s)
+    data = save_write.dumps(s)
     assert data.count(b',"keep_past_gifted":true') == 1
     old = data.replace(b',"keep_past_gifted":true', b"")  # as a save written before the option
-    loaded = saves.loads(old, redecide=True)  # re-decides every entry: the events must match
+    loaded = save_read.loads(old, redecide=True)  # re-decides every entry: the events must match
     assert loaded.options.keep_past_gifted is True
     assert loaded.result().winners == [0] and loaded.state.give_scores[0] == 10
     # the load list and the header line say how it was played

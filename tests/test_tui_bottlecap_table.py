@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 import engine
-import engine.core.saves
+import engine.core.save_write
 from bottlecap_play import GAME, QUESTIONS, ask_lines, game_session, play_turn
 from engine.games.bottlecap_vikings.data import ABILITIES, CITIES, face_action
 from engine.games.bottlecap_vikings.texts import short_pieces
@@ -31,7 +31,7 @@ def save_question(name: str, folder) -> engine.LocalSession:
     seats, seed, options, script = QUESTIONS[name]
     session = typed("bottlecap-vikings", seats, script, seed, options)
     folder.mkdir(parents=True, exist_ok=True)
-    engine.core.saves.save(session, folder / f"{name}.json")
+    engine.core.save_write.save(session, folder / f"{name}.json")
     return session
 
 

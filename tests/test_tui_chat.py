@@ -16,7 +16,7 @@ import engine
 import engine.core.chat
 import host.service
 from engine.core.chat import ChatLine
-from engine.core.saves import load
+from engine.core.save_read import load
 from host import protocol as p
 from host.client import ServiceClient
 from host.service import RoomService

@@ -16,7 +16,7 @@ import pytest
 
 import engine
 import tui
-from engine.core.saves import load
+from engine.core.save_read import load
 from tui.screens.game import GameScreen
 
 from test_tui_fuzz import back_to_the_menu

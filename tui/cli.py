@@ -102,7 +102,7 @@ def header_line(session: engine.LocalSession) -> str:
     """The first line of ``demo`` and ``replay --print``: the game, its players, the
     seed, the options that differ from the defaults and who asked for a hint ("Naughty
     or Nice · bot1, ann · seed 24 · level 1 · hints used by ann")."""
-    from engine.core.save_file import hints_note, options_note
+    from engine.core.save_write import hints_note, options_note
 
     note = options_note(session.game.slug, session.options, session.seats)
     hints = hints_note(session.hinted_names())
@@ -321,13 +321,13 @@ def _positive_seconds(text: str) -> float:
 def check_writable(path: str) -> None:
     """Raise ``CliError`` (one line) unless a save can be written at ``path``: it needs a
     file name, never replaces a file that is not a boxtop save
-    (``engine.core.saves.looks_like_save``; a save there is replaced, as asked), and its
+    (``engine.core.save_read.looks_like_save``; a save there is replaced, as asked), and its
     folder must exist or be creatable and take a new file (tried with a temporary
     file, removed at once). Creates the folder."""
     import os
     import tempfile
 
-    from engine.core.saves import looks_like_save
+    from engine.core.save_read import looks_like_save
 
     if not path.strip():
         raise CliError("a save needs a file name")

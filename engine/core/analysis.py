@@ -505,11 +505,11 @@ _loaded: tuple[bytes, Any] | None = None
 def grade_task(data: bytes, ply: int, rounds: int = 24, width: int = 6, seconds: float | None = None,
                seed: int = 0) -> MoveGrade:
     """``grade_move`` for a worker process (``engine.core.thinking.run`` or a pool): the
-    game arrives as its save file's bytes (``save_file.dumps``), loaded once per worker.
+    game arrives as its save file's bytes (``save_write.dumps``), loaded once per worker.
     Raises ``SaveError`` for bytes that are not a save."""
     global _loaded
     if _loaded is None or _loaded[0] != data:
-        from .saves import loads
+        from .save_read import loads
 
         _loaded = (data, loads(data))
     return grade_move(_loaded[1], ply, rounds=rounds, width=width, seconds=seconds, seed=seed)
@@ -521,8 +521,8 @@ def _grade_in_worker(task: tuple) -> MoveGrade:
 
 def keep(save: str | os.PathLike, analysis: "Analysis") -> None:
     """Write ``analysis`` beside the save at ``save`` (``stored_path``), as JSON, atomically
-    (``save_file.write_atomic``). Raises ``OSError`` when it cannot be written."""
-    from .save_file import write_atomic
+    (``save_write.write_atomic``). Raises ``OSError`` when it cannot be written."""
+    from .save_write import write_atomic
 
     write_atomic(stored_path(save), msgspec.json.format(msgspec.json.encode(analysis)))
 
@@ -538,7 +538,7 @@ def analyse_save(save: str | os.PathLike, seat: int | None = None, *, rounds: in
     ``ValueError`` when the game has no sampler, ``OSError`` when the analysis cannot be
     written (the grades are lost then only from the disk). ``session``: the save as the
     caller loaded it already (it is not loaded again)."""
-    from .saves import loads, read
+    from .save_read import loads, read
 
     data = None
     if session is None:
@@ -575,7 +575,7 @@ def _grades(session: Any, data: bytes, plies: list[int], rounds: int, width: int
 
 async def grades_off_loop(data: bytes, plies: list[int], *, rounds: int = 24, width: int = 6,
                           seconds: float | None = None, parallel: int = 1) -> AsyncIterator[MoveGrade]:
-    """Grade the moves at ``plies`` of the game saved as ``data`` (``save_file.dumps``) in
+    """Grade the moves at ``plies`` of the game saved as ``data`` (``save_write.dumps``) in
     ``engine.core.thinking``'s worker processes, ``parallel`` at a time, never on the
     event loop; each grade as it comes (not in ply order). For a screen that stays
     responsive while a game is analysed. Raises what ``grade_task`` raises."""

@@ -35,7 +35,7 @@ from .registry import get
 from .search import SearchBot
 from .session import LocalSession
 from .strengths import BUDGETS
-from .table_options import for_table
+from .seating_options import for_table
 
 #: The normal quantile for a 95 % interval.
 Z95 = 1.959963984540054

@@ -21,7 +21,7 @@ import msgspec
 from . import registry, thinking
 from . import chat as talk
 from .chat import KEPT, ChatLine, ChatRefused, RoomChat
-from .table_options import for_table, people, recorded
+from .seating_options import for_table, people, recorded
 from .errors import IllegalCommand
 from .journal import Journal, JournalDamaged, RoomRecord
 from .log import Entry, Seat, StandIn, entry_type

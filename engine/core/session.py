@@ -607,7 +607,7 @@ class LocalSession:
 
     # ------------------------------------------------------------------ saving
     def save(self, path: str) -> None:
-        """Write the save file atomically (temporary file, fsync, rename); see ``engine.core.saves``."""
-        from .save_file import save
+        """Write the save file atomically (temporary file, fsync, rename); see ``engine.core.save_write``."""
+        from .save_write import save
 
         save(self, path)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import engine
 from engine.core import analysis, registry
-from engine.core.save_file import save
+from engine.core.save_write import save
 
 SECONDS, JOBS = 0.2, 2
 

@@ -16,8 +16,8 @@ from textual.widgets.option_list import Option
 
 import engine
 
-from engine.core.save_file import hints_note
-from engine.core.saves import Summary
+from engine.core.save_write import hints_note
+from engine.core.save_read import Summary
 from engine.core.text import printable
 
 from ..support.stack import OnTop

@@ -18,7 +18,7 @@ from textual.widgets import ProgressBar, Static
 
 import engine
 from engine.core.analysis import FLAWS
-from engine.core.save_file import hints_note, hints_sentence
+from engine.core.save_write import hints_note, hints_sentence
 from engine.core.text import printable
 
 from ..support.stack import OnTop
@@ -233,7 +233,7 @@ class ReplayScreen(OnTop, Screen[None]):
     @work(group="analysis", exclusive=True)
     async def _analyse(self, plies: list[int]) -> None:
         from engine.core import analysis, thinking
-        from engine.core.save_file import dumps
+        from engine.core.save_write import dumps
 
         data = dumps(self.session)
         try:

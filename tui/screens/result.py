@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 import engine
-from engine.core.save_file import hints_sentence
+from engine.core.save_write import hints_sentence
 from engine.core.seat_label import seat_label
 
 from ..support.stack import OnTop

@@ -22,7 +22,7 @@ import platformdirs
 import engine
 from engine import SaveError
 from engine.core import analysis
-from engine.core.saves import Summary, looks_like_save, summary
+from engine.core.save_read import Summary, looks_like_save, summary
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "saves"
 #: How many games saved elsewhere are remembered (the newest).
@@ -237,7 +237,7 @@ def _same(a: Path, b: Path) -> bool:
 
 class SaveRow(NamedTuple):
     """One file of the load list: ``group`` ("your saves" or "examples"), ``path``, and
-    either its ``summary`` (``engine.core.saves.Summary``) or ``problem``, the one
+    either its ``summary`` (``engine.core.save_read.Summary``) or ``problem``, the one
     sentence saying why it is not a save that loads."""
 
     group: str
@@ -271,7 +271,7 @@ def list_saves(folder: Path | None = None) -> list[SaveRow]:
     time), then the games the app saved elsewhere that are still there (``remembered``),
     newest first, then the examples in ``saves/``, newest first (never an analysis kept
     beside a save, ``NAME.analysis.json``). Each is read cheaply
-    (``engine.core.saves.summary``: a save's first line); a file that is not a save is
+    (``engine.core.save_read.summary``: a save's first line); a file that is not a save is
     a row with its ``problem`` and the list goes on."""
     found: list[SaveRow] = []
     own = folder or saves_dir()

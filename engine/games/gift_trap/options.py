@@ -54,7 +54,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         "keep_past_gifted": "points past GIFTED still count",
     }
     #: What a game recorded before an option existed was played with: a save or a
-    #: room whose options lack the field takes this value (``engine.core.table_options.
+    #: room whose options lack the field takes this value (``engine.core.seating_options.
     #: recorded``), so it replays as it was played; a new game takes the field's default.
     RECORDED_BEFORE: ClassVar[dict[str, bool]] = {"keep_past_gifted": True}
 

@@ -8,7 +8,7 @@ in order) that asked for a hint (``LocalSession.note_hint``), only when one did;
 ``chat``, a shared room's table talk that its players could read
 (``engine.core.chat.ChatLine``, each with the ply it was said at), only when there is
 some (older saves have neither). Reading, loading and verifying a save are
-``engine.core.saves``, which imports this module; this one imports no session (a
+``engine.core.save_read``, which imports this module; this one imports no session (a
 session's ``save`` calls it), so the core's modules import one way.
 """
 
@@ -23,7 +23,7 @@ import msgspec
 from . import registry
 from .errors import SaveError
 from .log import Seat, now
-from .table_options import recorded
+from .seating_options import recorded
 from .text import and_list
 
 if TYPE_CHECKING:

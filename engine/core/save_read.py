@@ -1,8 +1,9 @@
-"""Save files: one msgspec JSON document, written atomically, loaded or refused whole.
+"""Reading a save file: one msgspec JSON document, loaded or refused whole (writing one
+is ``engine.core.save_write``).
 
 ``{format: "boxtop-save", version, game, options, seats, seed, engine, undo, saved_at,
 summary, hints, entries, chat}`` (``docs/architecture.md``, "The log, randomness and
-saves"; ``hints`` and ``chat`` only when there are some: ``engine.core.save_file``). Loading
+saves"; ``hints`` and ``chat`` only when there are some: ``engine.core.save_write``). Loading
 checks the format and version, decodes with the game's own types and refolds every
 entry; a broken file raises ``SaveError`` with one sentence and nothing half-loaded.
 
@@ -25,11 +26,9 @@ from .chat import ChatLine
 from .errors import SaveError
 from .files import open_regular, read_regular
 from .log import Seat, entry_type
-from .save_file import (  # noqa: F401 (the writing half, re-exported: engine.core.saves is the API)
-    ENGINE, FORMAT, VERSION, Progress, dumps, options_note, progress, save, standing,
-)
+from .save_write import FORMAT, VERSION, Progress, options_note, progress
+from .seating_options import recorded
 from .session import LocalSession
-from .table_options import recorded
 from .text import SEAT_NAME_RULE, is_seat_name, quoted
 
 
