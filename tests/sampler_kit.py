@@ -10,7 +10,7 @@ import random
 from typing import Any, Callable, Iterable
 
 from engine.core.decider import Game
-from engine.core.search import simulate
+from engine.core.playout import simulate
 
 
 def play_on(game: Game, state: Any, rng: random.Random, limit: int = 5000,

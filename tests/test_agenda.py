@@ -20,7 +20,7 @@ from engine.core import agenda, registry
 from engine.core.decider import fold
 from engine.core.errors import IllegalCommand
 from engine.core.rng import rng_for
-from engine.core.search import actor, simulate
+from engine.core.playout import actor, simulate
 
 TARGET = 5
 

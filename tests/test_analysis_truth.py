@@ -22,7 +22,7 @@ import pytest
 import engine
 from engine import Seat
 from engine.core.analysis import FLAWS, evaluate, grade_move, grade_position, hint
-from engine.core.search import simulate
+from engine.core.playout import simulate
 
 SAVES = Path(__file__).parent.parent / "saves"
 

@@ -18,7 +18,7 @@ from msgspec.structs import replace
 
 import engine
 from engine.core.decider import fold
-from engine.core.search import HeuristicPolicy
+from engine.core.playout import HeuristicPolicy
 from engine.games.gift_trap import tastes
 from engine.games.gift_trap.commands import RateGift
 from engine.games.gift_trap.sampler import sample

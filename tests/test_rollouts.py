@@ -15,7 +15,8 @@ import engine
 from engine.core import registry
 from engine.core.decider import Game
 from engine.core.rollouts import RolloutSearch
-from engine.core.search import HeuristicPolicy, SearchBot, outcome
+from engine.core.playout import HeuristicPolicy, outcome
+from engine.core.search import SearchBot
 from engine.core.thinking import dumps
 from test_search import NIM, Pile, PileView, Take
 

@@ -1,4 +1,4 @@
-"""The search bots (issue 24): SO-ISMCTS in ``engine.core.search``, the strengths in
+"""The search bots (issue 24): SO-ISMCTS in ``engine.core.ismcts``, the strengths in
 ``engine.core.strengths``. The search is tested on a small game of its own (Nim, where
 the winning move is known) and on the real games with an iteration budget, never a
 time, so every result here is the same on any machine."""
@@ -13,7 +13,9 @@ import pytest
 import engine
 from engine.core import registry
 from engine.core.decider import Game, Result
-from engine.core.search import Search, SearchBot, actor, outcome, simulate
+from engine.core.ismcts import Search
+from engine.core.playout import actor, outcome, simulate
+from engine.core.search import SearchBot
 from engine.core.strengths import DESCRIPTIONS, STRENGTHS, EasyBot
 
 

@@ -15,7 +15,8 @@ import engine
 from engine import Seat
 from engine.core import registry
 from engine.core.rollouts import RolloutSearch
-from engine.core.search import Search, SearchBot
+from engine.core.ismcts import Search
+from engine.core.search import SearchBot
 
 #: Games whose seats cannot see everything (the others have nothing to swap).
 HIDDEN = {"gift-trap", "naughty-or-nice", "dice-upon-a-time"}

@@ -6,7 +6,7 @@ of a move played (the analysis of a game), from what that seat could see.
 ``Game.sample`` and plays each command on from it with the same random stream, the
 ``normal`` bot for every seat), but with no command dropped, so that every mean is over
 the same rounds and two means can be compared. A command's *chance* is its mean reward
-(``search.outcome``: its share of the win, blended with a logistic of its lead where the
+(``playout.outcome``: its share of the win, blended with a logistic of its lead where the
 game has ``Game.lead``): the estimated chance to win, or in a solo or co-operative game
 the expected score's share.
 
@@ -33,7 +33,7 @@ import msgspec
 
 from .decider import Game
 from .rollouts import RolloutSearch, paired_difference, paired_error, tells_apart
-from .search import outcome, play_out, seats, simulate
+from .playout import outcome, play_out, seats, simulate
 
 #: Drops in win chance (0–1) from the best command at which a move is an inaccuracy, a
 #: mistake and a blunder (lichess grades by winning chances lost: docs/bots.md, "Grades").
@@ -81,7 +81,7 @@ class Rater:
     """A command's value in one dealt state, for ``seat`` of ``game`` (the evaluation's
     play-out, ``rates(state, command, stream)`` → every seat's reward, 0–1 each):
 
-    - a command that decides the game is worth its result exactly (``search.outcome``:
+    - a command that decides the game is worth its result exactly (``playout.outcome``:
       1, ``1/k`` or 0), with no play-out;
     - a command after which the same seat acts again, alone (a turn of several commands:
       Dice Upon a Time's place, move, complete; Giftbringer's crosses; Bottlecap Vikings'
@@ -162,7 +162,7 @@ def evaluate(game: Game, view: Any, seat: int, legal: list, *, names: list[str],
     same turn is searched), from ``view`` (with ``seconds``, as many rounds as begin
     within them, at least 2 and at most ``rounds``); best first. ``names`` write the
     notation and, where the game has ``Game.explain``, each command's words (from
-    ``view`` alone). A command's chance is its chance to win (``search.outcome``). When
+    ``view`` alone). A command's chance is its chance to win (``playout.outcome``). When
     the play-outs told no command apart from the ``normal`` bot's own choice
     (``tells_apart`` at ``TELL`` standard errors), every evaluation is ``indistinct`` and
     that choice comes first, as the ``expert`` bot would play it: the search has nothing

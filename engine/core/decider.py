@@ -129,7 +129,7 @@ class Game:
     - ``horizon``: how many commands the rollout search (``engine.core.rollouts``) plays
       out before scoring by ``standing``; None: to the end of the game;
     - ``lead``: how many ``standing`` points make a lead worth a near-certain win (the
-      logistic scale of ``search.outcome``), so a play-out says by how much a seat is
+      logistic scale of ``playout.outcome``), so a play-out says by how much a seat is
       ahead, not only who is; None: only who wins (or stands best) counts;
     - ``persona(state, seat) -> Bot | None``: the ``normal`` bot that plays ``seat`` in the
       search's play-outs from ``state`` (a state ``sample`` dealt), where the sampler dealt

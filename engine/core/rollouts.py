@@ -22,7 +22,7 @@ measurements of plain SO-ISMCTS, docs/bots.md).
 Why not the tree: at about a second a move, these games give a few hundred play-outs of
 a heuristic bot (0.02–0.5 ms a choice, 80–240 moves a game), spread over 5–30 commands.
 A tree below the root would see a handful of visits per node; the budget is better spent
-comparing the root's commands well. ``engine.core.search.Search`` (the tree) stays for
+comparing the root's commands well. ``engine.core.ismcts.Search`` (the tree) stays for
 the games' tests and for comparison in the arena.
 """
 
@@ -34,7 +34,7 @@ import time
 from typing import Any
 
 from .decider import Game
-from .search import DEPTH_TO_END, HeuristicPolicy, outcome, play_out, seats, simulate
+from .playout import DEPTH_TO_END, HeuristicPolicy, outcome, play_out, seats, simulate
 
 
 def paired_difference(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -159,7 +159,7 @@ class RolloutSearch:
         return (ranked + left)[:max(1, self.width)]
 
     def rate(self, state: Any, seat: int, command: Any, rng: random.Random) -> float:
-        """``seat``'s reward (0–1, ``search.outcome`` with ``scale``) after ``command`` in
+        """``seat``'s reward (0–1, ``playout.outcome`` with ``scale``) after ``command`` in
         ``state`` (a dealt state) and a play-out of ``depth`` commands with ``rng``."""
         return self.rates(state, seat, command, rng)[seat]
 

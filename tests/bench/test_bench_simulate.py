@@ -1,5 +1,5 @@
 """Simulation speed (issue 24, must-hold 3): a 4-player random game played through the
-search's path (``search.simulate``: ``decide`` and ``evolve``, no log entry, notation
+search's path (``playout.simulate``: ``decide`` and ``evolve``, no log entry, notation
 or view) beside the same kind of game through the session (``LocalSession.run_bots``
 with random bots, which writes the log). Each benchmark records the moves of the games
 it played (``extra_info``), so moves a second are ``moves_per_game / mean`` (games differ
@@ -19,7 +19,7 @@ import pytest
 import engine
 from engine import Seat
 from engine.core import registry
-from engine.core.search import actor, simulate
+from engine.core.playout import actor, simulate
 
 SLUGS = registry.slugs()
 #: Commands after which a simulated random game stops (see above).

@@ -18,7 +18,7 @@ from .state import State
 
 #: Commands a play-out runs before it is scored by ``standing``.
 HORIZON = 60
-#: Standing points per e-fold of the lead's logistic (``search.outcome``).
+#: Standing points per e-fold of the lead's logistic (``playout.outcome``).
 LEAD = 4.0
 
 
