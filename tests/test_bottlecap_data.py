@@ -222,8 +222,8 @@ def test_the_rulebooks_icon_example_is_on_the_table_in_every_layout():
 
 def test_the_unique_sides_are_named_and_cover_cards_one_to_four():
     assert [s.name for s in CITIES.unique] == ["Raider", "Merchant", "Healer", "Builder"]
-    assert data.side_of(0, False) is CITIES.identical and data.side_of(3, True).name == "Builder"
-    assert data.ability_of("Merchant", "2c") == "mimic"
+    assert CITIES.unique[3].name == "Builder"
+    assert CITIES.unique[1].spot("2c").ability == "mimic"  # the Merchant's
 
 
 # ------------------------------------------------------------------ the texts

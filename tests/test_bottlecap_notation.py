@@ -16,7 +16,6 @@ from engine.games.bottlecap_vikings import GAME
 from engine.games.bottlecap_vikings.commands import Do, Move, Place
 from engine.games.bottlecap_vikings.data import ABILITIES, ACTIONS
 from engine.games.bottlecap_vikings.texts import short_pieces
-from tui.games.bottlecap_vikings.cards import leftover
 
 #: Cells of the message line at 80 columns.
 LINE = 78
@@ -56,6 +55,14 @@ def test_every_refusal_of_the_parser_fits_one_line(text):
 def test_text_that_is_no_command_names_a_few_commands_and_where_the_rest_are():
     assert refusal("rotate") == "Cannot read 'rotate': try move 2, do 1, advance 1a, end (? lists all)."
     assert refusal("flibber " + "x" * 200).startswith("Cannot read 'flibber xxx…'")
+
+
+def leftover(short: str) -> str:
+    """What of ``short`` no legend piece explains: the pieces taken out, longest first,
+    then digits and spaces ("" when every piece of it is explained)."""
+    for piece in sorted(short_pieces(), key=lambda p: -len(p.form)):
+        short = short.replace(piece.form, " ")
+    return "".join(ch for ch in short if not ch.isdigit() and not ch.isspace())
 
 
 def test_every_short_form_on_screen_is_explained_by_the_legend():

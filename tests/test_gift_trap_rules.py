@@ -10,7 +10,6 @@ from engine.games.gift_trap.commands import DealGifts, Done
 from engine.games.gift_trap.events import (
     Committed, Exchange, GameWon, GiftsDealt, RatingBegan, RoundBegan, RoundScored,
 )
-from engine.games.gift_trap.options import published_english
 from engine.games.gift_trap.state import Tile
 
 from gift_trap_play import NAMES, deal, play_all, play_round, quick_round, table
@@ -87,9 +86,9 @@ def test_fill_all_spaces_deals_nine():
 def test_published_english_options_deal_players_plus_one():
     # RULES.md, "1. Deal gifts" and "4. Scoring": the published English rules deal
     # players + 1 always, No way costs 4, scores held between GO and GIFTED.
-    opts = published_english()
+    s = engine.new_game("gift-trap", NAMES[:3], seed=1, options={"no_way_points": 4, "hold_scores": True})
+    opts = s.options
     assert (opts.fill_all_spaces, opts.no_way_points, opts.hold_scores) == (False, 4, True)
-    s = engine.new_game("gift-trap", NAMES[:3], seed=1, options=opts)
     assert len(only(deal(s).events, GiftsDealt).cards) == 4
 
 

@@ -10,7 +10,6 @@ bad record.
 
 from __future__ import annotations
 
-from functools import cache
 from importlib import resources
 
 import msgspec
@@ -224,20 +223,6 @@ ACTIONS = load_actions(_read("actions.toml"))
 ABILITIES = load_abilities(_read("abilities.toml"))
 CITIES = load_cities(_read("cities.toml"), ABILITIES)
 TILES = load_tiles(_read("tiles.toml"), ACTIONS)
-
-
-def side_of(card: int, unique: bool) -> Side:
-    """Card ``card``'s (0–3) side in use: the identical side or its unique side."""
-    return CITIES.unique[card] if unique else CITIES.identical
-
-
-@cache
-def ability_of(side_name: str, spot_id: str) -> str:
-    """The ability id on spot ``spot_id`` of the side named ``side_name``."""
-    for side in (CITIES.identical, *CITIES.unique):
-        if side.name == side_name:
-            return side.spot(spot_id).ability
-    raise KeyError(side_name)
 
 
 def face_action(tile: int, face: int) -> Action:

@@ -70,11 +70,6 @@ STORIES = load_stories()
 HELP_WORDS = ("tailor", "musicians")
 
 
-def die_letter(die: str) -> str:
-    """The letter of die id ``die``."""
-    return DIE_LETTER[die]
-
-
 def face_text(face) -> str:
     """A face in notation: the number, or the special face's letter ("" for none known)."""
     return str(face) if isinstance(face, int) else FACE_LETTER.get(face, "")

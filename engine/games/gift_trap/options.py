@@ -71,11 +71,3 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             raise msgspec.ValidationError("no_way_points must be between 1 and 9")
         if not MIN_TRACK <= self.track_length <= MAX_TRACK:
             raise msgspec.ValidationError(f"track_length must be between {MIN_TRACK} and {MAX_TRACK}")
-
-
-def published_english(**overrides) -> Options:
-    """Options with the published English values: No way −4, gifts scored in turn with
-    scores held between GO and GIFTED, players + 1 gifts always."""
-    values = dict(no_way_points=4, hold_scores=True, fill_all_spaces=False)
-    values.update(overrides)
-    return Options(**values)

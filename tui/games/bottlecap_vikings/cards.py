@@ -21,14 +21,6 @@ from engine.games.bottlecap_vikings.texts import short_pieces
 THRONE = ("The throne", "Reaching it with your hut wins the game at once.")
 
 
-def leftover(short: str) -> str:
-    """What of ``short`` no piece explains: the pieces taken out, longest first, then
-    digits and spaces ("" when every piece of it is explained)."""
-    for piece in sorted(short_pieces(), key=lambda p: -len(p.form)):
-        short = short.replace(piece.form, " ")
-    return "".join(ch for ch in short if not ch.isdigit() and not ch.isspace())
-
-
 def action_card(action) -> tuple[str, str]:
     """An action space (``data.Action``): its name and the rulebook's text."""
     return action.name, action.text
@@ -97,5 +89,5 @@ def short_forms_table() -> str:
     return f"| short form | means |\n|---|---|\n{rows}\n"
 
 
-__all__ = ["THRONE", "ability_card", "action_card", "card_texts", "leftover", "short_forms_table", "side_card",
+__all__ = ["THRONE", "ability_card", "action_card", "card_texts", "short_forms_table", "side_card",
            "spot_card", "tile_card"]
