@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from engine.games.bottlecap_vikings import GAME
-from engine.games.bottlecap_vikings.balance import MARGIN, fair_share, over_fair_share
+from tools.balance.bottlecap_vikings import MARGIN, fair_share, over_fair_share
 from engine.games.bottlecap_vikings.data import CITIES
 
 CITIES_MD = Path(__file__).parent.parent / "engine" / "games" / "bottlecap_vikings" / "CITIES.md"
@@ -56,7 +56,7 @@ def test_every_unique_side_wins_at_most_its_fair_share_plus_eight_points_over_40
 def test_the_recorded_figures_were_measured_on_the_data_shipped():
     """The figures hold for the data they were measured on: the edition (a digest of the
     four data files) named in CITIES.md is the game's. Change a cost or a helmet and this
-    fails until ``python -m engine.games.bottlecap_vikings.balance --games 400`` is run
+    fails until ``python -m tools.balance.bottlecap_vikings --games 400`` is run
     and its figures recorded."""
     edition, _, _ = _by_side()
     assert edition == GAME.edition

@@ -1,7 +1,7 @@
 """Bottlecap Vikings bots: the heuristic plays to win (issue 12).
 
 The figures on a small sample here (the full ones, 200 seeds, are printed by
-``python -m engine.games.bottlecap_vikings.balance``): a bot choosing at random would
+``python -m tools.balance.bottlecap_vikings``): a bot choosing at random would
 win about half the 2-player games and a quarter of the 4-player ones, so these fail.
 """
 

@@ -1,7 +1,7 @@
 """Dice Upon a Time bots (issue 14): the heuristic plays to win from its seat's view.
 
 The figures on a small sample here (the full ones, 200 seeds, are printed by
-``python -m engine.games.dice_upon_a_time.balance``): a bot choosing at random would win
+``python -m tools.balance.dice_upon_a_time``): a bot choosing at random would win
 about half the 2-player games, so the first test fails for it.
 """
 

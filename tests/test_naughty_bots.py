@@ -1,7 +1,7 @@
 """Naughty or Nice bots (issue 13): the heuristic plays to win from its seat's view.
 
 The figures on a small sample here (the full ones, 200 seeds, are printed by
-``python -m engine.games.naughty_or_nice.balance``): a bot choosing at random would win
+``python -m tools.balance.naughty_or_nice``): a bot choosing at random would win
 about half the 2-player games, so the first test fails for it.
 """
 

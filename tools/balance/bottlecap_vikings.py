@@ -1,5 +1,5 @@
-"""Bottlecap Vikings balance figures from bot games (issues 12 and 23): run
-``python -m engine.games.bottlecap_vikings.balance [--games 400] [--players 2 3 4]
+"""Bottlecap Vikings balance figures from bot games (issues 12 and 23): run from the
+repository's root ``python -m tools.balance.bottlecap_vikings [--games 400] [--players 2 3 4]
 [--sides identical unique] [--jobs 2]``.
 
 It prints, each over ``--games`` seeds (seed 0, 1, …; the start player and the rondel
@@ -12,9 +12,9 @@ are drawn from the seed):
   player first, then clockwise: ``(winner - State.start) mod n``);
 - heuristic bots only, ``sides = unique`` (seat i plays card i's side: Raider, Merchant,
   Healer, Builder): each side's win share, its fair share and whether every side stays
-  within ``fair_share(n) + MARGIN`` (CITIES.md, "Balance").
+  within ``fair_share(n) + MARGIN`` (engine/games/bottlecap_vikings/CITIES.md, "Balance").
 
-The figures measure the reconstruction (``data/cities.toml``, named by the game's
+The figures measure the reconstruction (``engine/games/bottlecap_vikings/data/cities.toml``, named by the game's
 edition in the first line) as these bots play it, not as people do. A run of 400 games
 of one table size takes about two minutes on one core; ``--jobs 2`` plays the seeds in
 two processes (the figures are the same: each game depends only on its seed).
@@ -30,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 import engine
 from engine import Seat
 
-from .data import CITIES
+from engine.games.bottlecap_vikings.data import CITIES
 
 #: Moves after which a game counts as unfinished (a heuristic game takes a few hundred).
 LIMIT = 50_000
@@ -111,7 +111,7 @@ def _shares(counts: Counter, n: int, games: int, names: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Print the figures (see the module docstring)."""
-    from . import GAME
+    from engine.games.bottlecap_vikings import GAME
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=400, help="seeds per figure (default 400)")

@@ -1,5 +1,5 @@
-"""Naughty or Nice balance figures from bot games (issue 13): run
-``python -m engine.games.naughty_or_nice.balance [--games 200] [--jobs 2]``.
+"""Naughty or Nice balance figures from bot games (issue 13): run from the
+repository's root ``python -m tools.balance.naughty_or_nice [--games 200] [--jobs 2]``.
 
 It prints, as Markdown tables, each over ``--games`` seeds (seed 0, 1, …; the first
 player, the decks and the gift givers drawn or chosen follow the seed):
@@ -17,7 +17,7 @@ player, the decks and the gift givers drawn or chosen follow the seed):
   into the playground and how often it was fulfilled once there, then grouped by wish
   size and by wished colour.
 
-The figures measure the reconstructed kiddo deck (``data/kiddos.toml``) as these bots
+The figures measure the reconstructed kiddo deck (``engine/games/naughty_or_nice/data/kiddos.toml``) as these bots
 play it, not as people do.
 """
 
@@ -31,9 +31,9 @@ from typing import NamedTuple
 
 from engine import LocalSession, Seat
 
-from . import GAME
-from . import events as ev
-from .data import COLOUR_LETTER, COLOURS, GIVERS, KIDDOS
+from engine.games.naughty_or_nice import GAME
+from engine.games.naughty_or_nice import events as ev
+from engine.games.naughty_or_nice.data import COLOUR_LETTER, COLOURS, GIVERS, KIDDOS
 
 LEVELS = (1, 2, 3, 4, 5)
 TABLES = (2, 3, 4, 5)

@@ -1,5 +1,5 @@
-"""Dice Upon a Time balance figures from bot games (issue 14): run
-``python -m engine.games.dice_upon_a_time.balance [--games 200] [--jobs 2] [--cards full]``
+"""Dice Upon a Time balance figures from bot games (issue 14): run from the
+repository's root ``python -m tools.balance.dice_upon_a_time [--games 200] [--jobs 2] [--cards full]``
 (``--cards beginner``: the beginner game without Character abilities).
 
 It prints, as Markdown tables, each over ``--games`` seeds (seed 0, 1, …):
@@ -33,10 +33,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import LocalSession, Seat
 
-from . import GAME
-from . import events as ev
-from .cards import load as load_cards
-from .rules import BANDS, band
+from engine.games.dice_upon_a_time import GAME
+from engine.games.dice_upon_a_time import events as ev
+from engine.games.dice_upon_a_time.cards import load as load_cards
+from engine.games.dice_upon_a_time.rules import BANDS, band
 
 CARDS = load_cards()
 TABLES = (2, 3, 4, 5)

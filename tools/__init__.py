@@ -1,0 +1,2 @@
+"""Developer scripts, run from the repository's root (``python -m tools.…``); not part of
+the installed packages (``pyproject.toml`` ships ``engine``, ``tui`` and ``host`` only)."""
