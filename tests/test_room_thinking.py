@@ -13,6 +13,7 @@ import pytest
 
 import engine
 from engine.core.search import SearchBot
+from ismcts import Search
 from host import protocol as p
 from host.service import RoomService
 from test_room_service import Peer, fast, short_dir  # noqa: F401 (fixtures)
@@ -24,7 +25,7 @@ SLOW = 5.0  # seconds the slow bot thinks
 def slow(monkeypatch):
     """Bottlecap Vikings gets a bot kind ``slow`` that searches for ``SLOW`` seconds."""
     game = engine.get_game("bottlecap-vikings")
-    monkeypatch.setitem(game.bots, "slow", lambda seed: SearchBot(game, seed, iterations=10**9, seconds=SLOW))
+    monkeypatch.setitem(game.bots, "slow", lambda seed: SearchBot(game, seed, method=Search, iterations=10**9, seconds=SLOW))
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The search bots (issue 24): SO-ISMCTS in ``engine.core.ismcts``, the strengths in
+"""The search bots (issue 24): SO-ISMCTS in ``tests/ismcts.py``, the strengths in
 ``engine.core.strengths``. The search is tested on a small game of its own (Nim, where
 the winning move is known) and on the real games with an iteration budget, never a
 time, so every result here is the same on any machine."""
@@ -13,7 +13,7 @@ import pytest
 import engine
 from engine.core import registry
 from engine.core.decider import Game, Result
-from engine.core.ismcts import Search
+from ismcts import Search
 from engine.core.playout import actor, outcome, simulate
 from engine.core.search import SearchBot
 from engine.core.strengths import DESCRIPTIONS, STRENGTHS, EasyBot
@@ -81,7 +81,7 @@ def test_a_search_with_an_iteration_budget_is_the_same_on_every_run():
     seat = s.to_act_seats()[0]
     choices = []
     for _ in range(2):
-        bot = SearchBot(game, seed=9, iterations=60)
+        bot = SearchBot(game, seed=9, method=Search, iterations=60)
         choices.append(bot.choose(s.view(seat), s.legal_commands(seat), random.Random(0)))
         assert bot.search.last_iterations == 60
     assert choices[0] == choices[1] and choices[0] in s.legal_commands(seat)

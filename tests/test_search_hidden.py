@@ -15,7 +15,7 @@ import engine
 from engine import Seat
 from engine.core import registry
 from engine.core.rollouts import RolloutSearch
-from engine.core.ismcts import Search
+from ismcts import Search
 from engine.core.search import SearchBot
 
 #: Games whose seats cannot see everything (the others have nothing to swap).

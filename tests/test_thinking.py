@@ -15,6 +15,7 @@ import engine
 from engine import Seat
 from engine.core import thinking
 from engine.core.search import SearchBot
+from ismcts import Search
 
 
 @pytest.fixture
@@ -22,7 +23,7 @@ def tiny(monkeypatch):
     """Every game gets a bot kind ``tiny``: a search bot of 8 iterations, no clock."""
     for game in engine.all_games():
         if game.sample is not None:
-            monkeypatch.setitem(game.bots, "tiny", lambda seed, g=game: SearchBot(g, seed, iterations=8))
+            monkeypatch.setitem(game.bots, "tiny", lambda seed, g=game: SearchBot(g, seed, method=Search, iterations=8))
 
 
 def in_worker(question: thinking.Question) -> thinking.Answer:

@@ -91,9 +91,10 @@ async def test_a_remote_player_reads_that_the_rooms_search_bot_is_thinking(servi
     # line goes once the bot has moved.
     import engine
     from engine.core.search import SearchBot
+    from ismcts import Search
 
     game = engine.get_game("bottlecap-vikings")
-    monkeypatch.setitem(game.bots, "slow", lambda seed: SearchBot(game, seed, iterations=10**9, seconds=1.5))
+    monkeypatch.setitem(game.bots, "slow", lambda seed: SearchBot(game, seed, method=Search, iterations=10**9, seconds=1.5))
     svc, sock = service
     bob = await bobs_room(sock, "bottlecap-vikings", 1, bot="slow")
     async with lobby_app(sock, "ann", SMALL) as pilot:

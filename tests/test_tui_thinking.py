@@ -20,6 +20,7 @@ import pytest
 import engine
 from engine import Seat
 from engine.core.search import SearchBot
+from ismcts import Search
 from tui.app import BoxtopApp
 from tui_driver import LARGE, Player, screen_text, settle, shows, wait_for, wait_for_screen, wait_for_text
 
@@ -27,7 +28,7 @@ from tui_driver import LARGE, Player, screen_text, settle, shows, wait_for, wait
 def slow(monkeypatch, slug: str, seconds: float) -> None:
     """Give game ``slug`` a bot kind ``slow`` that searches for ``seconds`` a move."""
     game = engine.get_game(slug)
-    monkeypatch.setitem(game.bots, "slow", lambda seed: SearchBot(game, seed, iterations=10**9, seconds=seconds))
+    monkeypatch.setitem(game.bots, "slow", lambda seed: SearchBot(game, seed, method=Search, iterations=10**9, seconds=seconds))
 
 
 def save_dir() -> Path:

@@ -1,7 +1,7 @@
 """Play-outs: a game simulated on from a state, and what its end is worth to each seat.
 
-The plumbing every search shares (``engine.core.rollouts``, ``engine.core.analysis``,
-``engine.core.ismcts``), generic over the deciders (``Game``): it asks ``legal``,
+The plumbing every search shares (``engine.core.rollouts``, ``engine.core.analysis``, the
+tests' SO-ISMCTS), generic over the deciders (``Game``): it asks ``legal``,
 ``to_act``, ``decide``, ``evolve``, ``result`` and ``standing``, nothing else, and never
 builds log entries, notation or views while it simulates (``simulate``).
 

@@ -22,8 +22,8 @@ measurements of plain SO-ISMCTS, docs/bots.md).
 Why not the tree: at about a second a move, these games give a few hundred play-outs of
 a heuristic bot (0.02–0.5 ms a choice, 80–240 moves a game), spread over 5–30 commands.
 A tree below the root would see a handful of visits per node; the budget is better spent
-comparing the root's commands well. ``engine.core.ismcts.Search`` (the tree) stays for
-the games' tests and for comparison in the arena.
+comparing the root's commands well. The tree (SO-ISMCTS, ``Search`` in the tests'
+``ismcts.py``) stays with the tests, for comparison.
 """
 
 from __future__ import annotations

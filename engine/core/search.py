@@ -1,6 +1,6 @@
 """The search bot: a seat played by a search (``engine.core.rollouts.RolloutSearch`` for
-the strengths ``hard`` and ``expert``; ``engine.core.ismcts.Search`` by default), with a
-generator of its own so a seeded game plays the same moves on any machine.
+the strengths ``hard`` and ``expert``), with a generator of its own so a seeded game
+plays the same moves on any machine.
 """
 
 from __future__ import annotations
@@ -9,18 +9,17 @@ import random
 from typing import Any
 
 from .decider import Game
-from .ismcts import Search
 
 
 class SearchBot:
     """A bot (``engine.core.bots.Bot``) that searches: ``choose(view, legal, rng)`` runs
-    ``method`` (``Search`` by default; ``rollouts.RolloutSearch`` for the strengths) made
-    with ``search`` for the view's seat (``view.me``) with its own generator, seeded once
-    from ``seed`` so a seeded game plays the same moves on any machine when ``seconds``
-    is None."""
+    ``method`` (a class made as ``method(game, **search)`` with ``run(view, seat, legal,
+    rng)``: ``rollouts.RolloutSearch`` for the strengths) for the view's seat
+    (``view.me``) with its own generator, seeded once from ``seed`` so a seeded game
+    plays the same moves on any machine when ``seconds`` is None."""
 
-    def __init__(self, game: Game, seed: int = 0, method: type | None = None, **search: Any):
-        self.search = (method or Search)(game, **search)
+    def __init__(self, game: Game, seed: int = 0, *, method: type, **search: Any):
+        self.search = method(game, **search)
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, legal: list, rng: random.Random) -> Any:

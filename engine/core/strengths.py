@@ -8,7 +8,7 @@
   improved by paired play-outs from states dealt from what the seat knows):
   ``hard`` for about 0.3 s a move, ``expert`` for about 1 s, each with a cap on
   play-outs, so a game stays quick on a fast machine. They exist for a game with a
-  sampler (``Game.sample``). SO-ISMCTS (``engine.core.ismcts.Search``) played worse
+  sampler (``Game.sample``). SO-ISMCTS (kept with the tests, ``tests/ismcts.py``) played worse
   than ``normal`` at these budgets (docs/bots.md).
 
 ``random`` and ``heuristic`` stay as the names they were (saves and scripts use them).

@@ -128,11 +128,12 @@ async def _cursor_while_thinking(size) -> dict:
     import engine
     from engine import Seat
     from engine.core.search import SearchBot
+    from ismcts import Search
     from tui.app import BoxtopApp
     from tui_driver import Player, shows, wait_for_screen, wait_for_text
 
     game = engine.get_game("gift-trap")
-    game.bots["slow"] = lambda seed: SearchBot(game, seed, iterations=10**9, seconds=60.0)
+    game.bots["slow"] = lambda seed: SearchBot(game, seed, method=Search, iterations=10**9, seconds=60.0)
     folder = Path(os.environ["BOXTOP_SAVE_DIR"])
     folder.mkdir(parents=True, exist_ok=True)
     s = engine.new_game("gift-trap", [Seat("ann"), Seat("bot2", "slow"), Seat("bot3", "normal")], seed=1)

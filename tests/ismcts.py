@@ -14,7 +14,9 @@ The search is generic over the deciders (``Game``): it asks ``sample`` and, thro
 play-outs (``engine.core.playout``: the player to move, ``simulate``, ``play_out``,
 ``outcome``), ``legal``, ``to_act``, ``decide``, ``evolve`` and ``result``, nothing else.
 No strength plays it (it played worse than the game's own bot at the app's budgets:
-docs/bots.md); the tests and ``SearchBot``'s default use it.
+docs/bots.md), so it lives with the tests: they run it (Nim, every game's sampler, the
+hidden-information test), and ``engine.core.search.SearchBot(game, seed, method=Search,
+seconds=…)`` is their bot that thinks as long as they ask.
 
 - Selection: UCB1 with availability counts ("a node's availability is the number of
   iterations in which it was legal", the paper's section IV.B), exploration ``c``.
@@ -40,8 +42,8 @@ import random
 import time
 from typing import Any
 
-from .decider import Game
-from .playout import DEPTH, DEPTH_TO_END, Policy, actor, outcome, play_out, random_policy, seats, simulate
+from engine.core.decider import Game
+from engine.core.playout import DEPTH, DEPTH_TO_END, Policy, actor, outcome, play_out, random_policy, seats, simulate
 
 
 class Node:
