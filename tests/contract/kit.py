@@ -1,0 +1,114 @@
+"""What the contract tests share: every registered game, and a few seeded positions of
+each (``positions``), found by playing short games of random bots, and the CLI demo
+of each (``demo``).
+
+The contracts are the decider protocol's (``engine.Game``'s docstring): a game that
+registers gets every one of them, with no line of its own here."""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any, NamedTuple
+
+import pytest
+
+import engine
+from engine import Seat
+
+#: Names for the seats of a position; parse and notation read them.
+NAMES = ["ann", "bob", "cyd", "dan", "eve", "fay", "gus", "hal"]
+
+
+def slugs() -> list[str]:
+    """Every registered game's slug, in menu order: what the contracts are parametrized by."""
+    return [game.slug for game in engine.all_games()]
+
+
+def each_game(*marks: tuple[str, Any]):
+    """``pytest.mark.parametrize("slug", …)`` over every registered game; ``marks`` add a
+    mark to one game's case: ``each_game(("gift-trap", pytest.mark.xfail(…)))``."""
+    by_slug = dict(marks)
+    return pytest.mark.parametrize(
+        "slug", [pytest.param(slug, marks=by_slug[slug]) if slug in by_slug else slug for slug in slugs()])
+
+
+def table_size(game: engine.Game, seed: int) -> int:
+    """A small table for ``seed``: the fewest seats the game takes (at least two), and
+    every other seed one more when the game allows it."""
+    fewest = max(2, game.min_players)
+    return min(game.max_players, fewest + seed % 2)
+
+
+class Position(NamedTuple):
+    """A seeded game's state between two moves, with the game, its seat names and the
+    seats to act then."""
+
+    game: engine.Game
+    state: Any
+    names: list[str]
+    to_act: list[int]
+
+
+@functools.cache
+def positions(slug: str, seeds: tuple[int, ...] = (1, 2), every: int = 7, most: int = 12) -> tuple[Position, ...]:
+    """Up to ``most`` positions from each seed's game of random bots at its default
+    options: every ``every``-th move, the last of an ended game included."""
+    game = engine.get_game(slug)
+    out: list[Position] = []
+    for seed in seeds:
+        n = table_size(game, seed)
+        s = engine.new_game(slug, [Seat(NAMES[i], "random") for i in range(n)], seed=seed)
+        found = 0
+        for move in range(every * most):
+            if move % every == 0:
+                out.append(Position(game, s.state, NAMES[:n], s.to_act_seats()))
+                found += 1
+            if s.step_bot() is None:
+                break
+        if s.result() is not None:
+            out.append(Position(game, s.state, NAMES[:n], s.to_act_seats()))
+    return tuple(out)
+
+
+def session(slug: str, seed: int, bots: str = "random", **kw) -> engine.LocalSession:
+    """A new seeded game of ``slug`` at a small table of ``bots`` bots."""
+    game = engine.get_game(slug)
+    n = table_size(game, seed)
+    return engine.new_game(slug, [Seat(NAMES[i], bots) for i in range(n)], seed=seed, **kw)
+
+
+def notation_section(game: engine.Game) -> str:
+    """The "## Notation" part of the game's HELP.md (to the next heading)."""
+    text = game.help_text
+    assert "## Notation" in text, f"{game.title}'s HELP.md has no Notation section"
+    rest = text[text.index("## Notation") + len("## Notation"):]
+    return rest.split("\n## ")[0]
+
+
+class Demo(NamedTuple):
+    """A ``boxtop demo`` run: the save's path and what the demo printed."""
+
+    path: str
+    out: str
+
+
+@functools.cache
+def demo(slug: str, seed: int = 5) -> Demo:
+    """``boxtop demo SLUG --players N --seed SEED --save P`` at the game's smallest table
+    of two or more (heuristic bots), run once per test process; the save lies in a
+    temporary folder of its own."""
+    import contextlib
+    import io
+    import os
+    import tempfile
+
+    from tui.cli import main
+
+    path = os.path.join(tempfile.mkdtemp(prefix="contract-demo-"), f"{slug}.json")
+    n = table_size(engine.get_game(slug), 0)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["demo", slug, "--players", str(n), "--seed", str(seed), "--save", path])
+    assert code == 0
+    return Demo(path, out.getvalue())
