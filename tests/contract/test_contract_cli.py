@@ -39,6 +39,7 @@ def test_demo_plays_to_a_result_and_saves(slug):
     assert [s.bot for s in session.seats] == ["heuristic"] * len(session.seats)
     result = session.result()
     assert result is not None and (result.winners or result.verdict)
+    assert lines[-2].startswith(f"result: {result.summary(session.names)}")
 
 
 @each_game()
