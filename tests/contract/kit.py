@@ -94,19 +94,23 @@ class Demo(NamedTuple):
 
 
 @functools.cache
-def demo(slug: str, seed: int = 5) -> Demo:
-    """``boxtop demo SLUG --players N --seed SEED --save P`` at the game's smallest table
-    of two or more (heuristic bots), run once per test process; the save lies in a
-    temporary folder of its own."""
+def demo(slug: str, seed: int = 5, players: int | None = None) -> Demo:
+    """``boxtop demo SLUG --players N --seed SEED --save P`` with ``players`` heuristic
+    bots, by default the game's smallest table of two or more; run once per test process
+    (per arguments); the save lies in a temporary folder of its own."""
+    import atexit
     import contextlib
     import io
     import os
+    import shutil
     import tempfile
 
     from tui.cli import main
 
-    path = os.path.join(tempfile.mkdtemp(prefix="contract-demo-"), f"{slug}.json")
-    n = table_size(engine.get_game(slug), 0)
+    folder = tempfile.mkdtemp(prefix="contract-demo-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = os.path.join(folder, f"{slug}-{seed}-{players}.json")
+    n = players or table_size(engine.get_game(slug), 0)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = main(["demo", slug, "--players", str(n), "--seed", str(seed), "--save", path])
