@@ -2,8 +2,6 @@
 What every game's demo, verify and replay must do is tests/contract's
 (``test_contract_cli.py``); here the rest, shown on Gift Trap."""
 
-import json
-import re
 import subprocess
 import sys
 

@@ -3,7 +3,6 @@ dice-upon-a-time --players 3 --seed 5 --save P``, ``verify``, ``replay``"): ``bo
 the demo plays six chapters; its options and bad flags give one line. What every game's
 demo, verify and replay must do is tests/contract's (``test_contract_cli.py``)."""
 
-import re
 
 import pytest
 

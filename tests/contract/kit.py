@@ -116,3 +116,29 @@ def demo(slug: str, seed: int = 5, players: int | None = None) -> Demo:
         code = main(["demo", slug, "--players", str(n), "--seed", str(seed), "--save", path])
     assert code == 0
     return Demo(path, out.getvalue())
+
+
+def swapped_choices(sessions, swap, bot, every: int = 3, differs=None) -> tuple[int, int]:
+    """The swap test with a game's own swap: each session (of heuristic bots) is played
+    to its end, and at every ``every``-th entry ``swap(state, seat, rng)`` changes what
+    the seat to act cannot see; the seat's legal commands, its view and ``bot``'s choice
+    (same seed) must stay the same. Returns (positions checked, positions changed), a
+    position changed where ``differs(state, swapped)`` (by default: the states differ)."""
+    checked = changed = 0
+    for k, s in enumerate(sessions):
+        rng = random.Random(k)
+        while s.result() is None:
+            seat = s.to_act_seats()[0]
+            state = s.state
+            if len(s.entries) % every == 0:
+                other = swap(state, seat, rng)
+                offered = s.game.legal(state, seat)
+                assert s.game.legal(other, seat) == offered
+                assert s.game.view(other, seat) == s.game.view(state, seat)
+                a = bot.choose(s.game.view(state, seat), offered, random.Random(7))
+                b = bot.choose(s.game.view(other, seat), offered, random.Random(7))
+                assert a == b
+                checked += 1
+                changed += (differs or (lambda a, b: a != b))(state, other)
+            s.step_bot()
+    return checked, changed
