@@ -142,3 +142,21 @@ def swapped_choices(sessions, swap, bot, every: int = 3, differs=None) -> tuple[
                 changed += (differs or (lambda a, b: a != b))(state, other)
             s.step_bot()
     return checked, changed
+
+
+def decide_accepts_exactly_legal(game: engine.Game, state: Any, seat: int, candidates, seed: int) -> int:
+    """``legal`` is exactly what ``decide`` accepts at ``state`` for ``seat``: every legal
+    command is accepted, and each of ``candidates`` that ``legal`` omits is refused with
+    ``IllegalCommand`` and a one-line reason. Returns how many were refused."""
+    legal = game.legal(state, seat)
+    for command in legal:
+        game.decide(state, seat, command, random.Random(seed))  # never raises
+    refused = 0
+    for command in candidates:
+        if command in legal:
+            continue
+        with pytest.raises(engine.IllegalCommand) as err:
+            game.decide(state, seat, command, random.Random(seed))
+        assert str(err.value) and "\n" not in str(err.value), f"decide accepts {command!r}, legal omits it"
+        refused += 1
+    return refused
