@@ -204,19 +204,8 @@ async def test_hot_seat_hands_the_keyboard_to_the_attacked_player_for_omen():
 
 
 @pytest.fixture
-async def service(monkeypatch):
-    import tempfile
-    from pathlib import Path
-
-    import host.service
-    from host.service import RoomService
-
-    monkeypatch.setattr(host.service, "new_seed", lambda: 5)  # the same game every run
-    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data, bot_pace=0.01)
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
+async def service(room_service):
+    return await room_service(5)
 
 
 async def test_a_shared_room_plays_to_the_result_by_keys(service):

@@ -210,19 +210,8 @@ async def test_keys_help_comes_first_on_the_rules_screen():
 
 
 @pytest.fixture
-async def service(monkeypatch):
-    import tempfile
-    from pathlib import Path
-
-    import host.service
-    from host.service import RoomService
-
-    monkeypatch.setattr(host.service, "new_seed", lambda: 7)  # the same game every run
-    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data, bot_pace=0.01)
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
+async def service(room_service):
+    return await room_service(7)
 
 
 async def test_a_shared_room_plays_to_the_result_by_keys(service):
