@@ -13,8 +13,8 @@ import engine
 
 from bottlecap_play import GAME, OMEN_SCRIPT, ask_lines, game_session, play_to_the_result, type_commands
 from tui_driver import (
-    take_keyboard,
-    LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
+    reopen_finished_game, take_keyboard,
+    LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
 
@@ -90,23 +90,8 @@ async def test_a_two_player_game_against_a_bot_by_keys_undo_save_load_and_replay
         assert engine.load(str(saved)).result() == result
         await pilot.press("escape")
         await wait_for_screen(pilot, "MenuScreen", "GameScreen")
-        while screen_name(app) != "MenuScreen":
-            await pilot.press("escape")
-            await settle(pilot, 0.05)
-        # load it: the finished game's ring and its winner
-        await pilot.press("l")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")  # nothing to play on: it opens as a replay
-        assert app.screen.session.result() == result
-        while screen_name(app) != "MenuScreen":
-            await pilot.press("escape")
-            await settle(pilot, 0.05)
-        # replay it from the start
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")
+        # load it (the finished game's ring and its winner), then replay it from the start
+        await reopen_finished_game(pilot, result)
         replayed = engine.load(str(saved))
         last = replayed.applied_seq(replayed.ply - 1)  # the save's number of its last entry (the setup is 0)
         await wait_for_text(pilot, f"entry {last} of {last}")

@@ -14,7 +14,7 @@ from engine.games.naughty_or_nice.commands import End
 
 from naughty_play import GAME, game_session, hand_over, play_to_the_result, text_of, type_commands
 from tui_driver import (
-    take_keyboard,
+    reopen_finished_game, take_keyboard,
     LARGE, SMALL, footer_keys, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
@@ -110,23 +110,8 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         await wait_for_text(pilot, session.names[result.winners[0]])
         (saved,) = save_dir.glob("naughty-or-nice-*.json")
         assert engine.load(str(saved)).result() == result
-        while screen_name(app) != "MenuScreen":
-            await pilot.press("escape")
-            await settle(pilot, 0.05)
-        # load it: the finished game
-        await pilot.press("l")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")  # nothing to play on: it opens as a replay
-        assert app.screen.session.result() == result
-        while screen_name(app) != "MenuScreen":
-            await pilot.press("escape")
-            await settle(pilot, 0.05)
-        # replay it, seen as bob: bob's own hand at that point, never ann's
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")
+        # load it (the finished game), then replay it, seen as bob: bob's own hand at that point, never ann's
+        await reopen_finished_game(pilot, result)
         await pilot.press("home", *["right"] * 6)
         await wait_for_text(pilot, "seen as a spectator")
         assert "'s hand" not in screen_text(app)

@@ -438,6 +438,23 @@ async def new_game(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] =
     await wait_for_screen(pilot, "GameScreen", "HandoverScreen", "ResultScreen")
 
 
+async def reopen_finished_game(pilot: Pilot, result: engine.Result) -> None:
+    """From a finished game, by keys: ``escape`` back to the menu; ``l`` and ``enter``
+    open its save, which has nothing left to play on, as a replay with the same
+    ``result``; back to the menu, ``r`` and ``enter`` open it in the replay list.
+    Returns on that replay, at its end."""
+    app = pilot.app
+    for key in ("l", "r"):
+        while screen_name(app) != "MenuScreen":
+            await pilot.press("escape")
+            await settle(pilot, 0.05)
+        await pilot.press(key)
+        await wait_for_screen(pilot, "LoadScreen")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "ReplayScreen")  # nothing to play on: it opens as a replay
+        assert app.screen.session.result() == result
+
+
 async def new_room(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] = ("ann", "bob", "bot"),
                    options: Mapping[str, object] | None = None, undo: str | None = None,
                    private: bool | None = None, bell: bool | None = None, hints: bool | None = None) -> None:
