@@ -194,20 +194,10 @@ async def service(room_service):
 
 
 async def test_a_shared_room_plays_to_the_result_by_keys(service):
-    from tui_driver import lobby_app, new_room, winners_line
+    from tui_driver import lobby_app, shared_room_to_the_result, winners_line
 
     svc, sock = service
     async with lobby_app(sock, "ann", LARGE) as pilot:
         app = pilot.app
-        await new_room(pilot, GAME, ["ann", "random"])
-        await wait_for_text(pilot, "you created it")
-        await pilot.press("s")
-        await wait_for_screen(pilot, "SharedGameScreen")
-        await wait_for(pilot, lambda: ask_lines(app), "the question")
-        await play_to_the_result(pilot)
-        ours = app.screen.session.result()
-        assert ours is not None and len(ours.winners) == 1
-        await wait_for(pilot, lambda: winners_line(app), "the winners")
-        assert app.screen.session.names[ours.winners[0]] in winners_line(app)
-        (room,) = svc.rooms.rooms.values()
-        assert room.session.result() == ours
+        ours = await shared_room_to_the_result(pilot, svc, GAME, play_to_the_result, ready=lambda: ask_lines(app))
+        assert len(ours.winners) == 1 and app.screen.session.names[ours.winners[0]] in winners_line(app)

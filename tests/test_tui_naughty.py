@@ -200,21 +200,11 @@ async def service(room_service):
 
 
 async def test_a_shared_room_plays_to_the_result_by_keys(service):
-    from tui_driver import lobby_app, new_room, winners_line
+    from tui_driver import lobby_app, shared_room_to_the_result
 
     svc, sock = service
     async with lobby_app(sock, "ann", LARGE) as pilot:
-        app = pilot.app
-        await new_room(pilot, GAME, ["ann", "random"])
-        await wait_for_text(pilot, "you created it")
-        await pilot.press("s")
-        await wait_for_screen(pilot, "SharedGameScreen")
-        await play_to_the_result(pilot)
-        ours = app.screen.session.result()
-        assert ours is not None
-        await wait_for(pilot, lambda: winners_line(app), "the winners")
-        (room,) = svc.rooms.rooms.values()
-        assert room.session.result() == ours
+        await shared_room_to_the_result(pilot, svc, GAME, play_to_the_result)
 
 
 #: A log line that would name a card drawn, summoned, kept or stolen face down.

@@ -514,6 +514,28 @@ async def play_to_the_result(pilot: Pilot, turn: Callable = play_gift_trap_turn,
     raise AssertionError(f"no result after {limit} turns; the screen shows:\n{screen_text(pilot.app)}")
 
 
+async def shared_room_to_the_result(pilot: Pilot, service, game: str, play: Callable,
+                                    ready: Callable[[], object] | None = None) -> engine.Result:
+    """From the lobby: create a room of ``game`` with a random bot (``new_room``), start it
+    with ``s``, wait for ``ready()`` if given, play it by keys with ``await play(pilot)``
+    to the result; the winners line shows and the room service's own session (``service``
+    a ``RoomService``) has the same result. Returns it."""
+    app = pilot.app
+    await new_room(pilot, game, ["ann", "random"])
+    await wait_for_text(pilot, "you created it")
+    await pilot.press("s")
+    await wait_for_screen(pilot, "SharedGameScreen")
+    if ready is not None:
+        await wait_for(pilot, ready, "the first question")
+    await play(pilot)
+    ours = app.screen.session.result()
+    assert ours is not None
+    await wait_for(pilot, lambda: winners_line(app), "the winners")
+    (room,) = service.rooms.rooms.values()
+    assert room.session.result() == ours
+    return ours
+
+
 def winners_line(app) -> str:
     """The result screen's line that says who won (its first row with "win" in it)."""
     return next((line for line in screen_lines(app) if re.search(r"\bwins?\b", line)), "")
