@@ -10,7 +10,7 @@ import random
 import pytest
 from msgspec.structs import replace
 
-from contract.kit import swapped_choices
+from contract.kit import bots_game, swapped_choices
 from engine import LocalSession, Seat
 from engine.games.dice_upon_a_time import GAME, bot, legal
 from engine.games.dice_upon_a_time import commands as cmd
@@ -20,9 +20,7 @@ from engine.games.dice_upon_a_time.view import view
 
 
 def game(bots: list[str], seed: int, **options) -> LocalSession:
-    s = LocalSession(GAME, [Seat(f"b{i}", b) for i, b in enumerate(bots)], seed, options)
-    s.run_bots(limit=20_000)
-    return s
+    return bots_game(GAME, bots, seed, **options)
 
 
 OPTIONS = [

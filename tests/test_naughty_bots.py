@@ -10,7 +10,7 @@ import random
 import pytest
 from msgspec.structs import replace
 
-from contract.kit import swapped_choices
+from contract.kit import bots_game, swapped_choices
 from engine import LocalSession, Seat
 from engine.core.reactions import Pass, Window
 from engine.games.naughty_or_nice import GAME, bot, legal, rules
@@ -21,9 +21,7 @@ from engine.games.naughty_or_nice.view import view
 
 
 def game(bots: list[str], seed: int, **options) -> LocalSession:
-    s = LocalSession(GAME, [Seat(f"b{i}", b) for i, b in enumerate(bots)], seed, options)
-    s.run_bots(limit=20_000)
-    return s
+    return bots_game(GAME, bots, seed, **options)
 
 
 @pytest.mark.parametrize("kind", ["random", "heuristic"])

@@ -160,3 +160,11 @@ def decide_accepts_exactly_legal(game: engine.Game, state: Any, seat: int, candi
         assert str(err.value) and "\n" not in str(err.value), f"decide accepts {command!r}, legal omits it"
         refused += 1
     return refused
+
+
+def bots_game(game: engine.Game, bots: list[str], seed: int, **options) -> engine.LocalSession:
+    """A game of ``game`` between bots of the kinds ``bots`` (seats ``b0``, ``b1`` …),
+    ``seed`` and ``options`` as given (no table options added), played to its end."""
+    s = engine.LocalSession(game, [Seat(f"b{i}", b) for i, b in enumerate(bots)], seed, options)
+    s.run_bots(limit=20_000)
+    return s
