@@ -10,7 +10,7 @@ import random
 import pytest
 from msgspec.structs import replace
 
-from contract.kit import bots_game, swapped_choices
+from contract.kit import bots_choose_only_legal, bots_game, swapped_choices
 from engine import LocalSession, Seat
 from engine.games.dice_upon_a_time import GAME, bot, legal
 from engine.games.dice_upon_a_time import commands as cmd
@@ -36,21 +36,8 @@ def test_bots_only_return_legal_commands(kind, options):
     """Every choice is one of the commands ``legal`` offers ("A player's turn": place a
     die, use a Rabbit token or pass; the questions of the Fox, the Wolf and the Events),
     over whole games at 2, 3 and 5 players."""
-    factory = GAME.bots[kind]
     for seed, n in enumerate((2, 3, 5)):
-        s = LocalSession(GAME, [f"p{i}" for i in range(n)], seed, options)
-        bots = [factory(seed * 10 + i) for i in range(n)]
-        rng = random.Random(seed)
-        moves = 0
-        while s.result() is None:
-            seat = s.to_act_seats()[0]
-            offered = s.legal_commands(seat)
-            choice = bots[seat].choose(s.view(seat), offered, rng)
-            assert choice in offered
-            s.submit(seat, choice)
-            moves += 1
-            assert moves < 5000
-        assert s.result() is not None
+        assert bots_choose_only_legal(GAME, n, seed, kind, options).result() is not None
 
 
 def _hidden_swapped(state, rng: random.Random, seat: int = -1):

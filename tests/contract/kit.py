@@ -168,3 +168,22 @@ def bots_game(game: engine.Game, bots: list[str], seed: int, **options) -> engin
     s = engine.LocalSession(game, [Seat(f"b{i}", b) for i, b in enumerate(bots)], seed, options)
     s.run_bots(limit=20_000)
     return s
+
+
+def bots_choose_only_legal(game: engine.Game, n: int, seed: int, kind: str, options: dict | None = None,
+                           limit: int = 5000) -> engine.LocalSession:
+    """A whole game of ``n`` seats, each played by a fresh ``kind`` bot: every choice is
+    one of the commands ``legal`` offers the seat from its own view, and the game ends
+    within ``limit`` moves. Returns the finished session."""
+    s = engine.LocalSession(game, [f"p{i}" for i in range(n)], seed, options or {})
+    bots = [game.bots[kind](seed * 10 + i) for i in range(n)]
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if s.result() is not None:
+            return s
+        seat = s.to_act_seats()[0]
+        offered = s.legal_commands(seat)
+        choice = bots[seat].choose(s.view(seat), offered, rng)
+        assert choice in offered
+        s.submit(seat, choice)
+    raise AssertionError(f"no result after {limit} moves")
