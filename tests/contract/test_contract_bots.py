@@ -10,7 +10,7 @@ import engine
 from contract.kit import NAMES, each_game, table_size
 from engine import Seat
 
-GAMES = 20
+GAMES = 16
 
 
 @each_game(("gift-trap", pytest.mark.xfail(strict=True, reason=(
@@ -18,7 +18,7 @@ GAMES = 20
     "every exchange scores the same for giver and receiver, and random partners place "
     "uniformly (tests/test_bots.py measures it; with extra tiles it wins 57%)"))))
 def test_the_heuristic_beats_random_bots(slug):
-    """The heuristic wins at least 19 of 20 seeded games against random bots (a bot
+    """The heuristic wins at least 15 of 16 seeded games against random bots (a bot
     choosing at random wins about half the 2-seat games)."""
     game = engine.get_game(slug)
     n = table_size(game, 0)
