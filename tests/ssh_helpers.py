@@ -956,16 +956,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered), max(1, math.ceil(q * len(ordered)))) - 1]
 
 
-async def started_room(socket, name: str, game: str, seats: list, options: dict | None = None):
-    """``name`` connects to the room service at ``socket``, creates a room of ``game``
-    (``seats``: ``protocol.SeatSpec`` each) and starts it. Returns (client, state, reader):
-    ``state["room"]`` and ``state["table"]`` are the newest room and table the client
-    was sent, kept by the ``reader`` task (cancel it when done)."""
+def keep_newest(client) -> tuple[dict, asyncio.Task]:
+    """Read ``client``'s messages in a task: returns (state, task), where ``state["room"]``
+    and ``state["table"]`` are the newest room and table it was sent (None until one
+    comes); cancel the task when done."""
     from host import protocol as p
-    from host.client import ServiceClient
 
-    client = await ServiceClient.connect(socket, name)
-    await client.send(p.CreateRoom(game, seats, options or {}))
     state: dict = {"room": None, "table": None}
 
     async def read() -> None:
@@ -975,7 +971,19 @@ async def started_room(socket, name: str, game: str, seats: list, options: dict 
             elif isinstance(m, p.TableUpdate):
                 state["table"] = m.table
 
-    reader = asyncio.create_task(read())
+    return state, asyncio.create_task(read())
+
+
+async def started_room(socket, name: str, game: str, seats: list, options: dict | None = None):
+    """``name`` connects to the room service at ``socket``, creates a room of ``game``
+    (``seats``: ``protocol.SeatSpec`` each) and starts it. Returns (client, state, reader)
+    as ``keep_newest`` gives them."""
+    from host import protocol as p
+    from host.client import ServiceClient
+
+    client = await ServiceClient.connect(socket, name)
+    await client.send(p.CreateRoom(game, seats, options or {}))
+    state, reader = keep_newest(client)
     while state["room"] is None:
         await asyncio.sleep(0.02)
     await client.send(p.StartGame())
