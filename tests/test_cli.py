@@ -9,7 +9,7 @@ import pytest
 
 from types import SimpleNamespace
 
-from contract.kit import demo
+from contract.kit import demo, refused_in_one_line
 from tui.cli import CliError, main, parse_seats
 import engine
 from engine import Seat
@@ -37,12 +37,9 @@ def test_verify_broken_file_is_one_line_and_exit_2(tmp_path, capsys, content, wo
     assert len(err.strip().splitlines()) == 1 and words in err
 
 
-def test_bad_flags_give_one_line(capsys):
-    assert run(capsys, "demo", "gift-trap", "--players", "9")[0] == 2
-    code, _, err = run(capsys, "demo", "gift-trap", "--option", "nope=1")
-    assert code == 2 and "no option 'nope'" in err
-    code, _, err = run(capsys, "demo", "chess")
-    assert code == 2 and "unknown game" in err
+def test_an_unknown_game_gives_one_line(capsys):
+    """(The bad flags every game refuses are the contract's, tests/contract.)"""
+    refused_in_one_line(capsys, ["demo", "chess"], "unknown game")
 
 
 def test_seat_spec():

@@ -187,3 +187,14 @@ def bots_choose_only_legal(game: engine.Game, n: int, seed: int, kind: str, opti
         assert choice in offered
         s.submit(seat, choice)
     raise AssertionError(f"no result after {limit} moves")
+
+
+def refused_in_one_line(capsys, argv: list[str], words: str) -> None:
+    """``boxtop ARGV`` exits 2 with nothing on stdout and one line on stderr holding
+    ``words`` (``capsys`` the test's pytest fixture)."""
+    from tui.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err, err

@@ -10,7 +10,7 @@ import json
 import re
 
 import engine
-from contract.kit import demo, each_game, table_size
+from contract.kit import demo, each_game, refused_in_one_line, table_size
 from tui.cli import main
 
 
@@ -57,6 +57,25 @@ def test_replay_print_matches_the_demo_output(slug, capsys):
     code, rout, _ = run(capsys, "replay", path, "--print")
     assert code == 0
     assert rout == out.replace(f"saved: {path}\n", "")
+
+
+def flags(game: engine.Game) -> list[tuple[list[str], str]]:
+    """Bad flags every game refuses, with words the refusal must hold."""
+    fewest, most = game.min_players, game.max_players
+    spans = f"{fewest}–{most} players"
+    out = [(["--players", str(most + 1)], f"{spans}, not {most + 1}"), (["--option", "turns=9"], "no option 'turns'"),
+           (["--bot", "genius"], "no bot called 'genius'")]
+    if fewest > 1:
+        out.append((["--players", str(fewest - 1)], f"{spans}, not {fewest - 1}"))
+    return out
+
+
+@each_game()
+def test_bad_flags_give_one_line(slug, capsys):
+    """Too many or too few players, an option the game has not and a bot it has not:
+    exit 2, nothing on stdout, one line on stderr that says what was wrong."""
+    for argv, words in flags(engine.get_game(slug)):
+        refused_in_one_line(capsys, ["demo", slug, *argv], words)
 
 
 def _without_clock(data: bytes) -> dict:
