@@ -13,6 +13,8 @@ import pytest
 
 from contract.kit import decide_accepts_exactly_legal, each_game, notation_section, positions
 from engine import IllegalCommand
+from engine.core.decider import fold
+from sampler_kit import assert_depends_on_the_view_alone
 
 
 def key(game, command, names) -> str:
@@ -166,3 +168,31 @@ def test_every_bot_chooses_a_legal_command_at_any_position(slug):
             for kind in ("random", "heuristic"):
                 choice = p.game.bots[kind](k).choose(p.game.view(p.state, seat), legal, random.Random(k))
                 assert choice in legal, (kind, choice)
+
+
+@each_game()
+def test_the_sample_depends_on_the_view_alone(slug):
+    """Two true states with the same view for a seat give the same sample for the same
+    seed: the sampler reads nothing the seat cannot see."""
+    assert_depends_on_the_view_alone(positions(slug)[0].game,
+                                     [(p.state, seat) for p in positions(slug)[::3] for seat in range(len(p.names))])
+
+
+@each_game()
+def test_a_game_played_on_from_a_sample_ends(slug):
+    """A sampled state is a whole game: heuristic bots playing on from it (a random seat
+    of those to act each move) reach a result."""
+    for k, p in enumerate(positions(slug)[1::6]):
+        if p.game.result(p.state) is not None:
+            continue
+        seat = k % len(p.names)
+        state = p.game.sample(p.game.view(p.state, seat), seat, random.Random(k))
+        bots = [p.game.bots["heuristic"](i) for i in range(len(p.names))]
+        rng = random.Random(k)
+        for _ in range(20_000):
+            if p.game.result(state) is not None:
+                break
+            mover = rng.choice(sorted(p.game.to_act(state)))
+            command = bots[mover].choose(p.game.view(state, mover), p.game.legal(state, mover), rng)
+            state = fold(p.game, state, p.game.decide(state, mover, command, rng))
+        assert p.game.result(state) is not None
