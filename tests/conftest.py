@@ -46,3 +46,32 @@ async def boxtop_pty():
     yield start
     for terminal in started:
         terminal.close()
+
+
+@pytest.fixture
+async def room_service(monkeypatch):
+    """Start the room service (``host.service.RoomService``) on a socket in a fresh
+    folder: ``svc, sock = await room_service(5, bot_pace=0.02)``. ``seeds`` are the
+    seeds of the games it starts, in turn (the last one repeats; none: its own random
+    seeds); ``bot_pace`` its bots' pace in seconds (None: bots answer at once). Every
+    service started is closed after the test."""
+    import tempfile
+    from pathlib import Path
+
+    import host.service
+
+    started = []
+
+    async def start(*seeds: int, bot_pace: float | None = 0.02):
+        if seeds:
+            left = list(seeds)
+            monkeypatch.setattr(host.service, "new_seed", lambda: left.pop(0) if len(left) > 1 else left[0])
+        data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
+        svc = host.service.RoomService(data, bot_pace=bot_pace)
+        started.append(svc)
+        await svc.start(data / "s.sock")
+        return svc, data / "s.sock"
+
+    yield start
+    for svc in started:
+        await svc.close()

@@ -954,3 +954,37 @@ def percentile(values: list[float], q: float) -> float:
     """The ``q`` quantile (0–1) of ``values`` by the nearest-rank rule."""
     ordered = sorted(values)
     return ordered[min(len(ordered), max(1, math.ceil(q * len(ordered)))) - 1]
+
+
+def keep_newest(client) -> tuple[dict, asyncio.Task]:
+    """Read ``client``'s messages in a task: returns (state, task), where ``state["room"]``
+    and ``state["table"]`` are the newest room and table it was sent (None until one
+    comes); cancel the task when done."""
+    from host import protocol as p
+
+    state: dict = {"room": None, "table": None}
+
+    async def read() -> None:
+        while (m := await client.recv()) is not None:
+            if isinstance(m, p.InRoom):
+                state["room"] = m.room
+            elif isinstance(m, p.TableUpdate):
+                state["table"] = m.table
+
+    return state, asyncio.create_task(read())
+
+
+async def started_room(socket, name: str, game: str, seats: list, options: dict | None = None):
+    """``name`` connects to the room service at ``socket``, creates a room of ``game``
+    (``seats``: ``protocol.SeatSpec`` each) and starts it. Returns (client, state, reader)
+    as ``keep_newest`` gives them."""
+    from host import protocol as p
+    from host.client import ServiceClient
+
+    client = await ServiceClient.connect(socket, name)
+    await client.send(p.CreateRoom(game, seats, options or {}))
+    state, reader = keep_newest(client)
+    while state["room"] is None:
+        await asyncio.sleep(0.02)
+    await client.send(p.StartGame())
+    return client, state, reader

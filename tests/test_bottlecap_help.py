@@ -1,7 +1,7 @@
 """Bottlecap Vikings' rules for players (HELP.md) and for developers (RULES.md): the
 player text is read from the menu's Rules by keys and holds nothing for developers;
-every command of its notation table is one the game reads; every action and ability is
-explained; RULES.md settles each decision the issue lists."""
+every action and ability is explained; RULES.md settles each decision the issue lists.
+That the notation table is what the game reads is tests/contract's."""
 
 from __future__ import annotations
 
@@ -9,23 +9,12 @@ import re
 
 import pytest
 
-from bottlecap_table import NAMES
 from engine.games.bottlecap_vikings import GAME
 from engine.games.bottlecap_vikings.data import ABILITIES, ACTIONS
 from test_player_text import screen_text, shows, until
 from test_tui_rules_screen import developer_text, read_all_pages
 from tui.app import BoxtopApp
 from tui.screens.menu import MenuScreen
-
-
-def test_every_command_in_the_notation_table_is_read_by_the_game():
-    """HELP.md's notation table: each `command` in it parses, and prints back the same."""
-    notation = GAME.help_text[GAME.help_text.index("## Notation"):GAME.help_text.index("## How boxtop")]
-    commands = re.findall(r"`([a-z][a-z0-9 ]+)`", notation)
-    assert len(commands) >= 20
-    for text in commands:
-        command = GAME.parse(text, NAMES)
-        assert GAME.notation(command, NAMES) in (text, "goods 2 wood 1 gold", "return 1 red", "return 1 grey")
 
 
 def test_every_action_and_ability_is_explained_to_players():

@@ -1,7 +1,7 @@
-"""The command line (issue 2, "5. The command line"): demo, verify, replay --print, games."""
+"""The command line (issue 2, "5. The command line"): demo, verify, replay --print, games.
+What every game's demo, verify and replay must do is tests/contract's
+(``test_contract_cli.py``); here the rest, shown on Gift Trap."""
 
-import json
-import re
 import subprocess
 import sys
 
@@ -9,6 +9,7 @@ import pytest
 
 from types import SimpleNamespace
 
+from contract.kit import demo, refused_in_one_line
 from tui.cli import CliError, main, parse_seats
 import engine
 from engine import Seat
@@ -20,47 +21,8 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def test_games_lists_gift_trap_with_player_counts(capsys):
-    code, out, _ = run(capsys, "games")
-    assert code == 0
-    assert re.search(r"gift-trap\s+Gift Trap\s+3–8 players", out)
-
-
-def test_demo_then_verify(tmp_path, capsys):
-    path = tmp_path / "g.json"
-    code, out, _ = run(capsys, "demo", "gift-trap", "--players", "5", "--seed", "3", "--save", str(path))
-    assert code == 0
-    assert "bot1: deal" in out and out.count("result:") == 1
-    code, out, err = run(capsys, "verify", str(path))
-    assert code == 0, err
-    n = len(engine.load(path).entries)
-    assert out.splitlines()[0] == f"ok: {n} entries"
-    assert out.splitlines()[1].startswith("result: ")
-
-
-def _without_timestamps(data: bytes) -> dict:
-    doc = json.loads(data)
-    doc.pop("saved_at")
-    for entry in doc["entries"]:
-        entry.pop("at")
-    return doc
-
-
-def test_same_game_seats_options_seed_give_the_same_save(tmp_path, capsys):
-    a, b = tmp_path / "a.json", tmp_path / "b.json"
-    for path in (a, b):
-        assert run(capsys, "demo", "gift-trap", "--players", "4", "--seed", "9", "--option", "extra_tiles=true", "--save", str(path))[0] == 0
-    assert _without_timestamps(a.read_bytes()) == _without_timestamps(b.read_bytes())
-    stamp = re.compile(rb'"(at|saved_at)":"[^"]*"')
-    assert stamp.sub(b"", a.read_bytes()) == stamp.sub(b"", b.read_bytes())
-
-
-def test_replay_print_matches_demo_output(tmp_path, capsys):
-    path = tmp_path / "g.json"
-    _, demo_out, _ = run(capsys, "demo", "gift-trap", "--players", "3", "--seed", "1", "--save", str(path))
-    code, out, _ = run(capsys, "replay", str(path), "--print")
-    assert code == 0
-    assert out == demo_out.replace(f"saved: {path}\n", "")
+def test_the_demo_prints_each_deal():
+    assert "bot1: deal" in demo("gift-trap").out
 
 
 @pytest.mark.parametrize(
@@ -75,12 +37,9 @@ def test_verify_broken_file_is_one_line_and_exit_2(tmp_path, capsys, content, wo
     assert len(err.strip().splitlines()) == 1 and words in err
 
 
-def test_bad_flags_give_one_line(capsys):
-    assert run(capsys, "demo", "gift-trap", "--players", "9")[0] == 2
-    code, _, err = run(capsys, "demo", "gift-trap", "--option", "nope=1")
-    assert code == 2 and "no option 'nope'" in err
-    code, _, err = run(capsys, "demo", "chess")
-    assert code == 2 and "unknown game" in err
+def test_an_unknown_game_gives_one_line(capsys):
+    """(The bad flags every game refuses are the contract's, tests/contract.)"""
+    refused_in_one_line(capsys, ["demo", "chess"], "unknown game")
 
 
 def test_seat_spec():

@@ -1,8 +1,8 @@
 """Dice Upon a Time bots (issue 14): the heuristic plays to win from its seat's view.
 
-The figures on a small sample here (the full ones, 200 seeds, are printed by
-``python -m tools.balance.dice_upon_a_time``): a bot choosing at random would win
-about half the 2-player games, so the first test fails for it.
+That it beats bots choosing at random is tests/contract's (``test_contract_bots.py``;
+the full figures, 200 seeds, are printed by ``python -m tools.balance.dice_upon_a_time``); here
+how it plays.
 """
 
 import random
@@ -10,6 +10,7 @@ import random
 import pytest
 from msgspec.structs import replace
 
+from contract.kit import bots_choose_only_legal, bots_game, swapped_choices
 from engine import LocalSession, Seat
 from engine.games.dice_upon_a_time import GAME, bot, legal
 from engine.games.dice_upon_a_time import commands as cmd
@@ -19,24 +20,7 @@ from engine.games.dice_upon_a_time.view import view
 
 
 def game(bots: list[str], seed: int, **options) -> LocalSession:
-    s = LocalSession(GAME, [Seat(f"b{i}", b) for i, b in enumerate(bots)], seed, options)
-    s.run_bots(limit=20_000)
-    return s
-
-
-def test_heuristic_beats_random_in_2_player_games():
-    """"The player who collected the most Adventure Points wins" ("The End: Scoring"):
-    the heuristic (its seat alternating) wins at least 18 of 20 games against a bot
-    choosing at random."""
-    wins = 0
-    for seed in range(20):
-        seat = seed % 2
-        bots = ["random", "random"]
-        bots[seat] = "heuristic"
-        result = game(bots, seed).result()
-        assert result is not None
-        wins += result.winners == [seat]
-    assert wins >= 18
+    return bots_game(GAME, bots, seed, **options)
 
 
 OPTIONS = [
@@ -52,21 +36,8 @@ def test_bots_only_return_legal_commands(kind, options):
     """Every choice is one of the commands ``legal`` offers ("A player's turn": place a
     die, use a Rabbit token or pass; the questions of the Fox, the Wolf and the Events),
     over whole games at 2, 3 and 5 players."""
-    factory = GAME.bots[kind]
     for seed, n in enumerate((2, 3, 5)):
-        s = LocalSession(GAME, [f"p{i}" for i in range(n)], seed, options)
-        bots = [factory(seed * 10 + i) for i in range(n)]
-        rng = random.Random(seed)
-        moves = 0
-        while s.result() is None:
-            seat = s.to_act_seats()[0]
-            offered = s.legal_commands(seat)
-            choice = bots[seat].choose(s.view(seat), offered, rng)
-            assert choice in offered
-            s.submit(seat, choice)
-            moves += 1
-            assert moves < 5000
-        assert s.result() is not None
+        assert bots_choose_only_legal(GAME, n, seed, kind, options).result() is not None
 
 
 def _hidden_swapped(state, rng: random.Random, seat: int = -1):
@@ -105,26 +76,11 @@ def test_heuristic_never_reads_hidden_information():
     """Hidden information (RULES.md, "Hidden information": the Quest decks' order, the
     Events still face down) does not change the heuristic's choice: at points through
     whole games the decks are reordered and the face-down Events swapped, the seat's
-    view stays the same and so does its choice."""
-    h = bot.HeuristicBot(0)
-    checked = changed = 0
-    for seed in range(3):
-        s = LocalSession(GAME, [Seat(f"b{i}", "heuristic") for i in range(3)], seed)
-        swap = random.Random(seed)
-        while s.result() is None:
-            seat = s.to_act_seats()[0]
-            state = s.state
-            if len(s.entries) % 3 == 0:
-                other = _hidden_swapped(state, swap, seat)
-                offered = legal.legal(state, seat)
-                assert legal.legal(other, seat) == offered
-                assert view(other, seat) == view(state, seat)
-                a = h.choose(view(state, seat), offered, random.Random(7))
-                b = h.choose(view(other, seat), offered, random.Random(7))
-                assert a == b
-                checked += 1
-                changed += other.decks != state.decks or other.laid != state.laid or other.players != state.players
-            s.step_bot()
+    view stays the same and so does its choice (the contract's swap test, with this
+    game's own swap rather than its sampler)."""
+    sessions = [LocalSession(GAME, [Seat(f"b{i}", "heuristic") for i in range(3)], seed) for seed in range(3)]
+    checked, changed = swapped_choices(sessions, lambda state, seat, rng: _hidden_swapped(state, rng, seat),
+                                       bot.HeuristicBot(0))
     assert checked > 100 and changed > 50
 
 

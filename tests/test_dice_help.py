@@ -1,28 +1,13 @@
 """Dice Upon a Time's rules for players (HELP.md, shown by ``?``) and for developers
-(RULES.md): every command in the player's notation table is one the game reads and
-prints back; the text holds nothing for developers; RULES.md settles each ruling."""
+(RULES.md): the text holds nothing for developers; RULES.md settles each ruling. That
+the notation table is what the game reads is tests/contract's."""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 
 from engine.games.dice_upon_a_time import GAME
 from test_tui_rules_screen import developer_text
-
-NAMES = ["ann", "bob", "cyd"]
-
-
-def test_every_command_in_the_notation_table_is_read_by_the_game():
-    """HELP.md's notation: each `command` parses and prints back the same."""
-    text = GAME.help_text[GAME.help_text.index("## Notation"):GAME.help_text.index("## How boxtop")]
-    commands = re.findall(r"`([A-Za-z][A-Za-z0-9 =-]+)`", text)
-    commands = [c for c in commands if c not in ("rabbit", "snake", "fox1", "fox2")]
-    assert len(commands) >= 15
-    for command in commands:
-        assert GAME.notation(GAME.parse(command, NAMES), NAMES) == command
-
 
 def test_the_help_explains_the_game_in_plain_words():
     """HELP.md has each part for players, names every Forest Spirit, field and special

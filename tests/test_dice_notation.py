@@ -13,13 +13,13 @@ import msgspec
 import pytest
 
 import engine
+from contract.kit import decide_accepts_exactly_legal
 from engine import Seat
 from engine.core.errors import IllegalCommand
 from engine.core.reactions import Answered, Pass, Passed, WindowOpened
 from engine.games.dice_upon_a_time import commands as cmd
 from engine.games.dice_upon_a_time import events as ev
 from engine.games.dice_upon_a_time.events import HIDDEN
-from engine.games.dice_upon_a_time.legal import legal
 from engine.games.dice_upon_a_time.notation import MAGIC, STORIES, describe, notation, parse
 from engine.games.dice_upon_a_time.common import CARDS, ROUTES, SOCKETS, STEEDS
 
@@ -336,28 +336,18 @@ UNIVERSE = [cmd.Place(d, k) for d in DICE for k in SOCKETS] + [cmd.Rabbit(k) for
 
 
 @pytest.mark.parametrize("options", [{}, {"mode": "cooperative", "events": "open"}])
-def test_legal_is_exactly_what_decide_accepts(options):
-    """Over positions of seeded games, for every seat: each legal command is accepted by
-    ``decide``, and every other command of every kind is refused with a one-line
-    reason."""
-    game = engine.core.registry.get("dice-upon-a-time")
+def test_decide_refuses_every_kind_of_command_that_legal_omits(options):
+    """``legal`` is exactly what ``decide`` accepts (the contract in tests/contract), here
+    against every kind of command of this game (``UNIVERSE``) over positions of seeded
+    games, for every seat."""
+    game = engine.get_game("dice-upon-a-time")
     positions = 0
     for seed in range(2):
         s = engine.new_game("dice-upon-a-time", [Seat(n, "random") for n in NAMES], seed=seed, options=options)
         k = 0
         while s.result() is None:
-            st = s.state
             for seat in range(3):
-                allowed = legal(st, seat)
-                for c in allowed:
-                    game.decide(st, seat, c, random.Random(0))
-                if k % 9 == 0:
-                    for c in UNIVERSE:
-                        if c in allowed:
-                            continue
-                        with pytest.raises(IllegalCommand) as err:
-                            game.decide(st, seat, c, random.Random(0))
-                        assert str(err.value) and "\n" not in str(err.value)
+                decide_accepts_exactly_legal(game, s.state, seat, UNIVERSE if k % 9 == 0 else [], 0)
             positions += k % 9 == 0
             k += 1
             s.step_bot()

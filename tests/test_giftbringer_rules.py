@@ -313,10 +313,12 @@ def test_tie_break_happiness_then_gratitude():
     assert rules._winners((c, e), (30, 30)) == (0, 1)  # a full tie is shared
 
 
-def test_legal_is_exactly_what_decide_accepts():
+def test_done_is_offered_and_a_finished_seat_waits_for_the_next_roll():
+    """"Every player works on their own sheet and says `done`, in any order; the next roll
+    comes when all have" (RULES.md, the round): a seat may say it is done, and then is
+    offered nothing until the next roll. (That ``legal`` is what ``decide`` accepts is
+    the contract's, tests/contract.)"""
     state = with_results(play(started(), 0, Land(SHEET.ships[0].id)), 0, 1, 3, 5, 6)
-    for command in rules.legal(state, 0):
-        rules.decide(state, 0, command, RNG)  # never raises
     assert Done() in rules.legal(state, 0)
     two = with_results(started(2), 0, 1, 3, 5, 6)
     assert rules.legal(play(two, 0, Done()), 0) == []  # finished: nothing until the next roll

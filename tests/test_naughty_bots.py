@@ -1,8 +1,8 @@
 """Naughty or Nice bots (issue 13): the heuristic plays to win from its seat's view.
 
-The figures on a small sample here (the full ones, 200 seeds, are printed by
-``python -m tools.balance.naughty_or_nice``): a bot choosing at random would win
-about half the 2-player games, so the first test fails for it.
+That it beats bots choosing at random is tests/contract's (``test_contract_bots.py``;
+the full figures, 200 seeds, are printed by ``python -m tools.balance.naughty_or_nice``); here
+how it plays.
 """
 
 import random
@@ -10,6 +10,7 @@ import random
 import pytest
 from msgspec.structs import replace
 
+from contract.kit import bots_choose_only_legal, bots_game, swapped_choices
 from engine import LocalSession, Seat
 from engine.core.reactions import Pass, Window
 from engine.games.naughty_or_nice import GAME, bot, legal, rules
@@ -20,23 +21,7 @@ from engine.games.naughty_or_nice.view import view
 
 
 def game(bots: list[str], seed: int, **options) -> LocalSession:
-    s = LocalSession(GAME, [Seat(f"b{i}", b) for i, b in enumerate(bots)], seed, options)
-    s.run_bots(limit=20_000)
-    return s
-
-
-def test_heuristic_beats_random_in_2_player_games():
-    """"The winner will be the one with the most points at the very end" ("Ending the
-    game"): the heuristic (its seat alternating) wins at least 80 % of 40 games."""
-    wins = 0
-    for seed in range(40):
-        seat = seed % 2
-        bots = ["random", "random"]
-        bots[seat] = "heuristic"
-        result = game(bots, seed).result()
-        assert result is not None
-        wins += result.winners == [seat]
-    assert wins >= 32
+    return bots_game(GAME, bots, seed, **options)
 
 
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
@@ -44,22 +29,8 @@ def test_heuristic_beats_random_in_2_player_games():
 def test_bots_only_return_legal_commands(kind, level):
     """Every choice is one of the commands ``legal`` offers ("Taking a turn": one basic
     action, free actions, reactions only on another's move), over whole games."""
-    factory = GAME.bots[kind]
     for seed in range(3):
-        n = 2 + seed
-        s = LocalSession(GAME, [f"p{i}" for i in range(n)], seed, {"level": level})
-        bots = [factory(seed * 10 + i) for i in range(n)]
-        rng = random.Random(seed)
-        moves = 0
-        while s.result() is None:
-            seat = s.to_act_seats()[0]
-            offered = s.legal_commands(seat)
-            choice = bots[seat].choose(s.view(seat), offered, rng)
-            assert choice in offered
-            s.submit(seat, choice)
-            moves += 1
-            assert moves < 5000
-        assert s.result() is not None
+        assert bots_choose_only_legal(GAME, 2 + seed, seed, kind, {"level": level}).result() is not None
 
 
 def _hidden_swapped(state, me: int, rng: random.Random):
@@ -83,25 +54,12 @@ def _hidden_swapped(state, me: int, rng: random.Random):
 def test_heuristic_never_reads_hidden_information():
     """Hidden information ("Hidden information" in RULES.md: hands, deck order) does not
     change the heuristic's choice: at points through whole games, another seat's hand
-    and the deck order are swapped for others and the choice stays the same."""
-    h = bot.HeuristicBot(0)
-    checked = changed = 0
-    for seed in range(4):
-        s = LocalSession(GAME, [Seat(f"b{i}", "heuristic") for i in range(3)], seed)
-        swap = random.Random(seed)
-        while s.result() is None:
-            seat = s.to_act_seats()[0]
-            state = s.state
-            if len(s.entries) % 3 == 0:
-                other = _hidden_swapped(state, seat, swap)
-                offered = legal.legal(state, seat)
-                assert legal.legal(other, seat) == offered
-                a = h.choose(view(state, seat), offered, random.Random(7))
-                b = h.choose(view(other, seat), offered, random.Random(7))
-                assert a == b
-                checked += 1
-                changed += any(p.presents != q.presents for p, q in zip(state.players, other.players))
-            s.step_bot()
+    and the deck order are swapped for others and the choice stays the same (the
+    contract's swap test, with this game's own swap rather than its sampler)."""
+    sessions = [LocalSession(GAME, [Seat(f"b{i}", "heuristic") for i in range(3)], seed) for seed in range(4)]
+    hands = lambda a, b: any(p.presents != q.presents for p, q in zip(a.players, b.players))  # noqa: E731
+    checked, changed = swapped_choices(sessions, lambda state, seat, rng: _hidden_swapped(state, seat, rng),
+                                       bot.HeuristicBot(0), differs=hands)
     assert checked > 100 and changed > 50
 
 

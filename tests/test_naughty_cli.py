@@ -1,16 +1,16 @@
 """Naughty or Nice on the command line (issue 13, "Around it": "``boxtop demo
-naughty-or-nice --players 4 --seed 5 --save P``, ``verify``, ``replay``"): ``boxtop
-games`` lists it; the demo plays to a result and saves; ``verify`` re-decides it;
-``replay --print`` prints the same game; its options and bad flags give one line."""
+naughty-or-nice --players 4 --seed 5 --save P``, ``verify``, ``replay``"): the demo plays
+the full game to midnight and its final scoring; its options and bad flags give one
+line. What every game's demo, verify and replay must do is tests/contract's
+(``test_contract_cli.py``)."""
 
-import contextlib
-import io
 import re
 
 import pytest
 
 import engine
 import tui.games
+from contract.kit import demo, refused_in_one_line
 from tui.cli import main
 
 
@@ -20,34 +20,12 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def test_games_lists_naughty_or_nice_with_player_counts(capsys):
-    code, out, _ = run(capsys, "games")
-    assert code == 0
-    assert re.search(r"^naughty-or-nice\s+Naughty or Nice\s+2–5 players$", out, re.M)
-    assert [line.split()[0] for line in out.splitlines()] == [g.slug for g in engine.all_games()]
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory):
-    """The issue's demo: 4 bots, seed 5, saved; returns (path, printed text)."""
-    path = tmp_path_factory.mktemp("nn") / "demo.json"
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        code = main(["demo", "naughty-or-nice", "--players", "4", "--seed", "5", "--save", str(path)])
-    assert code == 0
-    return path, out.getvalue()
-
-
-def test_demo_plays_to_a_result_and_saves(demo):
+def test_demo_plays_the_full_game_to_its_final_scoring():
     """The demo plays the full game (level 5, the default) to its final scoring
-    ("Endgame scoring") and saves it."""
-    path, out = demo
-    lines = out.splitlines()
-    assert lines[-1] == f"saved: {path}"
-    assert lines[-2].startswith("result: ") and re.search(r"bot[1-4] wins|share the win", lines[-2])
-    assert out.count("result:") == 1
+    ("Endgame scoring"), with reaction windows answered, at the issue's table of four."""
+    path, out = demo("naughty-or-nice", players=4)
+    assert re.search(r"bot[1-4] wins|share the win", out.splitlines()[-2])
     session = engine.load(path)
-    assert session.game.slug == "naughty-or-nice" and len(session.seats) == 4
     assert session.options.level == 5
     result = session.result()
     assert result is not None and result.winners
@@ -57,41 +35,14 @@ def test_demo_plays_to_a_result_and_saves(demo):
     assert "may react." in out and re.search(r"^\s+\d+ bot[1-4]: pass$", out, re.M)
 
 
-def test_verify_redecides_the_demo(demo, capsys):
-    path, out = demo
-    code, vout, err = run(capsys, "verify", str(path))
-    assert code == 0, err
-    n = len(engine.load(path).entries)
-    assert vout.splitlines() == [f"ok: {n} entries", out.splitlines()[-2]]
-
-
-def test_replay_print_matches_the_demo_output(demo, capsys):
-    path, out = demo
-    code, rout, _ = run(capsys, "replay", str(path), "--print")
-    assert code == 0
-    assert rout == out.replace(f"saved: {path}\n", "")
-
-
-def test_replay_in_the_app_without_a_table_says_so_in_one_line(demo, capsys, monkeypatch):
+def test_replay_in_the_app_without_a_table_says_so_in_one_line(capsys, monkeypatch):
     """``boxtop replay P`` opens the app; where the app has no Naughty or Nice table
     (before its screen is installed) it refuses in one line and points to ``--print``."""
-    path, _ = demo
+    path = demo("naughty-or-nice").path
     monkeypatch.setattr(tui.games, "_TABLES", {k: v for k, v in tui.games._TABLES.items() if k != "naughty-or-nice"})
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "Naughty or Nice cannot be played in the app yet" in err
-
-
-def test_the_same_seed_gives_the_same_game(tmp_path, capsys):
-    a, b = tmp_path / "a.json", tmp_path / "b.json"
-    outs = []
-    for path in (a, b):
-        code, out, _ = run(capsys, "demo", "naughty-or-nice", "--players", "3", "--seed", "8", "--save", str(path))
-        assert code == 0
-        outs.append(out.replace(str(path), "P"))
-    assert outs[0] == outs[1]
-    same = [[(e.seq, e.seat, e.command, e.events) for e in engine.load(p).entries] for p in (a, b)]
-    assert same[0] == same[1]
 
 
 @pytest.mark.parametrize("level", [1, 3])
@@ -110,21 +61,14 @@ def test_demo_with_options_records_them(tmp_path, capsys, level):
     assert run(capsys, "verify", str(path))[0] == 0
 
 
-@pytest.mark.parametrize(
-    "argv, words",
-    [
-        (["--players", "6"], "2–5 players, not 6"),
-        (["--players", "1"], "2–5 players, not 1"),
-        (["--option", "level=7"], "level"),
-        (["--option", "givers=sideways"], "givers must be one of choose, random"),
-        (["--option", "turns=9"], "no option 'turns'"),
-        (["--bot", "genius"], "no bot called 'genius'"),
-    ],
-)
-def test_bad_flags_give_one_line(capsys, argv, words):
-    code, out, err = run(capsys, "demo", "naughty-or-nice", *argv)
-    assert code == 2 and out == ""
-    assert len(err.strip().splitlines()) == 1 and words in err, err
+@pytest.mark.parametrize("argv, words", [
+    (["--option", "level=7"], "level"),
+    (["--option", "givers=sideways"], "givers must be one of choose, random"),
+])
+def test_bad_option_values_give_one_line(capsys, argv, words):
+    """The game's own options refuse a bad value in one line (the flags every game
+    refuses are the contract's)."""
+    refused_in_one_line(capsys, ["demo", "naughty-or-nice", *argv], words)
 
 
 def _scores_of(line: str) -> tuple[list[str], dict[str, list[str]]]:

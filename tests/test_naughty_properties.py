@@ -246,21 +246,6 @@ def test_seeded_bot_games(n, level):
     assert (windows > 0) == (level >= 3)  # creatures, and so windows, come at level 3
 
 
-def test_undo_redo_was_exercised_in_both_policies():
-    """The undo property above runs: in both policies some seat could undo."""
-    counts = {"strict": 0, "casual": 0}
-    for seed in range(40):
-        seats, options, undo = config(seed, 3, 5)
-        s = engine.new_game(SLUG, seats, seed=seed, options=options, undo=undo)
-        rng = random.Random(seed)
-        while s.result() is None and counts[undo] < 5:
-            s.step_bot()
-            counts[undo] += check_undo_redo(s, rng)
-        if min(counts.values()) >= 5:
-            break
-    assert counts == {"strict": 5, "casual": 5}
-
-
 def test_the_secrets_are_exercised():
     """The hidden-information checks meet every kind of secret: draws, Summons (kept and
     discarded), thefts of presents (Cringe) and creatures (Mari Lwyd), shuffles."""

@@ -14,9 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
 
@@ -25,7 +23,6 @@ import engine.core.text
 import host.service
 from host import protocol as p
 from host.client import ServiceClient
-from host.service import RoomService
 from tui.app import BoxtopApp
 from tui.screens.game import GameScreen
 from tui.screens.handover import HandoverScreen
@@ -87,12 +84,8 @@ async def type_text(pilot, text: str) -> None:
 
 
 @pytest.fixture
-async def service():
-    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data, bot_pace=None)  # bots answer at once
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
+async def service(room_service):
+    return await room_service(bot_pace=None)  # bots answer at once
 
 
 # ------------------------------------------------------------------ the lobby

@@ -43,7 +43,6 @@ import engine
 from engine.games.gift_trap.bot import HeuristicBot
 from host import protocol as p
 from host.client import ServiceClient
-from host.service import RoomService
 from test_player_text import screen_text, until
 from tui.app import BoxtopApp
 from tui.support.remote_session import RemoteSession
@@ -184,12 +183,8 @@ async def audit(pilot, seen: dict[str, set[str]], where: str) -> None:
 
 
 @pytest.fixture
-async def service():
-    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data, bot_pace=None)  # bots answer at once
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
+async def service(room_service):
+    return await room_service(bot_pace=None)  # bots answer at once
 
 
 class Other:

@@ -30,11 +30,10 @@ from engine.games.dice_upon_a_time.items import load as load_items  # noqa: E402
 from engine.games.dice_upon_a_time.common import ROUTES, route_from  # noqa: E402
 from host import service as host_service  # noqa: E402
 from host import protocol as p  # noqa: E402
-from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
 from tui.support.remote_session import RemoteSession  # noqa: E402
 
-from ssh_helpers import QUICK  # noqa: E402
+from ssh_helpers import QUICK, started_room  # noqa: E402
 from test_ssh_game import session  # noqa: E402
 
 EVENTS = load_cards().events
@@ -107,22 +106,8 @@ async def test_a_spectator_over_ssh_watches_to_the_result_and_never_sees_an_even
     data = Path(tempfile.mkdtemp(prefix="bxd", dir="/tmp"))
     host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
     try:
-        bob = await ServiceClient.connect(host.socket, "bob")
-        await bob.send(p.CreateRoom("dice-upon-a-time", [p.SeatSpec(), p.SeatSpec("random")],
-                                    {"length": "short"}))
-        state: dict = {"room": None, "table": None}
-
-        async def read() -> None:
-            while (m := await bob.recv()) is not None:
-                if isinstance(m, p.InRoom):
-                    state["room"] = m.room
-                elif isinstance(m, p.TableUpdate):
-                    state["table"] = m.table
-
-        reader = asyncio.create_task(read())
-        while state["room"] is None:
-            await asyncio.sleep(0.02)
-        await bob.send(p.StartGame())
+        bob, state, reader = await started_room(host.socket, "bob", "dice-upon-a-time",
+                                                [p.SeatSpec(), p.SeatSpec("random")], {"length": "short"})
         cyd = await session(host, "cyd", "asyncssh")
         await cyd.shows(state["room"].code.encode())
         cyd.keys("w")  # the only room is highlighted: watch it

@@ -27,7 +27,7 @@ asyncssh = pytest.importorskip("asyncssh")
 from host import protocol as p  # noqa: E402
 from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
-from ssh_helpers import QUICK  # noqa: E402
+from ssh_helpers import QUICK, keep_newest  # noqa: E402
 from tui.support.remote_session import RemoteSession  # noqa: E402
 
 ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[@-Z\\-_])")
@@ -146,16 +146,7 @@ async def test_two_players_and_a_bot_play_to_the_result_over_ssh_and_a_spectator
             pass
         eyes = await ServiceClient.connect(host.socket, "eyes")
         await eyes.send(p.WatchRoom(made.room.code))  # keeps the room while nobody sits in it
-        state = {"room": None, "table": None}
-
-        async def watch() -> None:
-            while (m := await eyes.recv()) is not None:
-                if isinstance(m, p.InRoom):
-                    state["room"] = m.room
-                elif isinstance(m, p.TableUpdate):
-                    state["table"] = m.table
-
-        watcher = asyncio.create_task(watch())
+        state, watcher = keep_newest(eyes)
         while state["room"] is None:
             await asyncio.sleep(0.02)
         code = state["room"].code

@@ -19,11 +19,10 @@ asyncssh = pytest.importorskip("asyncssh")
 
 from engine.core.bots import RandomBot  # noqa: E402
 from host import protocol as p  # noqa: E402
-from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
 from tui.support.remote_session import RemoteSession  # noqa: E402
 
-from ssh_helpers import QUICK  # noqa: E402
+from ssh_helpers import QUICK, started_room  # noqa: E402
 from test_ssh_game import session  # noqa: E402
 
 #: A log line that would name a card drawn, summoned, kept or stolen face down.
@@ -37,21 +36,8 @@ async def test_a_spectator_over_ssh_never_sees_a_card_in_a_hand():
     host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
     assert host.service.bot_pace == QUICK  # the random bot's moves come quickly, one by one
     try:
-        bob = await ServiceClient.connect(host.socket, "bob")
-        await bob.send(p.CreateRoom("naughty-or-nice", [p.SeatSpec(), p.SeatSpec("random")]))
-        state: dict = {"room": None, "table": None}
-
-        async def read() -> None:
-            while (m := await bob.recv()) is not None:
-                if isinstance(m, p.InRoom):
-                    state["room"] = m.room
-                elif isinstance(m, p.TableUpdate):
-                    state["table"] = m.table
-
-        reader = asyncio.create_task(read())
-        while state["room"] is None:
-            await asyncio.sleep(0.02)
-        await bob.send(p.StartGame())
+        bob, state, reader = await started_room(host.socket, "bob", "naughty-or-nice",
+                                                [p.SeatSpec(), p.SeatSpec("random")])
         cyd = await session(host, "cyd", "asyncssh")
         await cyd.shows(state["room"].code.encode())
         cyd.keys("w")  # the only room is highlighted: watch it

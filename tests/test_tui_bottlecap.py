@@ -13,8 +13,8 @@ import engine
 
 from bottlecap_play import GAME, OMEN_SCRIPT, ask_lines, game_session, play_to_the_result, type_commands
 from tui_driver import (
-    take_keyboard,
-    LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
+    reopen_finished_game, take_keyboard,
+    LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
 
@@ -90,23 +90,8 @@ async def test_a_two_player_game_against_a_bot_by_keys_undo_save_load_and_replay
         assert engine.load(str(saved)).result() == result
         await pilot.press("escape")
         await wait_for_screen(pilot, "MenuScreen", "GameScreen")
-        while screen_name(app) != "MenuScreen":
-            await pilot.press("escape")
-            await settle(pilot, 0.05)
-        # load it: the finished game's ring and its winner
-        await pilot.press("l")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")  # nothing to play on: it opens as a replay
-        assert app.screen.session.result() == result
-        while screen_name(app) != "MenuScreen":
-            await pilot.press("escape")
-            await settle(pilot, 0.05)
-        # replay it from the start
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")
+        # load it (the finished game's ring and its winner), then replay it from the start
+        await reopen_finished_game(pilot, result)
         replayed = engine.load(str(saved))
         last = replayed.applied_seq(replayed.ply - 1)  # the save's number of its last entry (the setup is 0)
         await wait_for_text(pilot, f"entry {last} of {last}")
@@ -204,36 +189,15 @@ async def test_hot_seat_hands_the_keyboard_to_the_attacked_player_for_omen():
 
 
 @pytest.fixture
-async def service(monkeypatch):
-    import tempfile
-    from pathlib import Path
-
-    import host.service
-    from host.service import RoomService
-
-    monkeypatch.setattr(host.service, "new_seed", lambda: 5)  # the same game every run
-    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data, bot_pace=0.01)
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
+async def service(room_service):
+    return await room_service(5)
 
 
 async def test_a_shared_room_plays_to_the_result_by_keys(service):
-    from tui_driver import lobby_app, new_room, winners_line
+    from tui_driver import lobby_app, shared_room_to_the_result, winners_line
 
     svc, sock = service
     async with lobby_app(sock, "ann", LARGE) as pilot:
         app = pilot.app
-        await new_room(pilot, GAME, ["ann", "random"])
-        await wait_for_text(pilot, "you created it")
-        await pilot.press("s")
-        await wait_for_screen(pilot, "SharedGameScreen")
-        await wait_for(pilot, lambda: ask_lines(app), "the question")
-        await play_to_the_result(pilot)
-        ours = app.screen.session.result()
-        assert ours is not None and len(ours.winners) == 1
-        await wait_for(pilot, lambda: winners_line(app), "the winners")
-        assert app.screen.session.names[ours.winners[0]] in winners_line(app)
-        (room,) = svc.rooms.rooms.values()
-        assert room.session.result() == ours
+        ours = await shared_room_to_the_result(pilot, svc, GAME, play_to_the_result, ready=lambda: ask_lines(app))
+        assert len(ours.winners) == 1 and app.screen.session.names[ours.winners[0]] in winners_line(app)

@@ -6,20 +6,16 @@ a replay shows each line once it reaches the ply the line was said at."""
 from __future__ import annotations
 
 import asyncio
-import tempfile
-from pathlib import Path
 
 import pytest
 from textual import events
 
 import engine
 import engine.core.chat
-import host.service
 from engine.core.chat import ChatLine
 from engine.core.save_read import load
 from host import protocol as p
 from host.client import ServiceClient
-from host.service import RoomService
 from tui.app import BoxtopApp
 
 from tui_driver import (
@@ -31,13 +27,8 @@ SIZE = (100, 32)
 
 
 @pytest.fixture
-async def service(monkeypatch):
-    monkeypatch.setattr(host.service, "new_seed", lambda: 3)
-    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data, bot_pace=0.02)
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
+async def service(room_service):
+    return await room_service(3)
 
 
 class Bob:

@@ -14,7 +14,7 @@ import engine.core.reactions
 from dice_play import GAME, game_session, play_until
 from tui.games.dice_upon_a_time.text import quest_short
 from tui_driver import (
-    take_keyboard,
+    reopen_finished_game, take_keyboard,
     LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
@@ -82,23 +82,8 @@ async def test_a_short_game_against_bots_by_keys_with_undo_save_load_and_replay(
         assert result is not None and session.state.chapter == 3
         (saved,) = save_dir.glob("dice-upon-a-time-*.json")
         assert engine.load(str(saved)).result() == result
-        while screen_name(app) != "MenuScreen":
-            await pilot.press("escape")
-            await settle(pilot, 0.05)
-        # load it: the finished game
-        await pilot.press("l")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")  # nothing to play on: it opens as a replay
-        assert app.screen.session.result() == result
-        while screen_name(app) != "MenuScreen":
-            await pilot.press("escape")
-            await settle(pilot, 0.05)
-        # replay it, seen as bob: his dice and quests, "(you)" beside his name
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")
+        # load it (the finished game), then replay it, seen as bob: his dice and quests, "(you)" beside his name
+        await reopen_finished_game(pilot, result)
         await pilot.press("home", *["right"] * 12)
         await wait_for_text(pilot, "seen as a spectator")
         assert "(you)" not in screen_text(app)

@@ -14,7 +14,7 @@ from engine.games.naughty_or_nice.commands import End
 
 from naughty_play import GAME, game_session, hand_over, play_to_the_result, text_of, type_commands
 from tui_driver import (
-    take_keyboard,
+    reopen_finished_game, take_keyboard,
     LARGE, SMALL, footer_keys, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
@@ -110,23 +110,8 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         await wait_for_text(pilot, session.names[result.winners[0]])
         (saved,) = save_dir.glob("naughty-or-nice-*.json")
         assert engine.load(str(saved)).result() == result
-        while screen_name(app) != "MenuScreen":
-            await pilot.press("escape")
-            await settle(pilot, 0.05)
-        # load it: the finished game
-        await pilot.press("l")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")  # nothing to play on: it opens as a replay
-        assert app.screen.session.result() == result
-        while screen_name(app) != "MenuScreen":
-            await pilot.press("escape")
-            await settle(pilot, 0.05)
-        # replay it, seen as bob: bob's own hand at that point, never ann's
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")
+        # load it (the finished game), then replay it, seen as bob: bob's own hand at that point, never ann's
+        await reopen_finished_game(pilot, result)
         await pilot.press("home", *["right"] * 6)
         await wait_for_text(pilot, "seen as a spectator")
         assert "'s hand" not in screen_text(app)
@@ -210,37 +195,16 @@ async def test_keys_help_comes_first_on_the_rules_screen():
 
 
 @pytest.fixture
-async def service(monkeypatch):
-    import tempfile
-    from pathlib import Path
-
-    import host.service
-    from host.service import RoomService
-
-    monkeypatch.setattr(host.service, "new_seed", lambda: 7)  # the same game every run
-    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data, bot_pace=0.01)
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
+async def service(room_service):
+    return await room_service(7)
 
 
 async def test_a_shared_room_plays_to_the_result_by_keys(service):
-    from tui_driver import lobby_app, new_room, winners_line
+    from tui_driver import lobby_app, shared_room_to_the_result
 
     svc, sock = service
     async with lobby_app(sock, "ann", LARGE) as pilot:
-        app = pilot.app
-        await new_room(pilot, GAME, ["ann", "random"])
-        await wait_for_text(pilot, "you created it")
-        await pilot.press("s")
-        await wait_for_screen(pilot, "SharedGameScreen")
-        await play_to_the_result(pilot)
-        ours = app.screen.session.result()
-        assert ours is not None
-        await wait_for(pilot, lambda: winners_line(app), "the winners")
-        (room,) = svc.rooms.rooms.values()
-        assert room.session.result() == ours
+        await shared_room_to_the_result(pilot, svc, GAME, play_to_the_result)
 
 
 #: A log line that would name a card drawn, summoned, kept or stolen face down.

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
 
@@ -21,7 +19,6 @@ import host.service
 import tui.support.turn_bell
 from host import protocol as p
 from host.client import ServiceClient
-from host.service import RoomService
 from tui.app import BoxtopApp
 from tui.support.remote_session import RemoteSession
 
@@ -34,14 +31,8 @@ GB = engine.get_game("giftbringer")
 
 
 @pytest.fixture
-async def service(monkeypatch):
-    seeds = [3, 4, 5, 6]
-    monkeypatch.setattr(host.service, "new_seed", lambda: seeds.pop(0))
-    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data, bot_pace=0.02)
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
+async def service(room_service):
+    return await room_service(3, 4, 5, 6)
 
 
 @pytest.fixture

@@ -9,16 +9,12 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
 
 from engine.games.gift_trap.bot import HeuristicBot
-import host.service
 from host import protocol as p
 from host.client import ServiceClient
-from host.service import RoomService
 from tui.support.remote_session import RemoteSession
 
 from engine.core.strengths import DESCRIPTIONS
@@ -32,13 +28,8 @@ SIZE = (130, 40)
 
 
 @pytest.fixture
-async def service(monkeypatch):
-    monkeypatch.setattr(host.service, "new_seed", lambda: 3)  # the same game every run
-    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data, bot_pace=0.02)  # bots move one at a time, as on a host, only faster
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
+async def service(room_service):
+    return await room_service(3)
 
 
 class Other:

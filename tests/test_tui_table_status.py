@@ -8,27 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
 
-import host.service
 from host import protocol as p
 from host.client import ServiceClient
-from host.service import RoomService
 
 from tui_driver import SMALL, lobby_app, region_text, screen_lines, screen_text, wait_for, wait_for_screen, wait_for_text
 
 
 @pytest.fixture
-async def service(monkeypatch):
-    monkeypatch.setattr(host.service, "new_seed", lambda: 3)  # the same game every run
-    data = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    svc = RoomService(data, bot_pace=0.02)
-    await svc.start(data / "s.sock")
-    yield svc, data / "s.sock"
-    await svc.close()
+async def service(room_service):
+    return await room_service(3)
 
 
 async def bobs_room(sock, game: str, bots: int, options: dict | None = None, bot: str = "heuristic"):

@@ -438,6 +438,23 @@ async def new_game(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] =
     await wait_for_screen(pilot, "GameScreen", "HandoverScreen", "ResultScreen")
 
 
+async def reopen_finished_game(pilot: Pilot, result: engine.Result) -> None:
+    """From a finished game, by keys: ``escape`` back to the menu; ``l`` and ``enter``
+    open its save, which has nothing left to play on, as a replay with the same
+    ``result``; back to the menu, ``r`` and ``enter`` open it in the replay list.
+    Returns on that replay, at its end."""
+    app = pilot.app
+    for key in ("l", "r"):
+        while screen_name(app) != "MenuScreen":
+            await pilot.press("escape")
+            await settle(pilot, 0.05)
+        await pilot.press(key)
+        await wait_for_screen(pilot, "LoadScreen")
+        await pilot.press("enter")
+        await wait_for_screen(pilot, "ReplayScreen")  # nothing to play on: it opens as a replay
+        assert app.screen.session.result() == result
+
+
 async def new_room(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] = ("ann", "bob", "bot"),
                    options: Mapping[str, object] | None = None, undo: str | None = None,
                    private: bool | None = None, bell: bool | None = None, hints: bool | None = None) -> None:
@@ -495,6 +512,28 @@ async def play_to_the_result(pilot: Pilot, turn: Callable = play_gift_trap_turn,
         if not await turn(pilot):
             return
     raise AssertionError(f"no result after {limit} turns; the screen shows:\n{screen_text(pilot.app)}")
+
+
+async def shared_room_to_the_result(pilot: Pilot, service, game: str, play: Callable,
+                                    ready: Callable[[], object] | None = None) -> engine.Result:
+    """From the lobby: create a room of ``game`` with a random bot (``new_room``), start it
+    with ``s``, wait for ``ready()`` if given, play it by keys with ``await play(pilot)``
+    to the result; the winners line shows and the room service's own session (``service``
+    a ``RoomService``) has the same result. Returns it."""
+    app = pilot.app
+    await new_room(pilot, game, ["ann", "random"])
+    await wait_for_text(pilot, "you created it")
+    await pilot.press("s")
+    await wait_for_screen(pilot, "SharedGameScreen")
+    if ready is not None:
+        await wait_for(pilot, ready, "the first question")
+    await play(pilot)
+    ours = app.screen.session.result()
+    assert ours is not None
+    await wait_for(pilot, lambda: winners_line(app), "the winners")
+    (room,) = service.rooms.rooms.values()
+    assert room.session.result() == ours
+    return ours
 
 
 def winners_line(app) -> str:
