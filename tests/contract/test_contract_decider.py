@@ -155,10 +155,7 @@ def test_what_a_seat_cannot_see_changes_neither_its_view_nor_its_bots_choice(slu
     assert swapped or not redacted
 
 
-@each_game(("gift-trap", pytest.mark.xfail(strict=True, reason=(
-    "Gift Trap's heuristic bot places its Get tiles by a plan of its own and asks for a "
-    "space another of its tiles holds when it takes over a seat mid-phase (a random "
-    "player's tiles already down): RateGift not among the legal commands"))))
+@each_game()
 def test_every_bot_chooses_a_legal_command_at_any_position(slug):
     """A bot given any seat's view and legal commands, at any position (one it did not
     play its way into, as when it takes over a seat), returns one of those commands."""

@@ -112,18 +112,41 @@ class HeuristicBot:
             return DealGifts(max(DECKS, key=lambda d: (view.decks_left[DECKS.index(d)], d)))
         if view.phase == "give":
             have = {t.to: (t.space, t.more) for t in view.my_gives}
-            for r, (s, more) in sorted(self.plan_gives(view).items()):
-                if have.get(r) != (s, more):
-                    return GiveTile(r, s, more)
-            return Done()
+            wanted = [GiveTile(r, s, more) for r, (s, more) in sorted(self.plan_gives(view).items())
+                      if have.get(r) != (s, more)]
+            step = _next_step(wanted, legal, {t.to: t.space for t in view.my_gives}, "to")
+            return step if step is not None else _done_or_any(legal, rng)
         plan = self.plan_rates(view)
         have = {t.tile: (t.space, t.more) for t in view.my_rates}
-        for tile in GET_TILES:
-            if have.get(tile) != plan[tile]:
-                return RateGift(tile, *plan[tile])
+        wanted = [RateGift(tile, *plan[tile]) for tile in GET_TILES if have.get(tile) != plan[tile]]
+        if wanted:
+            step = _next_step(wanted, legal, {t.tile: t.space for t in view.my_rates}, "tile")
+            return step if step is not None else _done_or_any(legal, rng)
         if view.options.extra_tiles and not view.trap_spent[me] and not view.my_trap:
             mine = min(view.give_scores[me], view.get_scores[me])
             best_other = max(min(g, s) for i, (g, s) in enumerate(zip(view.give_scores, view.get_scores)) if i != me)
             if best_other > mine and best_other >= view.options.track_length // 2:
                 return SetTrap(plan["noway"][0])
         return Done()
+
+
+def _next_step(wanted: list, legal: list, placed: dict, key: str):
+    """The next of ``wanted`` (tiles to place as the plan says) that is legal now, or,
+    when each is blocked by another of the seat's own tiles on its gift (a seat taken
+    over mid-phase, its tiles laid by someone else: one tile of a kind a gift), a legal
+    move of a blocking tile to a gift no wanted tile aims at; None when neither is
+    legal. ``placed``: the seat's tiles so far, by ``key`` ("to" or "tile"), each's gift."""
+    for command in wanted:
+        if command in legal:
+            return command
+    targets = {c.space for c in wanted}
+    blocking = {k for k, space in placed.items() if space in targets}
+    for command in legal:
+        if getattr(command, key, None) in blocking and command.space not in targets:
+            return command
+    return None
+
+
+def _done_or_any(legal: list, rng: random.Random):
+    """``Done`` when it is legal, else the first legal command (never a refused one)."""
+    return Done() if Done() in legal else legal[0]
