@@ -114,6 +114,12 @@ def test_bench_the_grades_audit(benchmark):
             pairs = [(by[(n, p, rounds, SEEDS[0])], by[(n, p, rounds, SEEDS[1])])
                      for (n, p, r, sd) in by if r == rounds and sd == SEEDS[0]]
             figures[f"rounds_{rounds}"] = flips(pairs)
+            for (n, p, r, sd), a in sorted(by.items()):
+                b = by.get((n, p, r, SEEDS[1]))
+                if r == rounds and sd == SEEDS[0] and b is not None and (a.grade in FLAWS) != (b.grade in FLAWS):
+                    print(f"\nflip {rounds} rounds, {n} {p}: {a.played}: {a.grade} {a.chance} (best {a.best} "
+                          f"{a.best_chance}, error {a.error}) / {b.grade} {b.chance} (best {b.best} {b.best_chance}, "
+                          f"error {b.error})")
         # flaws undone one decision later (seed 0, the default budget)
         undone = flawed = 0
         for (name, ply, rounds, seed), g in sorted(by.items()):
