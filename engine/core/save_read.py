@@ -104,12 +104,23 @@ def _decode(data: bytes, type_: Any, name: str) -> Any:
     except RecursionError:
         raise SaveError(f"{name} is not a boxtop save: its JSON is nested too deep") from None
     except UnicodeDecodeError:
-        try:
-            data.decode("utf-8")
-            where = ""
-        except UnicodeDecodeError as err:
-            where = f" (byte {err.start})"
-        raise SaveError(f"{name} is not a boxtop save: its text is not UTF-8{where}") from None
+        _not_utf8(data, name)
+        raise SaveError(f"{name} is not a boxtop save: its text is not UTF-8") from None
+    except msgspec.ValidationError:
+        raise
+    except msgspec.DecodeError:  # msgspec 0.23 says "Invalid UTF-8" as a DecodeError
+        if isinstance(data, (bytes, bytearray)):
+            _not_utf8(data, name)
+        raise
+
+
+def _not_utf8(data: bytes, name: str) -> None:
+    """Raise ``SaveError`` naming ``name`` and the first bad byte when ``data`` is not
+    UTF-8; return when it is."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise SaveError(f"{name} is not a boxtop save: its text is not UTF-8 (byte {err.start})") from None
 
 
 def check_names(seats: list[Seat], name: str) -> None:
