@@ -66,10 +66,16 @@ def tells_apart(rewards: list[list[float]], z: float = 1.5) -> bool:
     if len(rewards) < 2:
         return False
     for other in rewards[1:]:
-        mean, error = paired_difference(other, rewards[0])
-        if abs(mean) > z * error and abs(mean) > 1e-9:  # the same gain every round (error 0) is told apart too
+        if beats(other, rewards[0], z) or beats(rewards[0], other, z):  # a gain the same every round counts
             return True
     return False
+
+
+def beats(a: list[float], b: list[float], z: float) -> bool:
+    """Whether rewards ``a`` beat ``b`` by ``z`` standard errors of their paired
+    differences (the rounds both played): with no spread (error 0), by any gain."""
+    mean, error = paired_difference(a, b)  # (0.0, 0.0) before two rounds: no
+    return mean > 0 if error == 0.0 else mean > z * error
 
 
 class RolloutSearch:
@@ -138,7 +144,7 @@ class RolloutSearch:
         leader = max(live, key=lambda c: sum(rewards[c]))
         if leader == hint or hint not in live:
             return leader
-        return leader if self._beats(rewards[leader], rewards[hint], self.z) else hint
+        return leader if beats(rewards[leader], rewards[hint], self.z) else hint
 
     def candidates(self, view: Any, seat: int, legal: list, rng: random.Random) -> list:
         """At most ``width`` of ``legal`` (each once), the base bot's own choice first:
@@ -175,11 +181,5 @@ class RolloutSearch:
         """The commands not worse than the leader by ``prune`` standard errors of their
         paired differences (the hint is judged like any other)."""
         leader = max(live, key=lambda c: sum(rewards[c]))
-        return [c for c in live if c == leader or not self._beats(rewards[leader], rewards[c], self.prune)]
+        return [c for c in live if c == leader or not beats(rewards[leader], rewards[c], self.prune)]
 
-    @staticmethod
-    def _beats(a: list[float], b: list[float], z: float) -> bool:
-        """Whether ``a`` beats ``b`` by ``z`` standard errors of the paired differences of
-        the rounds both played (the first ``k``)."""
-        mean, error = paired_difference(a, b)  # (0.0, 0.0) before two rounds: no
-        return mean > 0 if error == 0.0 else mean > z * error

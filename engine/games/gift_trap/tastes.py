@@ -156,11 +156,17 @@ _SEEN: dict[tuple, tuple[list[float], tuple]] = {}
 
 def _seen(view: View, seat: int) -> tuple[list[float], tuple]:
     key = (msgspec.json.encode(view.history[-RECENT:]), seat)
-    hit = _SEEN.get(key)
+    return _kept(_SEEN, key, lambda: (weights(view, seat), compressed(pairs(view, seat))))
+
+
+def _kept(store: dict, key: tuple, make):
+    """``store[key]``, made by ``make()`` when missing; a store past 512 entries is
+    emptied first (a game's views come and go: no need to keep old ones)."""
+    hit = store.get(key)
     if hit is None:
-        if len(_SEEN) > 512:
-            _SEEN.clear()
-        hit = _SEEN[key] = (weights(view, seat), compressed(pairs(view, seat)))
+        if len(store) > 512:
+            store.clear()
+        hit = store[key] = make()
     return hit
 
 
@@ -208,9 +214,10 @@ def follows(view: View, seat: int) -> float:
     """The chance that ``seat`` gives as ``planned_gives`` says: (rounds it did + 1) /
     (rounds revealed + 2), over the latest ``RECENT`` reveals in ``view.history``."""
     key = (msgspec.json.encode(view.history), view.n, seat)
-    hit = _FOLLOWS.get(key)
-    if hit is not None:
-        return hit
+    return _kept(_FOLLOWS, key, lambda: _followed(view, seat))
+
+
+def _followed(view: View, seat: int) -> float:
     matched = 0
     first = max(0, len(view.history) - RECENT)
     for k, record in enumerate(view.history[first:], first):
@@ -221,7 +228,4 @@ def follows(view: View, seat: int) -> float:
         plan = {r: s for r, (s, _) in HeuristicBot(seat).plan_gives(then).items()}
         gave = {p.to: p.space for p in record.gives if p.seat == seat}
         matched += plan == gave
-    if len(_FOLLOWS) > 512:
-        _FOLLOWS.clear()
-    _FOLLOWS[key] = (matched + 1) / (len(view.history) - first + 2)
-    return _FOLLOWS[key]
+    return (matched + 1) / (len(view.history) - first + 2)
