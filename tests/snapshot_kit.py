@@ -52,7 +52,9 @@ from host import protocol as p
 from host.client import ServiceClient
 from tui.app import BoxtopApp
 
-from tui_driver import Player, fill_form, focus, lobby_ready, screen_text, wait_for, wait_for_screen, wait_for_text
+from tui_driver import (
+    Player, fill_form, focus, lobby_ready, screen_text, wait_for, wait_for_screen, wait_still, wait_for_text,
+)
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 #: The clock every snapshot sees: Christmas Eve 2025, 18:00.
@@ -268,6 +270,7 @@ def screen_test(shots: Shots):
             await what.reach(player)
             await player.pause()
             steady(app)
+            await wait_still(player)
             if os.environ.get("SNAPSHOT_TEXT"):  # a folder: also write each screen there as text, to read
                 Path(os.environ["SNAPSHOT_TEXT"], f"{name}-{size}.txt").write_text(screen_text(app))
 

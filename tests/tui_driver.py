@@ -256,6 +256,22 @@ async def settle(pilot: Pilot, delay: float = 0.0) -> None:
     await asyncio.sleep(delay)
 
 
+async def wait_still(pilot: Pilot, checks: int = 3, gap: float = 0.05, timeout: float = TIMEOUT) -> None:
+    """Let the app run until what it draws (text and styles, as ``export_screenshot``
+    writes it) is the same ``checks`` times in a row, ``gap`` seconds apart: a layout
+    or scroll still settling under load is not taken as the screen."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    app, last, same = pilot.app, None, 0
+    while same < checks:
+        await settle(pilot, gap)
+        drawn = app.export_screenshot()
+        same = same + 1 if drawn == last else 0
+        last = drawn
+        if loop.time() > end:
+            raise AssertionError(f"the screen kept changing; it shows:\n{screen_text(app)}")
+
+
 async def wait_for_text(pilot: Pilot, text: str, timeout: float = TIMEOUT) -> None:
     """Wait until ``text`` is drawn on the screen (``shows``)."""
     app = pilot.app
