@@ -327,7 +327,7 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
                      seed=seed, seconds=None if seconds is None else seconds / 2)
     text = game.notation(played, names)
     mine = next(e for e in rated if e.notation == text)
-    top = rated[0]
+    top = max(rated, key=lambda e: (e.chance, e.notation == text))  # the highest mean, not the hint shown first
     if top.notation == text:
         return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance, "best", list(mine.seats),
                          indistinct=mine.indistinct)
@@ -351,9 +351,9 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
     if drop <= 0.0:  # measured again, the move played is as good: it is the best found
         return MoveGrade(ply, seat, text, round(chance, 4), text, round(chance, 4), "best", seen, round(error, 4),
                          mine.indistinct)
-    return MoveGrade(ply, seat, text, round(chance, 4), top.notation, round(best_chance, 4),
-                     _blameless(grade(drop, error=error, rounds=k), mine.indistinct), seen, round(error, 4),
-                     mine.indistinct)
+    graded = grade(drop, error=error, rounds=k)  # the fresh rounds are evidence of their own
+    return MoveGrade(ply, seat, text, round(chance, 4), top.notation, round(best_chance, 4), graded, seen,
+                     round(error, 4), mine.indistinct and graded not in FLAWS)
 
 
 def _blameless(graded: str, indistinct: bool) -> str:
