@@ -14,7 +14,7 @@ import pytest
 import engine
 from engine.core import registry
 from engine.core.decider import Game
-from engine.core.rollouts import RolloutSearch
+from engine.core.rollouts import RolloutSearch, family_z
 from engine.core.playout import HeuristicPolicy, outcome
 from engine.core.search import SearchBot
 from engine.core.thinking import dumps
@@ -61,6 +61,28 @@ def test_the_base_bots_choice_stands_unless_a_command_beats_it():
     choice = search.run(PileView(0, pile), 0, game.legal(pile, 0), random.Random(3))
     assert search.means == {Take(1): 0.0, Take(2): 0.0, Take(3): 0.0}
     assert choice == Take(3)
+
+
+class Scripted(RolloutSearch):
+    """Rollouts whose rewards are set: ``Take(2)`` wins 2 rounds of 8, every other take none."""
+
+    def rate(self, state, seat, command, rng):
+        self.seen[command] = self.seen.get(command, -1) + 1
+        return (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0)[self.seen[command]] if command == Take(2) else 0.0
+
+
+@pytest.mark.parametrize("legal, played", [([Take(1), Take(2)], Take(2)),
+                                           ([Take(1), Take(2), Take(3)], Take(1))])
+def test_the_leader_must_beat_the_hint_by_more_the_more_commands_challenge_it(legal, played):
+    """Take 2 leads the hint (take 1) by 1.53 standard errors of their paired difference
+    over 8 rounds. Alone against the hint that beats ``z`` = 1.5 and is played; as the best
+    of two challengers it must beat ``family_z(1.5, 2)`` = 1.83 (the best of two noisy
+    means reads high), so the hint stands."""
+    search = Scripted(_nim(), iterations=8 * len(legal))
+    search.seen = {}
+    assert search.run(PileView(0, Pile(9)), 0, legal, random.Random(0)) == played
+    assert search.last_rounds == 8
+    assert [round(family_z(1.5, m), 2) for m in (1, 2, 3, 5)] == [1.5, 1.83, 2.0, 2.2]
 
 
 def test_a_lead_counts_by_how_much_with_a_scale_until_the_game_is_decided():

@@ -15,7 +15,8 @@ standard errors is dropped (successive elimination, Even-Dar, Mannor and Mansour
 7, 2006).
 
 The base policy's own choice (the *hint*) is kept unless a command beats it by ``z``
-standard errors of the paired difference: with a few hundred play-outs, a search that
+standard errors of the paired difference, raised for the number of commands that
+challenge it (``family_z``: the leader is the best of several noisy means): with a few hundred play-outs, a search that
 trusted raw means would trade the heuristic's sound choice for noise (the first
 measurements of plain SO-ISMCTS, docs/bots.md).
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from typing import Any
 
@@ -71,6 +73,20 @@ def tells_apart(rewards: list[list[float]], z: float = 1.5) -> bool:
     return False
 
 
+def family_z(z: float, challengers: int) -> float:
+    """The standard errors one of ``challengers`` must beat the hint by so that the
+    chance that *any* of them does so by noise alone is what ``z`` gives one (one-sided):
+    the Šidák correction, ``Φ⁻¹(1 − α/…)`` with each test at ``1 − (1 − α)^(1/m)``,
+    ``α = 1 − Φ(z)``. The leader is the best of ``challengers`` noisy means, so testing it
+    at ``z`` alone would take noise for a gain (1.5 → 2.0 for 3 challengers, 2.2 for 5).
+    ``challengers`` below 2: ``z``."""
+    if challengers < 2:
+        return z
+    normal = statistics.NormalDist()
+    alpha = 1.0 - normal.cdf(z)
+    return normal.inv_cdf((1.0 - alpha) ** (1.0 / challengers))
+
+
 def beats(a: list[float], b: list[float], z: float) -> bool:
     """Whether rewards ``a`` beat ``b`` by ``z`` standard errors of their paired
     differences (the rounds both played): with no spread (error 0), by any gain."""
@@ -89,7 +105,8 @@ class RolloutSearch:
     bot, by default); play-outs run for ``depth`` commands (``Game.horizon``, else to the
     end), then are scored by ``outcome`` with ``scale`` (``Game.lead``). At most
     ``width`` commands are compared (``candidates``). ``z`` and ``prune`` are the
-    standard errors to beat the hint and to drop a command; ``least`` rounds are played
+    standard errors to beat the hint (for one challenger; ``family_z`` raises it for
+    more) and to drop a command; ``least`` rounds are played
     before either. After ``run``, ``last_distinct`` says whether its play-outs told any
     command apart from the hint (``tells_apart``; False when the move was the hint for
     want of evidence, or had one legal command). Raises ``ValueError`` when the game has
@@ -116,7 +133,7 @@ class RolloutSearch:
         if len(legal) == 1:
             return legal[0]
         live = self.candidates(view, seat, legal, random.Random(rng.getrandbits(64)))
-        hint = live[0]
+        hint, switch = live[0], family_z(self.z, len(live) - 1)
         rewards: dict[Any, list[float]] = {c: [] for c in live}
         end = None if self.seconds is None else time.perf_counter() + self.seconds
         done = rounds = 0
@@ -144,7 +161,7 @@ class RolloutSearch:
         leader = max(live, key=lambda c: sum(rewards[c]))
         if leader == hint or hint not in live:
             return leader
-        return leader if beats(rewards[leader], rewards[hint], self.z) else hint
+        return leader if beats(rewards[leader], rewards[hint], switch) else hint
 
     def candidates(self, view: Any, seat: int, legal: list, rng: random.Random) -> list:
         """At most ``width`` of ``legal`` (each once), the base bot's own choice first:
