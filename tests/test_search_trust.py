@@ -101,3 +101,24 @@ def test_passing_up_the_throne_is_told_apart():
     rated = evaluate(s.game, s.game.view(state, seat), seat, pair, names=s.names, rounds=6)
     assert [e.notation for e in rated] == ["advance T", "end"] and not rated[0].indistinct
     assert tells_apart([[0.9] * 4, [1.0] * 4])
+
+
+def test_a_move_shown_first_for_want_of_evidence_is_still_measured_against_the_highest():
+    """Giftbringer's three-player example, ply 32 (``cross 3 on V7``, ``normal``'s own
+    choice), seed 32: the first step's 12 rounds tell nothing apart, so the move played
+    is shown first, yet ``bless any 3 as 1`` rated higher. Shown first is not rated
+    highest: the move is measured again against that command on fresh rounds (once it
+    was called "best" unmeasured, while another seed called it a blunder)."""
+    import engine
+    from engine.core.analysis import evaluate, grade_move
+    from test_analysis_truth import SAVES
+
+    s = engine.load(str(SAVES / "giftbringer-three.json"))
+    state, entry = s.state_at(32), s.applied_entries()[32]
+    first = evaluate(s.game, s.game.view(state, entry.seat), entry.seat, s.game.legal(state, entry.seat),
+                     names=s.names, rounds=12, include=(entry.command,), seed=32)
+    assert first[0].notation == "cross 3 on V7" and first[0].indistinct
+    assert max(e.chance for e in first) > first[0].chance
+    graded = grade_move(s, 32, seed=0)
+    assert graded.played == "cross 3 on V7" and graded.best == "bless any 3 as 1"
+    assert graded.grade != "best"
