@@ -75,6 +75,11 @@ class Evaluation(msgspec.Struct, frozen=True):
 FOLLOW = 3
 #: Standard errors of the drop that a flaw's threshold must clear (``grade``).
 Z = 2.0
+#: The most rounds a grade takes in all, as a multiple of its budget: a drop near a
+#: threshold is measured again on fresh rounds until it is clear of it or this many
+#: are played (``grade_position``). Below 2.5, a move near a threshold was a flaw with
+#: one seed and "good" with another too often (the grades' audit, docs/bots.md).
+MOST = 2.5
 
 
 class Rater:
@@ -306,7 +311,7 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
        rounds (the other half), so the drop is free of the first step's bias (its best
        is the highest of several noisy means), and while a grade threshold lies within
        ``Z`` standard errors of the drop (``borderline``) more rounds are added, up to
-       ``rounds`` × 1.5 in all; the grade counts the drop less its ``margin`` (``Z``
+       ``rounds`` × ``MOST`` in all; the grade counts the drop less its ``margin`` (``Z``
        standard errors, Student's t on few rounds, the error at least ``NOISE``/√k).
 
     With ``seconds``, the first step takes half of them and the second the rest. A budget
@@ -336,7 +341,7 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
     rng = random.Random(seed ^ 0x2F8E5C1D)  # fresh rounds, apart from the first step's
     rewards: list[list[float]] = [[], []]
     totals: list[list[float]] = [[], []]
-    chunk, cap = max(2, rounds - half), max(2, rounds * 3 // 2 - half)
+    chunk, cap = max(2, rounds - half), max(2, int(rounds * MOST) - half)
     while True:
         more, summed = _rounds(game, view, seat, rater, [best, played], min(chunk, cap - len(rewards[0])), rng, end)
         for i in (0, 1):
