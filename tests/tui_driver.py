@@ -454,6 +454,21 @@ async def new_game(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] =
     await wait_for_screen(pilot, "GameScreen", "HandoverScreen", "ResultScreen")
 
 
+async def open_from_menu(pilot: Pilot, key: str, *names: str) -> None:
+    """From the menu: ``key`` (``l`` load, ``r`` replay) opens the list of saves, and
+    ``enter`` the newest (its first row); waits until the screen on top is one of
+    ``names`` (class names)."""
+    await pilot.press(key)
+    await wait_for_screen(pilot, "LoadScreen")
+    await pilot.press("enter")
+    await wait_for_screen(pilot, *names)
+
+
+async def open_replay(pilot: Pilot) -> None:
+    """From the menu: ``r`` and ``enter`` open the newest save as a replay."""
+    await open_from_menu(pilot, "r", "ReplayScreen")
+
+
 async def reopen_finished_game(pilot: Pilot, result: engine.Result) -> None:
     """From a finished game, by keys: ``escape`` back to the menu; ``l`` and ``enter``
     open its save, which has nothing left to play on, as a replay with the same
@@ -464,10 +479,7 @@ async def reopen_finished_game(pilot: Pilot, result: engine.Result) -> None:
         while screen_name(app) != "MenuScreen":
             await pilot.press("escape")
             await settle(pilot, 0.05)
-        await pilot.press(key)
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")  # nothing to play on: it opens as a replay
+        await open_from_menu(pilot, key, "ReplayScreen")  # nothing to play on: it opens as a replay
         assert app.screen.session.result() == result
 
 
