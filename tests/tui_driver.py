@@ -463,6 +463,20 @@ async def save_game(pilot: Pilot) -> None:
     await wait_for_text(pilot, "Saved to")
 
 
+async def highlight(pilot: Pilot, name: str, limit: int = 40) -> None:
+    """On the load list: ``home``, then ``down`` until the highlighted save's file (named
+    under the list) is ``name``; fails after ``limit`` presses."""
+    app = pilot.app
+    await pilot.press("home")
+    for _ in range(limit):
+        under = region_text(app, app.screen.query_one("#load-file").region)
+        if any(row.strip().endswith("/" + name) for row in under):
+            return
+        await pilot.press("down")
+        await settle(pilot)
+    raise AssertionError(f"{name} is not on the load list: {screen_text(app)}")
+
+
 async def open_from_menu(pilot: Pilot, key: str, *names: str) -> None:
     """From the menu: ``key`` (``l`` load, ``r`` replay) opens the list of saves, and
     ``enter`` the newest (its first row); waits until the screen on top is one of
