@@ -13,9 +13,10 @@ Not a test module (no ``test_`` prefix); the test files import it from ``tests/`
 from __future__ import annotations
 
 import re
-from typing import Iterable
 
-from tui_driver import take_keyboard, screen_lines, screen_name, screen_text, settle, wait_for, wait_for_screen
+from functools import partial
+
+from tui_driver import game_session, screen_lines, screen_name, screen_text, settle, take_keyboard, type_commands
 
 GAME = "Bottlecap Vikings"
 
@@ -39,26 +40,14 @@ MID_SCRIPT = [
 ]
 
 
-def game_session(app):
-    """The session of the game screen (under a hand-over, too)."""
-    return next(s for s in app.screen_stack if type(s).__name__ == "GameScreen").session
-
-
 async def hand_over(pilot) -> None:
     """Take the keyboard when it passes to another person (the table holds keys a moment)."""
     await settle(pilot, 0.05)
     await take_keyboard(pilot)
 
 
-async def type_commands(pilot, commands: Iterable[str]) -> None:
-    """Type each command on the ``:`` line (hand-overs confirmed first); waits until the
-    game recorded it."""
-    session = game_session(pilot.app)
-    for command in commands:
-        await hand_over(pilot)
-        before = len(session.entries)
-        await pilot.press("colon", *command, "enter")
-        await wait_for(pilot, lambda: len(session.entries) > before, command)
+#: Each command typed on the ``:`` line, the keyboard taken first (``hand_over``).
+type_commands = partial(type_commands, hand_over=hand_over)
 
 
 #: What the question panel's title (its first row) says: its keys, or "tab" while

@@ -11,27 +11,18 @@ Not a test module (no ``test_`` prefix); the test files import it from ``tests/`
 
 from __future__ import annotations
 
-from tui_driver import take_keyboard, screen_name, screen_text, settle, wait_for, wait_for_screen
+from tui_driver import game_session, screen_name, screen_text, settle, turn_start, wait_for
 
 GAME = "Dice Upon a Time"
-
-
-def game_session(app):
-    """The session of the game screen (under a hand-over, too)."""
-    return next(s for s in app.screen_stack if type(s).__name__ in ("GameScreen", "SharedGameScreen")).session
 
 
 async def play_turn(pilot) -> bool:
     """One choice of the seat at the keyboard by keys; False once the result shows."""
     app = pilot.app
     await settle(pilot, 0.02)
-    name = screen_name(app)
-    if name == "ResultScreen":
-        return False
-    if name == "HandoverScreen":
-        await take_keyboard(pilot)
-        await wait_for_screen(pilot, "GameScreen", "ResultScreen")
-        return True
+    started = await turn_start(pilot, "GameScreen", "ResultScreen")
+    if started is not None:
+        return started
     session = game_session(app)
     me = app.screen.seat if hasattr(app.screen, "seat") else 0
     acting = session.to_act_seats()

@@ -20,7 +20,9 @@ from __future__ import annotations
 import re
 
 from tui.games.naughty_or_nice.ask import TARGET_QUESTIONS
-from tui_driver import take_keyboard, screen_name, screen_text, settle, wait_for, wait_for_screen
+from functools import partial
+
+from tui_driver import game_session, screen_name, screen_text, settle, take_keyboard, turn_start, type_commands, wait_for_screen
 
 GAME = "Naughty or Nice"
 #: The screens a game shows: the table (alone or shared), a hand-over, the result.
@@ -32,11 +34,6 @@ def text_of(app) -> str:
     return screen_text(app).replace("\u00a0", " ")
 
 
-def game_session(app):
-    """The session of the game screen (under a hand-over, too)."""
-    return next(s for s in app.screen_stack if type(s).__name__ in ("GameScreen", "SharedGameScreen")).session
-
-
 async def hand_over(pilot) -> None:
     """Confirm a hot-seat hand-over when one shows."""
     await settle(pilot, 0.05)
@@ -45,29 +42,18 @@ async def hand_over(pilot) -> None:
         await wait_for_screen(pilot, "GameScreen", "ResultScreen")
 
 
-async def type_commands(pilot, commands) -> None:
-    """Type each command on the ``:`` line (hand-overs confirmed first); waits until the
-    game recorded it."""
-    session = game_session(pilot.app)
-    for command in commands:
-        await hand_over(pilot)
-        before = len(session.entries)
-        await pilot.press("colon", *command, "enter")
-        await wait_for(pilot, lambda: len(session.entries) > before, command)
+#: Each command typed on the ``:`` line, a hand-over confirmed first (``hand_over``).
+type_commands = partial(type_commands, hand_over=hand_over)
 
 
 async def play_turn(pilot) -> bool:
     """One choice of the seat at the keyboard by keys (the module docstring says which);
     False once the result shows."""
     app = pilot.app
-    name = screen_name(app)
-    if name == "ResultScreen":
-        return False
-    if name == "HandoverScreen":
-        await take_keyboard(pilot)
-        await wait_for_screen(pilot, *TABLES)
-        return True
-    if name not in TABLES:
+    started = await turn_start(pilot, *TABLES)
+    if started is not None:
+        return started
+    if screen_name(app) not in TABLES:
         await settle(pilot, 0.03)
         return True
     text = text_of(app)

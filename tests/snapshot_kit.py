@@ -53,7 +53,8 @@ from host.client import ServiceClient
 from tui.app import BoxtopApp
 
 from tui_driver import (
-    Player, fill_form, focus, lobby_ready, screen_text, wait_for, wait_for_screen, wait_still, wait_for_text,
+    Player, fill_form, focus, lobby_ready, open_from_menu, open_replay, screen_text, take_keyboard, wait_for,
+    wait_for_screen, wait_still, wait_for_text,
 )
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
@@ -108,13 +109,32 @@ def typed(slug: str, seats: list[str], script: list[str], seed: int,
 async def load_first_save(pilot: Player) -> None:
     """From the menu: ``l``, then the newest save (the list's first row) with enter; then
     the hand-over, when the player to act must take the keyboard first."""
-    from tui_driver import take_keyboard
-
-    await pilot.press("l")
-    await wait_for_screen(pilot, "LoadScreen")
-    await pilot.press("enter")
-    await wait_for_screen(pilot, "GameScreen", "HandoverScreen")
+    await open_from_menu(pilot, "l", "GameScreen", "HandoverScreen")
     await take_keyboard(pilot)
+
+
+async def replay_entry(pilot: Player, entry: int) -> None:
+    """From the menu: the newest save as a replay (``open_replay``), at ``entry`` (``home``
+    then ``right`` that many times), seen as its first player (``v``)."""
+    await open_replay(pilot)
+    await pilot.press("home", *["right"] * entry, "v")
+    await wait_for_text(pilot, f"entry {entry} of")
+
+
+async def open_list(pilot: Player, field: str, what: str) -> None:
+    """Give the drop-down list ``field`` (a widget id) the focus and open it (enter);
+    returns once the list is drawn (``what`` names it in a failure)."""
+    await focus(pilot, field)
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: type(pilot.app.focused).__name__ == "SelectOverlay"
+                   and pilot.app.focused.region.height, what)
+
+
+async def rules_at(pilot: Player, start: Callable[[Player], Awaitable[None]]) -> None:
+    """``start(pilot)`` (a game to its first question), then ``?``: the rules screen."""
+    await start(pilot)
+    await pilot.press("question_mark")
+    await wait_for_screen(pilot, "RulesScreen")
 
 
 async def form(pilot: Player, game: str, players: int) -> None:

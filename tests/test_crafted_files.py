@@ -28,7 +28,7 @@ import msgspec
 
 from engine.core.files import MAX_BYTES
 from ssh_helpers import ROOT
-from tui_driver import menu_app, region_text, screen_text, settle, wait_for_screen, wait_for_text
+from tui_driver import highlight, menu_app, screen_text, wait_for_screen, wait_for_text
 
 SAVES = ROOT / "saves"
 #: The address space a command may use (bytes): several times what it needs.
@@ -150,16 +150,3 @@ async def test_the_load_list_lists_crafted_files_and_opening_one_says_why_in_one
             await wait_for_text(pilot, said)
             await pilot.press(*["backspace"] * len(typed))
         assert app.screen.__class__.__name__ == "LoadScreen"
-
-
-async def highlight(pilot, name: str) -> None:
-    """On the load list, press ↓ until the highlighted file (named under the list) is ``name``."""
-    app = pilot.app
-    await pilot.press("home")
-    for _ in range(40):
-        under = region_text(app, app.screen.query_one("#load-file").region)
-        if any(row.strip().endswith("/" + name) for row in under):
-            return
-        await pilot.press("down")
-        await settle(pilot)
-    raise AssertionError(f"{name} is not on the load list: {screen_text(app)}")

@@ -30,7 +30,7 @@ import engine
 from engine import Seat
 from burst_kit import PtyTerminal
 from ssh_helpers import ROOT
-from tui_driver import menu_app, region_text, screen_text, settle, wait_for_screen, wait_for_text
+from tui_driver import highlight, menu_app, wait_for_screen, wait_for_text
 
 #: Sets the clipboard to "pwned" on a terminal that honours OSC 52.
 OSC52 = "\x1b]52;c;cHduZWQ=\x07"
@@ -180,19 +180,6 @@ async def test_the_interactive_replay_shows_a_saves_talk_without_its_control_cha
         assert await terminal.exited() == 0
     finally:
         terminal.close()
-
-
-async def highlight(pilot, name: str) -> None:
-    """On the load list, press ↓ until the highlighted save's file (named under the
-    list) is ``name``."""
-    app = pilot.app
-    for _ in range(30):
-        under = region_text(app, app.screen.query_one("#load-file").region)
-        if any(row.strip().endswith("/" + name) for row in under):
-            return
-        await pilot.press("down")
-        await settle(pilot)
-    raise AssertionError(f"{name} is not on the load list: {screen_text(app)}")
 
 
 def drawn(app) -> str:

@@ -29,7 +29,7 @@ from engine.games.giftbringer.options import Options
 from engine.games.giftbringer.sheet import SHEET, neighbours
 from engine.games.giftbringer.state import State, evolve, initial
 from engine.games.giftbringer.view import view
-from tui_driver import Player
+from tui_driver import Player, screen_text
 
 RNG = random.Random(0)
 EXAMPLES = Path(__file__).resolve().parent.parent / "saves"
@@ -220,11 +220,6 @@ def test_an_old_save_whose_visit_lost_letters_still_loads():
 
 
 # ---------------------------------------------------------------------- the app, by keys
-def screen_text(app) -> str:
-    """The screen as painted now, row by row."""
-    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
-
-
 def at_a_choice(seed: int) -> engine.LocalSession:
     """A solo game played by a careful (heuristic) hand until a house is ready to visit
     whose Gratitude overflows the free slots."""

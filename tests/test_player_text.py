@@ -11,7 +11,6 @@ the real app by keys and reads what is drawn on the screen.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import time
@@ -34,18 +33,12 @@ from tui.screens.replay import ReplayScreen
 from tui.screens.result import ResultScreen
 from tui.screens.shared_game import SharedGameScreen
 
-from tui_driver import take_keyboard, Player, menu_app, new_game
+from tui_driver import Player, menu_app, new_game, screen_text, take_keyboard, type_text, wait_for
 
 SIZE = (150, 45)
 #: Markup-like player text: a closing tag with no opening one (it raised), a style, an
 #: action link and a file link (both must stay text, never become something to click).
 MARKUP = ["[/x]", "[b]", "[@click=app.quit]x[/]", "[link=file:///etc/passwd]x[/link]"]
-
-
-def screen_text(app) -> str:
-    """What the terminal shows now: the current screen's lines as plain text."""
-    lines = [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
-    return "\n".join(line for line in lines if line)
 
 
 def clickable(app) -> list[str]:
@@ -63,24 +56,9 @@ def clickable(app) -> list[str]:
     return found
 
 
-async def until(pilot, condition, timeout: float = 10.0, what: str = "") -> None:
-    """Let the app run until ``condition()`` holds; fails after ``timeout`` seconds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        crash = getattr(pilot.app, "_crash", None)
-        assert crash is None, f"the app crashed: {crash!r}"
-        assert loop.time() < end, f"timed out waiting for {what or condition}: {screen_text(pilot.app)}"
-        await pilot.pause(0.02)
-
-
 async def shows(pilot, text: str, timeout: float = 10.0) -> None:
     """Wait until ``text`` is drawn, literally, on the screen."""
-    await until(pilot, lambda: text in screen_text(pilot.app), timeout, repr(text))
-
-
-async def type_text(pilot, text: str) -> None:
-    await pilot.press(*text)
+    await wait_for(pilot, lambda: text in screen_text(pilot.app), repr(text), timeout)
 
 
 @pytest.fixture
@@ -139,21 +117,21 @@ async def create_room(pilot, app, game: str, name: str, friend: ServiceClient) -
     the room highlighted in the lobby with enter."""
     if game == "gift-trap":
         await pilot.press("c")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await shows(pilot, name)  # the creator's seat in the form
         await pilot.press("tab", "enter", "home", "enter")  # the players: three
         await pilot.press("ctrl+g")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
         await friend.send(p.JoinRoom(app.screen.room.code))
     else:
         await friend.send(p.CreateRoom(game, [p.SeatSpec(), p.SeatSpec()]))
-        await until(pilot, lambda: app.screen.rooms, what="the room in the lobby")
+        await wait_for(pilot, lambda: app.screen.rooms, what="the room in the lobby")
         # the lobby's seats and creator columns: the name as text, never a link. (Only its
         # start: Textual's DataTable may keep a first row drawn at the header's widths.)
         await shows(pilot, friend.name[:5])
         assert clickable(app) == []
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
 
 
 @pytest.mark.parametrize("game", ["gift-trap", "giftbringer"])
@@ -178,7 +156,7 @@ async def test_names_and_refusals_in_a_shared_room_show_literally(service, any_n
             else:
                 await shows(pilot, f"waiting for {friend} to start")
                 await other.send(p.StartGame())
-            await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
+            await wait_for(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
             await shows(pilot, f"you are {me}")
             if game == "giftbringer":
                 await shows(pilot, f"{me}'s island")
@@ -204,7 +182,7 @@ async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_pa
     async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
         pilot = Player(textual_pilot.app)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await pilot.press("tab", "enter", "home", "enter")  # Gift Trap for three
         form = app.screen
         # seat 1: a name with a space is refused, and the refusal quotes it
@@ -220,7 +198,7 @@ async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_pa
         await pilot.press("tab", "end", "backspace", "backspace", "backspace")  # seat 3's name (a bot)
         await type_text(pilot, "[link=file:///etc/passwd]x[/link]")
         await pilot.press("ctrl+g")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen), what="the game")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the game")
         await shows(pilot, "[/x] at the keyboard")
         await shows(pilot, "to act: [/x]")
 
@@ -242,18 +220,18 @@ async def test_names_typed_in_the_new_game_form_show_literally_everywhere(tmp_pa
         await pilot.press("right", "enter")
         await pilot.pause()
         await pilot.press("enter", "enter", "d")
-        await until(pilot, lambda: isinstance(app.screen, HandoverScreen), what="the hand-over")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), what="the hand-over")
         await shows(pilot, "Pass the keyboard to [@click=app.quit]x[/].")
         assert clickable(app) == []
         await take_keyboard(pilot)
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         await shows(pilot, "[@click=app.quit]x[/] at the keyboard")
         await pilot.press("colon")
         await type_text(pilot, "save [/x]")
         await pilot.press("enter")
         await shows(pilot, "Saved to [/x].")
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
         await shows(pilot, "Your game is saved in [/x].")
         assert app.is_running
 
@@ -264,7 +242,7 @@ async def test_names_on_the_result_and_replay_screens_show_literally(any_name):
         app = pilot.app
         await new_game(pilot, "Gift Trap", [engine.Seat(n, "heuristic") for n in names], seed=3,
                        options={"track_length": 6})
-        await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
         result = app.screen.session.result()
         *others, last = [names[i] for i in result.winners]
         await shows(pilot, ", ".join(others) + " and " + last if others else last + " wins!")
@@ -272,7 +250,7 @@ async def test_names_on_the_result_and_replay_screens_show_literally(any_name):
             assert name in screen_text(app)
         assert clickable(app) == []
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         for name in names:  # seen through each seat's eyes in turn
             await pilot.press("v")
             await shows(pilot, f"seen as {name}")
@@ -305,7 +283,7 @@ async def test_save_names_with_markup_show_literally_on_the_load_screen(isolated
     async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
         pilot = Player(textual_pilot.app)
         await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen))
         await shows(pilot, "[@click=app.quit]x.json")
         await pilot.press("enter")  # the newest save is highlighted first: the broken one
         await shows(pilot, "[@click=app.quit]x.json is not valid JSON")

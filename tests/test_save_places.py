@@ -26,7 +26,7 @@ import pytest
 import engine
 from tui.support.paths import EXAMPLES
 from tui_driver import (
-    LARGE, SMALL, footer_keys, menu_app, new_game, region_text, screen_lines, screen_name, screen_text, type_text,
+    LARGE, SMALL, footer_keys, menu_app, new_game, open_replay, region_text, screen_lines, screen_name, screen_text, type_text,
     wait_for, wait_for_screen, wait_for_text,
 )
 
@@ -57,16 +57,30 @@ async def start_gift_trap(pilot) -> None:
     await wait_for_text(pilot, "give:")
 
 
+async def save_as(pilot, path: str | Path | None = None) -> None:
+    """``ctrl+s`` opens the save dialog; ``path`` is typed over the proposed name (kept
+    when None) and ``enter`` saves."""
+    await pilot.press("ctrl+s")
+    await wait_for_text(pilot, "Save the game as")
+    if path is not None:
+        await type_text(pilot, str(path))
+    await pilot.press("enter")
+
+
+async def open_by_path(pilot, path: str | Path) -> None:
+    """On the load screen: ``p``, ``path`` typed, ``enter``."""
+    await pilot.press("p")
+    await type_text(pilot, str(path))
+    await pilot.press("enter")
+
+
 # ---------------------------------------------------------------------- the save dialog
 async def test_a_name_alone_in_the_save_dialog_goes_into_the_save_folder_and_is_listed(save_dir, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # the shell's folder: the save must not land here (B-D6)
     async with menu_app(SMALL) as pilot:
         app = pilot.app
         await start_gift_trap(pilot)
-        await pilot.press("ctrl+s")
-        await wait_for_text(pilot, "Save the game as")
-        await type_text(pilot, "mygame")  # the proposed name is selected: typing replaces it
-        await pilot.press("enter")
+        await save_as(pilot, "mygame")  # the proposed name is selected: typing replaces it
         await wait_for_text(pilot, "Saved to")
         assert "mygame.json" in screen_text(app)
         await pilot.press("escape")  # to the menu, then the load list
@@ -105,10 +119,7 @@ async def test_saving_over_a_file_that_is_not_a_save_asks_and_n_keeps_it_y_repla
     async with menu_app(SMALL) as pilot:
         app = pilot.app
         await start_gift_trap(pilot)
-        await pilot.press("ctrl+s")
-        await wait_for_text(pilot, "Save the game as")
-        await type_text(pilot, str(victim))
-        await pilot.press("enter")
+        await save_as(pilot, victim)
         await wait_for_text(pilot, f"{victim} exists and is not a boxtop save.")
         await wait_for_text(pilot, "Replace it? y replaces it · n or escape keeps it")
         await pilot.press("n")
@@ -135,10 +146,7 @@ async def test_saving_over_another_saved_game_asks_but_the_games_own_file_is_sav
     async with menu_app(SMALL) as pilot:
         app = pilot.app
         await start_gift_trap(pilot)
-        await pilot.press("ctrl+s")
-        await wait_for_text(pilot, "Save the game as")
-        await type_text(pilot, str(other))
-        await pilot.press("enter")
+        await save_as(pilot, other)
         await wait_for_text(pilot, f"{other} holds another saved game.")
         await pilot.press("n")
         await wait_for_text(pilot, "Not saved:")
@@ -147,9 +155,7 @@ async def test_saving_over_another_saved_game_asks_but_the_games_own_file_is_sav
         await wait_for_text(pilot, f"Saved to {mine}.")
         await pilot.press("enter")  # a gift given: a move the file has not got yet
         await wait_for_text(pilot, "1/2 placed")
-        await pilot.press("ctrl+s")  # prefilled with the game's own file: saved again, no question
-        await wait_for_text(pilot, "Save the game as")
-        await pilot.press("enter")
+        await save_as(pilot)  # prefilled with the game's own file: saved again, no question
         await wait_for(pilot, lambda: screen_name(app) == "GameScreen", "the table")
         assert len(engine.load(mine).entries) == len(app.screen.session.entries)
         await pilot.press("colon", *f"save {other}", "enter")  # the ":" line asks too
@@ -213,9 +219,7 @@ async def test_the_save_folder_itself_is_made_when_missing(save_dir):
     assert not save_dir.exists()
     async with menu_app(SMALL) as pilot:
         await start_gift_trap(pilot)
-        await pilot.press("ctrl+s")
-        await wait_for_text(pilot, "Save the game as")
-        await pilot.press("enter")  # the proposed name, in the save folder
+        await save_as(pilot)  # the proposed name, in the save folder
         await wait_for_text(pilot, "Saved to")
     assert len(list(save_dir.glob("gift-trap-*.json"))) == 1
 
@@ -259,26 +263,20 @@ async def test_p_on_the_load_screen_opens_a_save_by_its_path(save_dir, tmp_path)
         app = pilot.app
         await pilot.press("l")
         await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("p")
-        await type_text(pilot, str(tmp_path / "nothing-here.json"))
-        await pilot.press("enter")
+        await open_by_path(pilot, tmp_path / "nothing-here.json")
         await wait_for_text(pilot, "There is no file")
         assert screen_name(app) == "LoadScreen"
         await pilot.press("escape")  # closes the field, not the screen
         await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "load-list", "the list")
         assert screen_name(app) == "LoadScreen"
-        await pilot.press("p")
-        await type_text(pilot, str(tmp_path / "from-a-friend.json"))
-        await pilot.press("enter")
+        await open_by_path(pilot, tmp_path / "from-a-friend.json")
         await wait_for_text(pilot, "ann at the keyboard")
         assert app.screen.session.state == session.state
     async with menu_app(SMALL) as pilot:  # a name alone: looked for in the save folder
         app = pilot.app
         await pilot.press("r")
         await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("p")
-        await type_text(pilot, "solo")
-        await pilot.press("enter")
+        await open_by_path(pilot, "solo")
         await wait_for_screen(pilot, "ReplayScreen")
         await wait_for_text(pilot, "seen as a spectator")
 
@@ -345,10 +343,7 @@ async def test_a_replay_opened_from_the_menu_goes_back_to_the_menu(save_dir):
     save_dir.mkdir()
     shutil.copy(EXAMPLES / "giftbringer-solo.json", save_dir / "solo.json")
     async with menu_app(SMALL) as pilot:
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")
+        await open_replay(pilot)
         await pilot.press("escape")
         await wait_for_screen(pilot, "MenuScreen")
         assert pilot.app.is_running

@@ -23,7 +23,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import AsyncIterator
 
 import msgspec
 import pytest
@@ -98,17 +100,26 @@ async def one_move(pilot) -> int:
     return len(session.entries)
 
 
+@asynccontextmanager
+async def after_one_move(notifications: bool = False) -> AsyncIterator[tuple[Player, int]]:
+    """The app at ``SIZE`` (drawing its notices with ``notifications``), a game begun from
+    its menu (``new_game_from_menu``) and one move played (``one_move``); yields the pilot
+    and how many entries the game then has."""
+    app = BoxtopApp()
+    async with app.run_test(size=SIZE, notifications=notifications) as textual_pilot:
+        pilot = Player(textual_pilot.app)
+        await new_game_from_menu(pilot)
+        yield pilot, await one_move(pilot)
+
+
 def saves_in(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.json"))
 
 
 # ---------------------------------------------------------------------- every way out saves
 async def test_ctrl_q_saves_an_unfinished_game_and_says_where(save_dir, capsys):
-    app = BoxtopApp()
-    async with app.run_test(size=SIZE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await new_game_from_menu(pilot)
-        entries = await one_move(pilot)
+    async with after_one_move() as (pilot, entries):
+        app = pilot.app
         await pilot.press("ctrl+q")
         await pilot.pause()
     (saved,) = saves_in(save_dir)
@@ -118,11 +129,8 @@ async def test_ctrl_q_saves_an_unfinished_game_and_says_where(save_dir, capsys):
 
 
 async def test_ctrl_c_says_how_to_quit_and_quitting_then_saves(save_dir, capsys):
-    app = BoxtopApp()
-    async with app.run_test(size=SIZE, notifications=True) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await new_game_from_menu(pilot)
-        entries = await one_move(pilot)
+    async with after_one_move(notifications=True) as (pilot, entries):
+        app = pilot.app
         await pilot.press("ctrl+c")
         await wait_for_text(pilot, "ctrl+q")  # Textual's "Press ctrl+q to quit the app"
         assert type(app.screen).__name__ == "GameScreen" and not saves_in(save_dir)
@@ -134,11 +142,8 @@ async def test_ctrl_c_says_how_to_quit_and_quitting_then_saves(save_dir, capsys)
 
 
 async def test_quitting_from_the_rules_over_a_game_saves_it_too(save_dir, capsys):
-    app = BoxtopApp()
-    async with app.run_test(size=SIZE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await new_game_from_menu(pilot)
-        entries = await one_move(pilot)
+    async with after_one_move() as (pilot, entries):
+        app = pilot.app
         await pilot.press("question_mark")
         await wait_for_screen(pilot, "RulesScreen")
         await pilot.press("ctrl+q")

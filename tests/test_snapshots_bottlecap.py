@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 from snapshot_kit import (  # noqa: F401 (fixtures)
-    CODES, GB6, GT8, Shots, fixed_world, form, load_first_save, room_service, screen_test, typed,
+    Shots, fixed_world, form, load_first_save, open_list, screen_test, typed,
 )
 from bottlecap_play import MID_SCRIPT, OMEN_SCRIPT, QUESTIONS
-from tui_driver import Player, new_game, new_room, wait_for, wait_for_screen, wait_for_text
+from tui_driver import Player, new_game, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
 
 @SHOTS.shot("bottlecap-vikings-new-game")
 async def _(pilot: Player) -> None:
     # its largest table: the city card sides, a list of the three ways, open
-    from tui_driver import focus
-
     await form(pilot, "Bottlecap Vikings", 4)
-    await focus(pilot, "opt-sides")
-    await pilot.press("enter")
-    await wait_for(pilot, lambda: type(pilot.app.focused).__name__ == "SelectOverlay"
-                   and pilot.app.focused.region.height, "the sides' list")
+    await open_list(pilot, "opt-sides", "the sides' list")
 
 
 @SHOTS.shot("bottlecap-vikings-ring", played=lambda: typed("bottlecap-vikings", ["ann", "bob", "cyd"], MID_SCRIPT, 8))

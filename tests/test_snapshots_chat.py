@@ -61,6 +61,25 @@ async def talking_room(pilot: Player) -> tuple[Talker, Talker]:
     return fay, eve
 
 
+async def talk(pilot: Player, line: str, sent: str = "") -> None:
+    """``T`` opens ann's talk line and ``line`` is typed; with ``sent`` (the start of the
+    line) ``enter`` sends it, until the log shows it as ann's; else it stays open, typed."""
+    await pilot.press("T")
+    await type_text(pilot, line)
+    if sent:
+        await pilot.press("enter")
+        await wait_for_text(pilot, f"› ann: {sent}")
+    else:
+        await wait_for_text(pilot, line)
+
+
+async def at_the_table(pilot: Player) -> None:
+    """From the waiting room: ann starts the game (``s``), until she sees its table."""
+    await pilot.press("s")
+    await wait_for_screen(pilot, "SharedGameScreen")
+    await wait_for_text(pilot, "you are ann")
+
+
 @SHOTS.shot("waiting-room-talk", remote=True)
 async def _(pilot: Player) -> None:
     fay, eve = await talking_room(pilot)
@@ -68,13 +87,8 @@ async def _(pilot: Player) -> None:
     await wait_for_text(pilot, "» fay: [b]hello[/b]")
     eve.send(p.Say("I will just watch"))
     await wait_for_text(pilot, "» eve (watching): I will")
-    await pilot.press("T")
-    await type_text(pilot, "hi fay")
-    await pilot.press("enter")
-    await wait_for_text(pilot, "› ann: hi fay")
-    await pilot.press("T")
-    await type_text(pilot, "start?")
-    await wait_for_text(pilot, "start?")
+    await talk(pilot, "hi fay", sent="hi fay")
+    await talk(pilot, "start?")
 
 
 @SHOTS.shot("table-talk", remote=True)
@@ -82,18 +96,11 @@ async def _(pilot: Player) -> None:
     fay, eve = await talking_room(pilot)
     fay.send(p.Say("good luck all"))
     await wait_for_text(pilot, "» fay: good luck all")
-    await pilot.press("s")
-    await wait_for_screen(pilot, "SharedGameScreen")
-    await wait_for_text(pilot, "you are ann")
+    await at_the_table(pilot)
     eve.send(p.Say("[@click=quit]x is not a link"))
     await wait_for_text(pilot, "[@click=quit]x")
-    await pilot.press("T")
-    await type_text(pilot, "thanks")
-    await pilot.press("enter")
-    await wait_for_text(pilot, "› ann: thanks")
-    await pilot.press("T")
-    await type_text(pilot, "nice")
-    await wait_for_text(pilot, "nice")
+    await talk(pilot, "thanks", sent="thanks")
+    await talk(pilot, "nice")
 
 
 @SHOTS.shot("table-talk-burst", remote=True)
@@ -102,19 +109,14 @@ async def _(pilot: Player) -> None:
     # answers: every row of talk hangs from its gutter, each line takes at most two rows
     # of the log pane, the older ones fold (the pane is full), the game's line stays
     fay, _ = await talking_room(pilot)
-    await pilot.press("s")
-    await wait_for_screen(pilot, "SharedGameScreen")
-    await wait_for_text(pilot, "you are ann")
+    await at_the_table(pilot)
     fay.send(p.Say("ok" + " " * 60 + "tk1 starts the game. Hints used by ann."))
     await wait_for_text(pilot, "» fay: ok tk1")
     for i in range(4):
         fay.send(p.Say(f"line {i}: " + "blah " * 30))
         await wait_for_text(pilot, f"line {i}:")
     for i in range(2):
-        await pilot.press("T")
-        await type_text(pilot, f"reply {i}: " + "yes " * 20)
-        await pilot.press("enter")
-        await wait_for_text(pilot, f"› ann: reply {i}")
+        await talk(pilot, f"reply {i}: " + "yes " * 20, sent=f"reply {i}")
 
 
 test_screen = screen_test(SHOTS)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from snapshot_kit import (  # noqa: F401 (fixtures)
-    CODES, GB6, GT8, Shots, fixed_world, form, load_first_save, room_service, screen_test, typed,
-)
-from tui_driver import Player, new_game, new_room, screen_text, wait_for, wait_for_screen, wait_for_text
+from snapshot_kit import Shots, fixed_world, form, load_first_save, screen_test  # noqa: F401 (fixtures)
+from tui_driver import Player, new_game, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from gift_positions import gift_trap_deal_after
 from snapshot_kit import (  # noqa: F401 (fixtures)
-    CODES, GB6, GT8, Shots, fixed_world, form, load_first_save, room_service, screen_test, typed,
+    GT8, Shots, fixed_world, form, load_first_save, replay_entry, rules_at, screen_test,
 )
-from tui_driver import Player, new_game, new_room, screen_name, wait_for, wait_for_screen, wait_for_text
+from tui_driver import Player, footer_keys, new_game, screen_name, wait_for, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
 
@@ -22,10 +22,18 @@ async def _(pilot: Player) -> None:
     await form(pilot, "Gift Trap", 8)
 
 
-async def gift_trap(pilot: Player) -> None:
-    """ann and seven bots, extra tiles, seed 21: ann deals first."""
+async def gift_trap(pilot: Player, *keys: str, wait: str = "deal:") -> None:
+    """ann and seven bots, extra tiles, seed 21: ann deals first; then ``keys``, until
+    ``wait`` shows."""
     await new_game(pilot, "Gift Trap", GT8, options={"extra_tiles": True}, seed=21)
     await wait_for_text(pilot, "deal:")
+    await pilot.press(*keys)
+    await wait_for_text(pilot, wait)
+
+
+#: The keys from ann's deal to her gifts, and on to her Get tiles (all seven given).
+TO_GIVE = ("right", "enter")
+TO_RATE = (*TO_GIVE, *["enter"] * 7, "d")
 
 
 @SHOTS.shot("gift-trap-deal")
@@ -36,34 +44,26 @@ async def _(pilot: Player) -> None:
 
 @SHOTS.shot("gift-trap-give")
 async def _(pilot: Player) -> None:
-    await gift_trap(pilot)
-    await pilot.press("right", "enter")
-    await wait_for_text(pilot, "give:")
+    await gift_trap(pilot, *TO_GIVE, wait="give:")
     await pilot.press("enter", "enter", "m", "enter")  # three tiles, the third doubled (Give more)
 
 
 @SHOTS.shot("gift-trap-rate")
 async def _(pilot: Player) -> None:
-    await gift_trap(pilot)
-    await pilot.press("right", "enter", *["enter"] * 7, "d")
-    await wait_for_text(pilot, "rate:")
+    await gift_trap(pilot, *TO_RATE, wait="rate:")
     await pilot.press("enter", "down", "enter")
 
 
 @SHOTS.shot("gift-trap-give-more-moved")
 async def _(pilot: Player) -> None:
-    await gift_trap(pilot)
-    await pilot.press("right", "enter")
-    await wait_for_text(pilot, "give:")
+    await gift_trap(pilot, *TO_GIVE, wait="give:")
     await pilot.press("m", "enter", "m", "enter")  # Give more on bob's gift, then moved to cyd's
     await wait_for_text(pilot, "Give more moved from bob's gift to cyd's gift.")
 
 
 @SHOTS.shot("gift-trap-get-more-and-trap")
 async def _(pilot: Player) -> None:
-    await gift_trap(pilot)
-    await pilot.press("right", "enter", *["enter"] * 7, "d")
-    await wait_for_text(pilot, "rate:")
+    await gift_trap(pilot, *TO_RATE, wait="rate:")
     await pilot.press("m", "enter", "enter", "right", "t")  # Super with Get more, Good, the Gifttrap
     await wait_for_text(pilot, "Gifttrap: on gift")
 
@@ -81,8 +81,6 @@ async def _(pilot: Player) -> None:
     await gift_trap(pilot)
     await pilot.press("colon", *"flibber 99", "enter")
     await wait_for_text(pilot, "Cannot read 'flibber 99'")
-    from tui_driver import footer_keys
-
     await wait_for(pilot, lambda: "Command" not in footer_keys(pilot.app), "the footer of the : line in use")
 
 
@@ -106,9 +104,7 @@ async def _(pilot: Player) -> None:
 
 @SHOTS.shot("gift-trap-round-2")
 async def _(pilot: Player) -> None:
-    await gift_trap(pilot)
-    await pilot.press("right", "enter", *["enter"] * 7, "d")
-    await wait_for_text(pilot, "rate:")
+    await gift_trap(pilot, *TO_RATE, wait="rate:")
     await pilot.press(*["enter"] * 4, "d")
     await wait_for_text(pilot, "Round 2")
 
@@ -116,34 +112,28 @@ async def _(pilot: Player) -> None:
 @SHOTS.shot("gift-trap-hand-over")
 async def _(pilot: Player) -> None:
     await new_game(pilot, "Gift Trap", ["ann", "bob", *GT8[2:]], seed=21)
-    await pilot.press("right", "enter", *["enter"] * 7, "d")
+    await pilot.press(*TO_RATE)
     await wait_for_text(pilot, "Pass the keyboard to bob.")
     await wait_for_text(pilot, "press enter")  # the guard against a quick second key is over
 
 
 @SHOTS.shot("gift-trap-save")
 async def _(pilot: Player) -> None:
-    await gift_trap(pilot)
-    await pilot.press("right", "enter", "enter", "ctrl+s")
-    await wait_for_text(pilot, "Save the game as")
+    await gift_trap(pilot, "right", "enter", "enter", "ctrl+s", wait="Save the game as")
 
 
 @SHOTS.shot("gift-trap-save-replace")
 async def _(pilot: Player) -> None:
     # a typed path names a file that is not a save: the question before it is replaced
     Path("notes.txt").write_text("precious\n")  # in the shot's own working folder
-    await gift_trap(pilot)
-    await pilot.press("right", "enter", "enter", "ctrl+s")
-    await wait_for_text(pilot, "Save the game as")
+    await gift_trap(pilot, "right", "enter", "enter", "ctrl+s", wait="Save the game as")
     await pilot.press(*"./notes.txt", "enter")
     await wait_for_text(pilot, "Replace it?")
 
 
 @SHOTS.shot("gift-trap-rules")
 async def _(pilot: Player) -> None:
-    await gift_trap(pilot)
-    await pilot.press("question_mark")
-    await wait_for_screen(pilot, "RulesScreen")
+    await rules_at(pilot, gift_trap)
 
 
 @SHOTS.shot("gift-trap-result")
@@ -155,12 +145,7 @@ async def _(pilot: Player) -> None:
 
 @SHOTS.shot("gift-trap-replay", saves=("gift-trap-hot-seat.json",))
 async def _(pilot: Player) -> None:
-    await pilot.press("r")
-    await wait_for_screen(pilot, "LoadScreen")
-    await pilot.press("enter")
-    await wait_for_screen(pilot, "ReplayScreen")
-    await pilot.press("home", *["right"] * 30, "v")
-    await wait_for_text(pilot, "entry 30 of")
+    await replay_entry(pilot, 30)
 
 
 test_screen = screen_test(SHOTS)

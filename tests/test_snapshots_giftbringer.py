@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from gift_positions import giftbringer_visit
 from snapshot_kit import (  # noqa: F401 (fixtures)
-    CODES, GB6, GT8, Shots, fixed_world, form, load_first_save, room_service, screen_test, typed,
+    GB6, Shots, fixed_world, form, load_first_save, replay_entry, rules_at, screen_test,
 )
-from tui_driver import Player, new_game, new_room, screen_text, wait_for, wait_for_screen, wait_for_text
+from tui_driver import Player, new_game, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
 
@@ -20,10 +20,12 @@ async def _(pilot: Player) -> None:
     await form(pilot, "Giftbringer", 6)
 
 
-async def giftbringer(pilot: Player) -> None:
-    """ann and five bots, seed 5."""
+async def giftbringer(pilot: Player, *keys: str, wait: str = "Round 1 of 10") -> None:
+    """ann and five bots, seed 5; then ``keys``, until ``wait`` shows."""
     await new_game(pilot, "Giftbringer", GB6, seed=5)
     await wait_for_text(pilot, "Round 1 of 10")
+    await pilot.press(*keys)
+    await wait_for_text(pilot, wait)
 
 
 @SHOTS.shot("giftbringer-round-1")
@@ -40,30 +42,22 @@ async def _(pilot: Player) -> None:
 
 @SHOTS.shot("giftbringer-bless-one")
 async def _(pilot: Player) -> None:
-    await giftbringer(pilot)
-    await pilot.press("space")  # one result marked: the Blessing "any"
-    await wait_for_text(pilot, "marked 1")
+    await giftbringer(pilot, "space", wait="marked 1")  # one result marked: the Blessing "any"
 
 
 @SHOTS.shot("giftbringer-land")
 async def _(pilot: Player) -> None:
-    await giftbringer(pilot)
-    await pilot.press("shift+right", "up", "up")  # onto the map, up to Frost Fjord
-    await wait_for_text(pilot, "enter lands here")
+    await giftbringer(pilot, "shift+right", "up", "up", wait="enter lands here")  # onto the map, up to Frost Fjord
 
 
 @SHOTS.shot("giftbringer-finish-question")
 async def _(pilot: Player) -> None:
-    await giftbringer(pilot)
-    await pilot.press("d")
-    await wait_for_text(pilot, "d again finishes the round")
+    await giftbringer(pilot, "d", wait="d again finishes the round")
 
 
 @SHOTS.shot("giftbringer-refusal")
 async def _(pilot: Player) -> None:
-    await giftbringer(pilot)
-    await pilot.press("down", "v")  # v on a Viking
-    await wait_for_text(pilot, "Choose a road or house to visit")
+    await giftbringer(pilot, "down", "v", wait="Choose a road or house to visit")  # v on a Viking
 
 
 def details_line(app) -> str:
@@ -106,9 +100,7 @@ async def _(pilot: Player) -> None:
 
 @SHOTS.shot("giftbringer-other-sheet")
 async def _(pilot: Player) -> None:
-    await giftbringer(pilot)
-    await pilot.press("o")
-    await wait_for_text(pilot, "bob's island")
+    await giftbringer(pilot, "o", wait="bob's island")
 
 
 @SHOTS.shot("giftbringer-round-5")
@@ -121,37 +113,28 @@ async def _(pilot: Player) -> None:
 
 @SHOTS.shot("giftbringer-rules")
 async def _(pilot: Player) -> None:
-    await giftbringer(pilot)
-    await pilot.press("question_mark")
-    await wait_for_screen(pilot, "RulesScreen")
+    await rules_at(pilot, giftbringer)
 
 
-@SHOTS.shot("giftbringer-result-solo")
-async def _(pilot: Player) -> None:
-    await new_game(pilot, "Giftbringer", ["ann"], options={"rounds": 2}, seed=5)
-    await pilot.press("tab", "enter", "d", "d")
-    await wait_for_text(pilot, "Round 2 of 2")
-    await pilot.press("tab", "enter", "d", "d")
-    await wait_for_screen(pilot, "ResultScreen")
+def two_rounds(seats: list[str]):
+    """A shot of the result of a game of two rounds for ``seats``, seed 5: each round, ann
+    crosses where the first result fits and is done."""
+    async def reach(pilot: Player) -> None:
+        await new_game(pilot, "Giftbringer", seats, options={"rounds": 2}, seed=5)
+        await pilot.press("tab", "enter", "d", "d")
+        await wait_for_text(pilot, "Round 2 of 2")
+        await pilot.press("tab", "enter", "d", "d")
+        await wait_for_screen(pilot, "ResultScreen")
+    return reach
 
 
-@SHOTS.shot("giftbringer-result")
-async def _(pilot: Player) -> None:
-    await new_game(pilot, "Giftbringer", GB6, options={"rounds": 2}, seed=5)
-    await pilot.press("tab", "enter", "d", "d")
-    await wait_for_text(pilot, "Round 2 of 2")
-    await pilot.press("tab", "enter", "d", "d")
-    await wait_for_screen(pilot, "ResultScreen")
+SHOTS.shot("giftbringer-result-solo")(two_rounds(["ann"]))
+SHOTS.shot("giftbringer-result")(two_rounds(GB6))
 
 
 @SHOTS.shot("giftbringer-replay", saves=("giftbringer-three.json",))
 async def _(pilot: Player) -> None:
-    await pilot.press("r")
-    await wait_for_screen(pilot, "LoadScreen")
-    await pilot.press("enter")
-    await wait_for_screen(pilot, "ReplayScreen")
-    await pilot.press("home", *["right"] * 40, "v")
-    await wait_for_text(pilot, "entry 40 of")
+    await replay_entry(pilot, 40)
 
 
 test_screen = screen_test(SHOTS)

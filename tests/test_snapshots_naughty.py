@@ -19,10 +19,8 @@ from engine.core.reactions import Pass
 from engine.games.naughty_or_nice.commands import Craft, End, Fulfill, Play, React, Search, Sweep, Tuck
 from naughty_play import text_of
 from naughty_positions import holds, played_until, prompt
-from snapshot_kit import (  # noqa: F401 (fixtures)
-    CODES, GB6, GT8, Shots, fixed_world, form, load_first_save, room_service, screen_test, typed,
-)
-from tui_driver import Player, new_game, new_room, wait_for, wait_for_screen, wait_for_text
+from snapshot_kit import Shots, fixed_world, form, load_first_save, open_list, screen_test  # noqa: F401 (fixtures)
+from tui_driver import Player, new_game, open_replay, wait_for, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
 
@@ -32,13 +30,8 @@ NN5 = ["ann", "bob:heuristic", "cyd:heuristic", "dan:heuristic", "eve:heuristic"
 @SHOTS.shot("naughty-or-nice-new-game")
 async def _(pilot: Player) -> None:
     # its largest table, one person (no windows option): the level's list open
-    from tui_driver import focus
-
     await form(pilot, "Naughty or Nice", 5)
-    await focus(pilot, "opt-level")
-    await pilot.press("enter")
-    await wait_for(pilot, lambda: type(pilot.app.focused).__name__ == "SelectOverlay"
-                   and pilot.app.focused.region.height, "the level's list")
+    await open_list(pilot, "opt-level", "the level's list")
 
 
 def position(wanted, **kwargs):
@@ -122,138 +115,79 @@ async def _(pilot: Player) -> None:
     await pilot.press("2")
 
 
-@SHOTS.shot("naughty-or-nice-keep", played=position(prompt("keep")))
-async def _(pilot: Player) -> None:
-    # the summoned creature to keep, the first one's text below
-    await load_first_save(pilot)
-    await wait_for_text(pilot, ": keep one.")
+def loaded(name: str, wanted, text: str, *keys: str, then: str = "", **options) -> None:
+    """The shot ``naughty-or-nice-<name>``: the game ann saved where ``wanted(state, legal)``
+    (``position``, with ``options``), loaded by keys until ``text`` shows; then ``keys``,
+    until ``then`` shows."""
+    async def reach(pilot: Player) -> None:
+        await load_first_save(pilot)
+        await wait_for_text(pilot, text)
+        await pilot.press(*keys)
+        if then:
+            await wait_for_text(pilot, then)
+    SHOTS.shot(f"naughty-or-nice-{name}", played=position(wanted, **options))(reach)
 
 
-@SHOTS.shot("naughty-or-nice-creature", played=position(lambda s, legal: not s.acted and len(
-    {c.creature for c in legal if isinstance(c, Play)}) >= 2))
-async def _(pilot: Player) -> None:
-    # the creature to play, from two or more
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "p creature")
-    await pilot.press("p")
-    await wait_for_text(pilot, "Play which creature?")
+def aimed(name: str, wanted, creature_name: str, question: str, *keys: str, then: str = "") -> None:
+    """The shot ``naughty-or-nice-<name>``: the game ann saved where ``wanted(state, legal)``
+    (``position``), loaded by keys; the creature ``creature_name`` played (``creature``)
+    until its ``question`` shows; then ``keys``, until ``then`` shows."""
+    async def reach(pilot: Player) -> None:
+        await load_first_save(pilot)
+        await creature(pilot, creature_name, question)
+        await pilot.press(*keys)
+        if then:
+            await wait_for_text(pilot, then)
+    SHOTS.shot(f"naughty-or-nice-{name}", played=position(wanted))(reach)
 
 
-@SHOTS.shot("naughty-or-nice-player", played=position(holds("SC")))
-async def _(pilot: Player) -> None:
-    # a creature aimed at a player: Mr Scrooge
-    await load_first_save(pilot)
-    await creature(pilot, "Mr Scrooge", "Mr Scrooge: who skips their next turn?")
+# the summoned creature to keep, the first one's text below
+loaded("keep", prompt("keep"), ": keep one.")
+# the creature to play, from two or more
+loaded("creature", lambda s, legal: not s.acted and len({c.creature for c in legal if isinstance(c, Play)}) >= 2,
+       "p creature", "p", then="Play which creature?")
+# a creature aimed at a player: Mr Scrooge
+aimed("player", holds("SC"), "Mr Scrooge", "Mr Scrooge: who skips their next turn?")
+# Krampus calls for one of 12 presents: the 12th typed as two digits, the answers
+# scrolled to it at 80×24
+aimed("krampus", holds("KR"), "Krampus", "Krampus: call for which present?", "1", "2", then="Crayons (CR): Green (G), Toys.")
+# Mrs. Claus takes a kiddo: each by its place and name, the highlighted one lit
+aimed("mrs-claus", holds("MC"), "Mrs. Claus", "Mrs. Claus: which kiddo?")
 
 
-@SHOTS.shot("naughty-or-nice-krampus", played=position(holds("KR")))
-async def _(pilot: Player) -> None:
-    # Krampus calls for one of 12 presents: the 12th typed as two digits, the answers
-    # scrolled to it at 80×24
-    await load_first_save(pilot)
-    await creature(pilot, "Krampus", "Krampus: call for which present?")
-    await pilot.press("1", "2")
-    await wait_for_text(pilot, "Crayons (CR): Green (G), Toys.")
+# how many reindeer together
+aimed("reindeer", lambda s, legal: any(isinstance(c, Play) and c.creature == "RD" and c.count >= 2 for c in legal),
+      "Reindeer", "Reindeer: how many together?")
 
 
-@SHOTS.shot("naughty-or-nice-mrs-claus", played=position(holds("MC")))
-async def _(pilot: Player) -> None:
-    # Mrs. Claus takes a kiddo: each by its place and name, the highlighted one lit
-    await load_first_save(pilot)
-    await creature(pilot, "Mrs. Claus", "Mrs. Claus: which kiddo?")
-
-
-@SHOTS.shot("naughty-or-nice-reindeer", played=position(lambda s, legal: any(
-    isinstance(c, Play) and c.creature == "RD" and c.count >= 2 for c in legal)))
-async def _(pilot: Player) -> None:
-    # how many reindeer together
-    await load_first_save(pilot)
-    await creature(pilot, "Reindeer", "Reindeer: how many together?")
-
-
-@SHOTS.shot("naughty-or-nice-elves", played=position(prompt("pick")))
-async def _(pilot: Player) -> None:
-    # the Elves' presents: ann picks one
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "The Elves revealed presents: take one.")
-
-
-@SHOTS.shot("naughty-or-nice-christkindl", played=position(prompt("draw")))
-async def _(pilot: Player) -> None:
-    # Christkindl was aimed at: draw from the row or the deck, or pass
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "Christkindl: you were aimed at.")
-
-
-@SHOTS.shot("naughty-or-nice-frost", played=position(prompt("moroz")))
-async def _(pilot: Player) -> None:
-    # Grandfather Frost's basic action in another player's turn
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "Grandfather Frost: take a basic action now, or pass.")
-
-
-@SHOTS.shot("naughty-or-nice-snow-maiden", played=position(prompt("repeat")))
-async def _(pilot: Player) -> None:
-    # Snow Maiden: the same basic action again, or pass
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "again, or pass.")
-
-
-@SHOTS.shot("naughty-or-nice-search", played=position(lambda s, legal: any(isinstance(c, Search) for c in legal)))
-async def _(pilot: Player) -> None:
-    # Santa searches for a reindeer: which two presents to discard
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "h search")
-    await pilot.press("h")
-    await wait_for_text(pilot, "Santa: discard 2 identical presents to search for a reindeer.")
-
-
-@SHOTS.shot("naughty-or-nice-tuck", played=position(lambda s, legal: any(isinstance(c, Tuck) for c in legal)))
-async def _(pilot: Player) -> None:
-    # Santa holds a reindeer: t tucks it under Rudolf
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "t tuck")
-
-
-@SHOTS.shot("naughty-or-nice-sweep", played=position(lambda s, legal: any(isinstance(c, Sweep) for c in legal)))
-async def _(pilot: Player) -> None:
-    # La Befana sweeps a kiddo out of the playground
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "w sweep")
-    await pilot.press("w", "3")
-    await wait_for_text(pilot, "La Befana: sweep which kiddo out of the playground?")
-
-
-@SHOTS.shot("naughty-or-nice-tomte", played=position(lambda s, legal: React("TO") in legal))
-async def _(pilot: Player) -> None:
-    # a reaction window at five players: a Tomte can cancel the creature just played
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "Cancel it with your Tomte, or pass (n).")
-
-
-@SHOTS.shot("naughty-or-nice-wolverine", played=position(
-    lambda s, legal: sum(isinstance(c, React) for c in legal) >= 6))
-async def _(pilot: Player) -> None:
-    # Papa Wolverine takes two of many presents given: the answers scroll at 80×24
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "Take two of them with Papa Wolverine, or pass (n).")
-    await pilot.press("9")
-
-
-@SHOTS.shot("naughty-or-nice-pass", played=position(lambda s, legal: bool(s.windows) and legal == [Pass()],
-                                                    options={"windows": "secret"}))
-async def _(pilot: Player) -> None:
-    # a window asks every player with a creature (windows secret): nothing to react with
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "Nothing to react with: pass (n or enter).")
-
-
-@SHOTS.shot("naughty-or-nice-nothing-more", played=position(lambda s, legal: s.acted and End() in legal and not any(
-    isinstance(c, (Play, Search, Tuck, Sweep)) for c in legal) and bool(s.players[0].creatures)))
-async def _(pilot: Player) -> None:
-    # after the basic action, nothing in hand can be played now: e ends the turn
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "Nothing more to play: e ends your turn.")
+# the Elves' presents: ann picks one
+loaded("elves", prompt("pick"), "The Elves revealed presents: take one.")
+# Christkindl was aimed at: draw from the row or the deck, or pass
+loaded("christkindl", prompt("draw"), "Christkindl: you were aimed at.")
+# Grandfather Frost's basic action in another player's turn
+loaded("frost", prompt("moroz"), "Grandfather Frost: take a basic action now, or pass.")
+# Snow Maiden: the same basic action again, or pass
+loaded("snow-maiden", prompt("repeat"), "again, or pass.")
+# Santa searches for a reindeer: which two presents to discard
+loaded("search", lambda s, legal: any(isinstance(c, Search) for c in legal), "h search", "h",
+       then="Santa: discard 2 identical presents to search for a reindeer.")
+# Santa holds a reindeer: t tucks it under Rudolf
+loaded("tuck", lambda s, legal: any(isinstance(c, Tuck) for c in legal), "t tuck")
+# La Befana sweeps a kiddo out of the playground
+loaded("sweep", lambda s, legal: any(isinstance(c, Sweep) for c in legal), "w sweep", "w", "3",
+       then="La Befana: sweep which kiddo out of the playground?")
+# a reaction window at five players: a Tomte can cancel the creature just played
+loaded("tomte", lambda s, legal: React("TO") in legal, "Cancel it with your Tomte, or pass (n).")
+# Papa Wolverine takes two of many presents given: the answers scroll at 80×24
+loaded("wolverine", lambda s, legal: sum(isinstance(c, React) for c in legal) >= 6,
+       "Take two of them with Papa Wolverine, or pass (n).", "9")
+# a window asks every player with a creature (windows secret): nothing to react with
+loaded("pass", lambda s, legal: bool(s.windows) and legal == [Pass()], "Nothing to react with: pass (n or enter).",
+       options={"windows": "secret"})
+# after the basic action, nothing in hand can be played now: e ends the turn
+loaded("nothing-more", lambda s, legal: s.acted and End() in legal and not any(
+    isinstance(c, (Play, Search, Tuck, Sweep)) for c in legal) and bool(s.players[0].creatures),
+    "Nothing more to play: e ends your turn.")
 
 
 @SHOTS.shot("naughty-or-nice-turn-over")
@@ -273,12 +207,8 @@ async def _(pilot: Player) -> None:
     await wait_for_text(pilot, "Your turn is over: e passes the keyboard.")
 
 
-@SHOTS.shot("naughty-or-nice-midnight", played=position(lambda s, legal: s.midnight and any(
-    isinstance(c, (Craft, Fulfill)) for c in legal)))
-async def _(pilot: Player) -> None:
-    # after midnight: the turns left first on the deck line
-    await load_first_save(pilot)
-    await wait_for_text(pilot, "midnight")
+# after midnight: the turns left first on the deck line
+loaded("midnight", lambda s, legal: s.midnight and any(isinstance(c, (Craft, Fulfill)) for c in legal), "midnight")
 
 
 @SHOTS.shot("naughty-or-nice-level-1")
@@ -298,10 +228,7 @@ async def _(pilot: Player) -> None:
 async def _analysed_replay(pilot: Player) -> None:
     """The example game replayed with its kept analysis (``a``), seen as ann at entry 3,
     her first graded move (an inaccuracy: the better move shows)."""
-    await pilot.press("r")
-    await wait_for_screen(pilot, "LoadScreen")
-    await pilot.press("enter")
-    await wait_for_screen(pilot, "ReplayScreen")
+    await open_replay(pilot)
     await pilot.press("a")
     await wait_for_text(pilot, "Analysed: 17 moves graded")
     await pilot.press("home", "v", *["right"] * 3)

@@ -18,6 +18,7 @@ from tui.app import BoxtopApp
 from tui.support.paths import EXAMPLES
 
 from tui_driver import (
+    open_replay,
     take_keyboard,
     LARGE, SMALL, focus, footer_keys, menu_app, new_game, play_to_the_result, retype, screen_name, screen_text,
     settle, status_line, type_text, wait_for, wait_for_screen, wait_for_text, winners_line,
@@ -219,9 +220,7 @@ async def test_replay_steps_jumps_and_changes_whose_eyes(save_dir):
     last = example.applied_seq(example.ply - 1)  # the save's number of its last entry (the setup is 0)
     async with menu_app() as pilot:
         app = pilot.app
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
+        await open_replay(pilot)
         await wait_for_text(pilot, f"entry {last} of {last} · seen as a spectator")
         await pilot.press("home")
         await wait_for_text(pilot, f"entry 0 of {last}")
@@ -248,9 +247,7 @@ async def test_replay_as_a_spectator_never_shows_face_down_tiles(save_dir):
     own_save(save_dir, "gift-trap-vs-bots.json")
     async with menu_app() as pilot:
         app = pilot.app
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
+        await open_replay(pilot)
         await wait_for_text(pilot, "seen as a spectator")
         await pilot.press("home")
         hidden_seen = False

@@ -13,7 +13,7 @@ import engine
 
 from bottlecap_play import GAME, OMEN_SCRIPT, ask_lines, game_session, play_to_the_result, type_commands
 from tui_driver import (
-    reopen_finished_game, take_keyboard,
+    reopen_finished_game, save_game, take_keyboard,
     LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
@@ -77,10 +77,7 @@ async def test_a_two_player_game_against_a_bot_by_keys_undo_save_load_and_replay
         await pilot.press("e")
         await wait_for(pilot, lambda: session.state.turns >= 3, "the next turn")
         # save, then play on to the result by keys
-        await pilot.press("ctrl+s")
-        await wait_for_text(pilot, "Save the game as")
-        await pilot.press("enter")
-        await wait_for_text(pilot, "Saved to")
+        await save_game(pilot)
         await play_to_the_result(pilot)
         result = session.result()
         assert result is not None and len(result.winners) == 1
@@ -194,10 +191,8 @@ async def service(room_service):
 
 
 async def test_a_shared_room_plays_to_the_result_by_keys(service):
-    from tui_driver import lobby_app, shared_room_to_the_result, winners_line
+    from tui_driver import shared_room_to_the_result, winners_line
 
-    svc, sock = service
-    async with lobby_app(sock, "ann", LARGE) as pilot:
+    async with shared_room_to_the_result(service, GAME, play_to_the_result, ready=ask_lines) as (pilot, ours):
         app = pilot.app
-        ours = await shared_room_to_the_result(pilot, svc, GAME, play_to_the_result, ready=lambda: ask_lines(app))
         assert len(ours.winners) == 1 and app.screen.session.names[ours.winners[0]] in winners_line(app)

@@ -20,6 +20,7 @@ from engine.games.bottlecap_vikings.data import ABILITIES, CITIES, face_action
 from engine.games.bottlecap_vikings.texts import short_pieces
 from snapshot_kit import load_first_save, typed
 from tui_driver import (
+    open_replay,
     LARGE, SMALL, flat, footer_keys, menu_app, new_game, screen_lines, screen_name, screen_text, settle,
     shows, squeeze, take_keyboard, wait_for, wait_for_screen, wait_for_text,
 )
@@ -103,10 +104,7 @@ async def test_city_cards_fold_whole_spots_right_after_a_resize_live_and_in_the_
         await wait_for(pilot, lambda: screen_text(app).count("Longship") == 1, "one card at 80×24")
         await pilot.press("escape")
         await wait_for_screen(pilot, "MenuScreen")
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")
+        await open_replay(pilot)
         await wait_for(pilot, lambda: "Longship" in screen_text(app), "the card in the replay")
         await pilot.resize_terminal(*LARGE)
         await wait_for(pilot, lambda: screen_text(app).count("Longship") == 2, "both cards at 120×40")

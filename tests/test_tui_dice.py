@@ -14,7 +14,7 @@ import engine.core.reactions
 from dice_play import GAME, game_session, play_until
 from tui.games.dice_upon_a_time.text import quest_short
 from tui_driver import (
-    reopen_finished_game, take_keyboard,
+    reopen_finished_game, save_game, take_keyboard,
     LARGE, SMALL, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
@@ -72,10 +72,7 @@ async def test_a_short_game_against_bots_by_keys_with_undo_save_load_and_replay(
             await settle(pilot, 0.05)
         assert session.state.players[0].at == "town"
         # save, then play on to the result by keys
-        await pilot.press("ctrl+s")
-        await wait_for_text(pilot, "Save the game as")
-        await pilot.press("enter")
-        await wait_for_text(pilot, "Saved to")
+        await save_game(pilot)
         await play_until(pilot, lambda: session.result() is not None, limit=600)
         await wait_for_screen(pilot, "ResultScreen")
         result = session.result()

@@ -17,6 +17,7 @@ from engine.games.giftbringer.sheet import SHEET
 from tui.support.paths import EXAMPLES
 
 from tui_driver import (
+    open_replay,
     LARGE, SMALL, giftbringer_target, menu_app, new_game, screen_name, screen_text, status_line, wait_for,
     wait_for_screen, wait_for_text,
 )
@@ -97,10 +98,7 @@ async def test_the_replay_of_a_recorded_game_steps_through_every_round(isolated_
     shutil.copy(EXAMPLES / "giftbringer-three.json", saves)  # the only own save: listed first
     async with menu_app() as pilot:
         app = pilot.app
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")
+        await open_replay(pilot)
         await pilot.press("home")
         await wait_for_text(pilot, "entry 0 of")
         last = int(re.search(r"entry 0 of (\d+)", status_line(app)).group(1))

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import AsyncIterator
 
 import pytest
 from textual import events
@@ -94,13 +96,21 @@ async def new_game(pilot, game: str, players: int, people: int, seed: int = 7) -
     assert [session.is_bot(i) for i in range(players)] == [i >= people for i in range(players)]
 
 
-# ------------------------------------------------------------------ defect 2: hot seat
-async def test_giftbringer_d_tab_enter_typed_ahead_never_acts_for_the_next_person():
-    # "With several people at one keyboard, `d Tab Enter` as ann produced 'bob: cross 3 on V3'."
+@asynccontextmanager
+async def hot_seat(game: str, players: int, people: int, seed: int = 7) -> AsyncIterator[Player]:
+    """The app at ``SIZE`` with a game started from its menu (``new_game``); yields its pilot."""
     app = BoxtopApp()
     async with app.run_test(size=SIZE) as textual_pilot:
         pilot = Player(textual_pilot.app)
-        await new_game(pilot, "giftbringer", players=2, people=2)
+        await new_game(pilot, game, players, people, seed)
+        yield pilot
+
+
+# ------------------------------------------------------------------ defect 2: hot seat
+async def test_giftbringer_d_tab_enter_typed_ahead_never_acts_for_the_next_person():
+    # "With several people at one keyboard, `d Tab Enter` as ann produced 'bob: cross 3 on V3'."
+    async with hot_seat("giftbringer", players=2, people=2) as pilot:
+        app = pilot.app
         assert "ann at the keyboard" in shown(app, "status")
         await type_ahead(pilot, "d", "tab", "enter")
         # d only asks (four results unused); tab and enter go on with ann's own round
@@ -123,10 +133,8 @@ async def test_giftbringer_d_tab_enter_typed_ahead_never_acts_for_the_next_perso
 async def test_giftbringer_d_twice_at_the_end_of_a_round_never_finishes_the_next_one_unseen():
     # "`d` twice at the end of a round finished ann's next round unseen ('round 4 … ann:
     # done'), and strict undo then refused." Finishing with unused results asks once.
-    app = BoxtopApp()
-    async with app.run_test(size=SIZE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await new_game(pilot, "giftbringer", players=2, people=2)
+    async with hot_seat("giftbringer", players=2, people=2) as pilot:
+        app = pilot.app
         await pilot.press("d")
         assert "You have 4 unused results: d again finishes the round, any other key goes on." in screen_text(app)
         await pilot.press("left")  # any other key goes on: the question is gone, nothing finished
@@ -146,10 +154,8 @@ async def test_giftbringer_d_twice_at_the_end_of_a_round_never_finishes_the_next
 async def test_giftbringer_the_next_person_starts_with_their_own_selection():
     # "bob started with ann's selected result": the result, the Viking/place cursor and
     # the marks reset for each person at the keyboard.
-    app = BoxtopApp()
-    async with app.run_test(size=SIZE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await new_game(pilot, "giftbringer", players=2, people=2)
+    async with hot_seat("giftbringer", players=2, people=2) as pilot:
+        app = pilot.app
         fresh = line_of(app, "Viking 1 (Bjorn)")
         assert fresh and "result 1" in screen_text(app)
         await pilot.press("right", "right", "down", "down")
@@ -172,10 +178,8 @@ async def test_giftbringer_the_next_person_starts_with_their_own_selection():
 
 
 async def test_gift_trap_enter_typed_ahead_never_confirms_the_hand_over():
-    app = BoxtopApp()
-    async with app.run_test(size=SIZE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await new_game(pilot, "gift-trap", players=3, people=3)
+    async with hot_seat("gift-trap", players=3, people=3) as pilot:
+        app = pilot.app
         session = app.screen.session
         await pilot.press("enter")  # ann deals: a stack of gifts
         await pilot.press("enter", "enter")  # and gives bob and cyd a gift each
@@ -192,10 +196,8 @@ async def test_gift_trap_enter_typed_ahead_never_confirms_the_hand_over():
 async def test_gift_trap_keys_typed_ahead_at_the_end_of_a_round_never_deal_for_the_next_dealer():
     # The seat changes without a secret choice when a round ends and another person deals:
     # that, too, is a hand-over, so the last rater's keys never reach the dealer's table.
-    app = BoxtopApp()
-    async with app.run_test(size=SIZE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await new_game(pilot, "gift-trap", players=4, people=4)
+    async with hot_seat("gift-trap", players=4, people=4) as pilot:
+        app = pilot.app
         session = app.screen.session
         await pilot.press("enter")  # ann deals
         for _ in range(8):  # each person gives 3 gifts, then rates 4; all but the last rater
@@ -229,10 +231,8 @@ async def test_gift_trap_keys_typed_ahead_at_the_end_of_a_round_never_deal_for_t
 async def test_a_refused_command_line_keeps_its_text_and_the_keys_that_follow():
     # "After enter — even on a refusal — the text is cleared and focus leaves while the
     # prompt still shows, so the next keys act on the table (`d` committed Give tiles)."
-    app = BoxtopApp()
-    async with app.run_test(size=SIZE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await new_game(pilot, "gift-trap", players=3, people=1)
+    async with hot_seat("gift-trap", players=3, people=1) as pilot:
+        app = pilot.app
         session = app.screen.session
         assert HINT not in screen_text(app)  # the line is idle: no hint
         await pilot.press("enter", "enter", "enter")  # deal, then give bob and cyd a gift
@@ -299,10 +299,8 @@ async def shared_service():
 async def test_u_says_why_undo_is_refused():
     # "`u` does nothing silently when undo is refused (say why in the status line, as
     # `:undo` does)."
-    app = BoxtopApp()
-    async with app.run_test(size=SIZE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await new_game(pilot, "gift-trap", players=3, people=1)
+    async with hot_seat("gift-trap", players=3, people=1) as pilot:
+        app = pilot.app
         await pilot.press("u")
         assert "There is nothing to undo." in shown(app, "message")
         await pilot.press("enter")  # the deal turns gifts face up; the bots give theirs
@@ -315,10 +313,8 @@ async def test_u_says_why_undo_is_refused():
 
 async def test_escape_on_the_load_screen_of_ctrl_o_goes_back_to_the_game():
     # "`ctrl+o` then escape drops to the menu instead of back to the game."
-    app = BoxtopApp()
-    async with app.run_test(size=SIZE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await new_game(pilot, "gift-trap", players=3, people=1)
+    async with hot_seat("gift-trap", players=3, people=1) as pilot:
+        app = pilot.app
         game = app.screen
         await pilot.press("enter", "enter")  # deal, give a gift
         await pilot.pause()

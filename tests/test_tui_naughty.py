@@ -14,7 +14,7 @@ from engine.games.naughty_or_nice.commands import End
 
 from naughty_play import GAME, game_session, hand_over, play_to_the_result, text_of, type_commands
 from tui_driver import (
-    reopen_finished_game, take_keyboard,
+    reopen_finished_game, save_game, take_keyboard,
     LARGE, SMALL, footer_keys, menu_app, new_game, screen_lines, screen_name, screen_text, settle, shows, wait_for,
     wait_for_screen, wait_for_text,
 )
@@ -100,10 +100,7 @@ async def test_a_game_against_a_bot_by_keys_with_a_reaction_undo_save_load_and_r
         await type_commands(pilot, ["fulfill 6 FO"])
         assert session.state.players[0].score == score
         # save, then play on to the result by keys
-        await pilot.press("ctrl+s")
-        await wait_for_text(pilot, "Save the game as")
-        await pilot.press("enter")
-        await wait_for_text(pilot, "Saved to")
+        await save_game(pilot)
         await play_to_the_result(pilot)
         result = session.result()
         assert result is not None
@@ -200,11 +197,10 @@ async def service(room_service):
 
 
 async def test_a_shared_room_plays_to_the_result_by_keys(service):
-    from tui_driver import lobby_app, shared_room_to_the_result
+    from tui_driver import shared_room_to_the_result
 
-    svc, sock = service
-    async with lobby_app(sock, "ann", LARGE) as pilot:
-        await shared_room_to_the_result(pilot, svc, GAME, play_to_the_result)
+    async with shared_room_to_the_result(service, GAME, play_to_the_result):
+        pass
 
 
 #: A log line that would name a card drawn, summoned, kept or stolen face down.

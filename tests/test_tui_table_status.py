@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -36,6 +37,22 @@ def status_line(app) -> str:
     return region_text(app, app.screen.query_one("#status").region)[0]
 
 
+@asynccontextmanager
+async def at_bobs_table(service, game: str = "gift-trap", bots: int = 1, start: bool = True, **room):
+    """bob's room (``bobs_room``, with ``room``'s options and bot), ann in it by keys at
+    80×24 (``join_first_room``); with ``start``, bob starts the game and ann's shared table
+    shows. Yields (ann's pilot, bob's client, the room's code); bob leaves at the end."""
+    svc, sock = service
+    bob = await bobs_room(sock, game, bots, **room)
+    async with lobby_app(sock, "ann", SMALL) as pilot:
+        code = await join_first_room(pilot, svc)
+        if start:
+            await bob.send(p.StartGame())
+            await wait_for_screen(pilot, "SharedGameScreen")
+        yield pilot, bob, code
+    await bob.close()
+
+
 async def join_first_room(pilot, svc) -> str:
     """ann joins the lobby's only room by keys; returns its code."""
     await wait_for(pilot, lambda: svc.rooms.summaries(), "bob's room")
@@ -53,13 +70,9 @@ async def test_at_80x24_the_status_line_keeps_who_acts_and_who_is_away_and_the_s
     # five of Naughty or Nice …), bob
     # drops: ann's status line still reads "to act: …" whole and "away: bob" (the room
     # code and the undo policy give way), and bob's seat row says he is away.
-    svc, sock = service
-    bob = await bobs_room(sock, game, bots)
-    async with lobby_app(sock, "ann", SMALL) as pilot:
+    svc, _ = service
+    async with at_bobs_table(service, game, bots) as (pilot, bob, code):
         app = pilot.app
-        code = await join_first_room(pilot, svc)
-        await bob.send(p.StartGame())
-        await wait_for_screen(pilot, "SharedGameScreen")
         await wait_for(pilot, lambda: "to act:" in status_line(app), "the table")
         await bob.close()
         await wait_for(pilot, lambda: "away: bob" in status_line(app), "bob away on the status line")
@@ -86,13 +99,9 @@ async def test_a_remote_player_reads_that_the_rooms_search_bot_is_thinking(servi
 
     game = engine.get_game("bottlecap-vikings")
     monkeypatch.setitem(game.bots, "slow", lambda seed: SearchBot(game, seed, method=Search, iterations=10**9, seconds=1.5))
-    svc, sock = service
-    bob = await bobs_room(sock, "bottlecap-vikings", 1, bot="slow")
-    async with lobby_app(sock, "ann", SMALL) as pilot:
+    svc, _ = service
+    async with at_bobs_table(service, "bottlecap-vikings", 1, bot="slow") as (pilot, bob, code):
         app = pilot.app
-        code = await join_first_room(pilot, svc)
-        await bob.send(p.StartGame())
-        await wait_for_screen(pilot, "SharedGameScreen")
         room = svc.rooms.get(code)
         for _ in range(6):  # the people place their ships until the bot is to act
             acting = room.session.to_act_seats()
@@ -109,7 +118,6 @@ async def test_a_remote_player_reads_that_the_rooms_search_bot_is_thinking(servi
         await wait_for_text(pilot, "bot3 is thinking…")
         await wait_for(pilot, lambda: sum(1 for e in room.session.entries if e.seat == 2) > moves, "bot3's move")
         await wait_for(pilot, lambda: "thinking" not in screen_text(app), "the line without bot3 thinking")
-    await bob.close()
 
 
 async def test_the_lobby_at_80_columns_says_how_many_seats_are_taken_and_cuts_no_column_that_matters(service):
@@ -145,13 +153,8 @@ async def test_escape_on_a_refused_command_line_takes_its_sentence_away(service)
     # A ':' command the room refuses comes back to the line with the room's sentence;
     # escape gives the line up, and the sentence goes with it (it stayed under the
     # table, still there when the ctrl+b dialog opened).
-    svc, sock = service
-    bob = await bobs_room(sock, "gift-trap", 1)
-    async with lobby_app(sock, "ann", SMALL) as pilot:
+    async with at_bobs_table(service) as (pilot, bob, _):
         app = pilot.app
-        await join_first_room(pilot, svc)
-        await bob.send(p.StartGame())
-        await wait_for_screen(pilot, "SharedGameScreen")
         await wait_for(pilot, lambda: "to act:" in status_line(app), "the table")
 
         def message() -> str:
@@ -162,15 +165,11 @@ async def test_escape_on_a_refused_command_line_takes_its_sentence_away(service)
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.focused is app.screen.table, "the table's keys")
         assert message() == ""
-    await bob.close()
 
 
 async def test_the_talk_line_counts_its_characters_near_200_and_says_when_it_is_too_long(service):
-    svc, sock = service
-    bob = await bobs_room(sock, "gift-trap", 1)
-    async with lobby_app(sock, "ann", SMALL) as pilot:
+    async with at_bobs_table(service, start=False) as (pilot, bob, _):
         app = pilot.app
-        await join_first_room(pilot, svc)
         await pilot.press("T", *"x" * 187)  # the waiting room's line counts too
         await wait_for_text(pilot, "187/200")
         await pilot.press("escape")
@@ -185,20 +184,14 @@ async def test_the_talk_line_counts_its_characters_near_200_and_says_when_it_is_
         await wait_for_text(pilot, "205/200: a line is at most 200 characters (wide ones count 2).")
         await pilot.press(*["backspace"] * 50)
         await wait_for(pilot, lambda: "/200" not in screen_text(app), "the count gone")
-    await bob.close()
 
 
 async def test_the_rooms_talk_shows_under_the_seats_and_whole_on_T_at_80x24(service):
     # Gift Trap's Give · Get panel has rows to spare under the seats: the newest talk
     # shows there, wrapped, besides the log. T opens the line to answer, and over the
     # table's lower rows the newest lines whole; escape closes both.
-    svc, sock = service
-    bob = await bobs_room(sock, "gift-trap", 1)
-    async with lobby_app(sock, "ann", SMALL) as pilot:
+    async with at_bobs_table(service) as (pilot, bob, _):
         app = pilot.app
-        await join_first_room(pilot, svc)
-        await bob.send(p.StartGame())
-        await wait_for_screen(pilot, "SharedGameScreen")
         said = "the yellow stack is cheap but " + " ".join(f"word{i}" for i in range(25)) + " end"
         await bob.send(p.Say(said))
 
@@ -214,4 +207,3 @@ async def test_the_rooms_talk_shows_under_the_seats_and_whole_on_T_at_80x24(serv
         await wait_for(pilot, lambda: line in panel("#table-talk").replace("┆", ""), "bob's line in the talk box")
         await pilot.press("escape")
         await wait_for(pilot, lambda: not app.screen.query_one("#table-talk").display, "the box closed")
-    await bob.close()

@@ -13,7 +13,9 @@ app by the load list, as a player's own saves do.
 from __future__ import annotations
 
 import os
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import AsyncIterator
 
 import pytest
 
@@ -22,7 +24,7 @@ from engine import Seat
 from engine.core.search import SearchBot
 from ismcts import Search
 from tui.app import BoxtopApp
-from tui_driver import LARGE, Player, screen_text, settle, shows, wait_for, wait_for_screen, wait_for_text
+from tui_driver import LARGE, Player, open_from_menu, screen_text, settle, shows, wait_for, wait_for_screen, wait_for_text
 
 
 def slow(monkeypatch, slug: str, seconds: float) -> None:
@@ -38,12 +40,24 @@ def save_dir() -> Path:
     return folder
 
 
-async def load_newest(pilot: Player) -> None:
-    """From the menu: ``l``, the newest save with enter."""
-    await pilot.press("l")
-    await wait_for_screen(pilot, "LoadScreen")
+@asynccontextmanager
+async def loaded(session: engine.LocalSession, name: str) -> AsyncIterator[Player]:
+    """``session`` saved as ``name`` in the save folder, the app run at 120×40 and, from
+    its menu, ``l`` and the newest save (that one) with enter; yields at its table."""
+    session.save(str(save_dir() / name))
+    app = BoxtopApp()
+    async with app.run_test(size=LARGE) as textual_pilot:
+        pilot = Player(textual_pilot.app)
+        await wait_for_text(pilot, "New game")
+        await open_from_menu(pilot, "l", "GameScreen")
+        yield pilot
+
+
+async def place_the_ship(pilot: Player) -> None:
+    """Bottlecap Vikings: ann places her ship (enter), and bot2 starts thinking."""
+    await wait_for_text(pilot, "Place your ship")
     await pilot.press("enter")
-    await wait_for_screen(pilot, "GameScreen")
+    await wait_for_text(pilot, "bot2 is thinking…")
 
 
 async def test_keys_stay_live_while_a_bot_thinks_and_quitting_mid_thought_keeps_the_game(monkeypatch, capsys):
@@ -54,12 +68,8 @@ async def test_keys_stay_live_while_a_bot_thinks_and_quitting_mid_thought_keeps_
     s = engine.new_game("gift-trap", [Seat("ann"), Seat("bot2", "slow"), Seat("bot3", "normal")], seed=1)
     s.play("ann", "deal red")
     path = save_dir() / "thinking.json"
-    s.save(str(path))
-    app = BoxtopApp()
-    async with app.run_test(size=LARGE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await wait_for_text(pilot, "New game")
-        await load_newest(pilot)
+    async with loaded(s, path.name) as pilot:
+        app = pilot.app
         await wait_for_text(pilot, "bot2 is thinking…")
         assert "┏━  1  ━" in screen_text(app)  # the cursor on the first gift
         await pilot.press("right")
@@ -88,15 +98,9 @@ async def test_an_undo_while_a_bot_thinks_drops_its_answer(monkeypatch):
     played: ann is to act again, and the line no longer says bot2 thinks."""
     slow(monkeypatch, "bottlecap-vikings", 1.0)
     s = engine.new_game("bottlecap-vikings", [Seat("ann"), Seat("bot2", "slow")], seed=2, undo="casual")
-    s.save(str(save_dir() / "undo.json"))
-    app = BoxtopApp()
-    async with app.run_test(size=LARGE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await wait_for_text(pilot, "New game")
-        await load_newest(pilot)
-        await wait_for_text(pilot, "Place your ship")
-        await pilot.press("enter")
-        await wait_for_text(pilot, "bot2 is thinking…")
+    async with loaded(s, "undo.json") as pilot:
+        app = pilot.app
+        await place_the_ship(pilot)
         await pilot.press("u")
         await wait_for_text(pilot, "Undone.")
         session = app.screen.session
@@ -115,15 +119,9 @@ async def test_an_answer_that_comes_while_the_rules_are_open_is_played_when_back
     on top again, then is played (no screen is pushed over the rules meanwhile)."""
     slow(monkeypatch, "bottlecap-vikings", 0.5)
     s = engine.new_game("bottlecap-vikings", [Seat("ann"), Seat("bot2", "slow")], seed=2)
-    s.save(str(save_dir() / "rules.json"))
-    app = BoxtopApp()
-    async with app.run_test(size=LARGE) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await wait_for_text(pilot, "New game")
-        await load_newest(pilot)
-        await wait_for_text(pilot, "Place your ship")
-        await pilot.press("enter")
-        await wait_for_text(pilot, "bot2 is thinking…")
+    async with loaded(s, "rules.json") as pilot:
+        app = pilot.app
+        await place_the_ship(pilot)
         session = app.screen.session
         await pilot.press("question_mark")
         await wait_for_screen(pilot, "RulesScreen")

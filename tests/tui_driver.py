@@ -454,6 +454,44 @@ async def new_game(pilot: Pilot, game: str = "Gift Trap", seats: Sequence[str] =
     await wait_for_screen(pilot, "GameScreen", "HandoverScreen", "ResultScreen")
 
 
+async def save_game(pilot: Pilot) -> None:
+    """At a table: ``ctrl+s`` and ``enter`` save the game under the name the dialog
+    proposes; returns once the table says where it was saved."""
+    await pilot.press("ctrl+s")
+    await wait_for_text(pilot, "Save the game as")
+    await pilot.press("enter")
+    await wait_for_text(pilot, "Saved to")
+
+
+async def highlight(pilot: Pilot, name: str, limit: int = 40) -> None:
+    """On the load list: ``home``, then ``down`` until the highlighted save's file (named
+    under the list) is ``name``; fails after ``limit`` presses."""
+    app = pilot.app
+    await pilot.press("home")
+    for _ in range(limit):
+        under = region_text(app, app.screen.query_one("#load-file").region)
+        if any(row.strip().endswith("/" + name) for row in under):
+            return
+        await pilot.press("down")
+        await settle(pilot)
+    raise AssertionError(f"{name} is not on the load list: {screen_text(app)}")
+
+
+async def open_from_menu(pilot: Pilot, key: str, *names: str) -> None:
+    """From the menu: ``key`` (``l`` load, ``r`` replay) opens the list of saves, and
+    ``enter`` the newest (its first row); waits until the screen on top is one of
+    ``names`` (class names)."""
+    await pilot.press(key)
+    await wait_for_screen(pilot, "LoadScreen")
+    await pilot.press("enter")
+    await wait_for_screen(pilot, *names)
+
+
+async def open_replay(pilot: Pilot) -> None:
+    """From the menu: ``r`` and ``enter`` open the newest save as a replay."""
+    await open_from_menu(pilot, "r", "ReplayScreen")
+
+
 async def reopen_finished_game(pilot: Pilot, result: engine.Result) -> None:
     """From a finished game, by keys: ``escape`` back to the menu; ``l`` and ``enter``
     open its save, which has nothing left to play on, as a replay with the same
@@ -464,10 +502,7 @@ async def reopen_finished_game(pilot: Pilot, result: engine.Result) -> None:
         while screen_name(app) != "MenuScreen":
             await pilot.press("escape")
             await settle(pilot, 0.05)
-        await pilot.press(key)
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "ReplayScreen")  # nothing to play on: it opens as a replay
+        await open_from_menu(pilot, key, "ReplayScreen")  # nothing to play on: it opens as a replay
         assert app.screen.session.result() == result
 
 
@@ -492,19 +527,45 @@ def status_line(app) -> str:
     return next((line for line in lines[1:4] if "·" in line), "")
 
 
+def game_session(app):
+    """The session of the game's table (local or shared; under a hand-over, too)."""
+    return next(s for s in app.screen_stack if type(s).__name__ in ("GameScreen", "SharedGameScreen")).session
+
+
+async def type_commands(pilot: Pilot, commands: Sequence[str], hand_over: Callable = take_keyboard) -> None:
+    """Type each of ``commands`` (notation) on the ``:`` line, ``await hand_over(pilot)``
+    first (a hot seat's hand-over taken); waits until the game recorded it."""
+    session = game_session(pilot.app)
+    for command in commands:
+        await hand_over(pilot)
+        before = len(session.entries)
+        await pilot.press("colon", *command, "enter")
+        await wait_for(pilot, lambda: len(session.entries) > before, command)
+
+
+async def turn_start(pilot: Pilot, *tables: str) -> bool | None:
+    """At the start of a choice by keys: False once the result shows; at a hand-over,
+    take the keyboard and wait for one of ``tables`` (screen names), then True; None at
+    a table, to play on."""
+    name = screen_name(pilot.app)
+    if name == "ResultScreen":
+        return False
+    if name == "HandoverScreen":
+        await take_keyboard(pilot)
+        await wait_for_screen(pilot, *tables)
+        return True
+    return None
+
+
 async def play_gift_trap_turn(pilot: Pilot) -> bool:
     """Play the Gift Trap phase of the seat at the keyboard by keys, reading the screen:
     deal the second stack, give the open tiles ("k/n placed" says how many) on the first
     gifts the cursor offers, place the Get tiles likewise, then ``d``; ``enter`` at a
     hand-over. False once the result shows."""
     app = pilot.app
-    name = screen_name(app)
-    if name == "ResultScreen":
-        return False
-    if name == "HandoverScreen":
-        await take_keyboard(pilot)
-        await wait_for_screen(pilot, "GameScreen", "ResultScreen")
-        return True
+    started = await turn_start(pilot, "GameScreen", "ResultScreen")
+    if started is not None:
+        return started
     line = status_line(app)
     placed = re.search(r"(\d+)/(\d+) placed", screen_text(app))
     left = int(placed.group(2)) - int(placed.group(1)) if placed else None
@@ -530,26 +591,32 @@ async def play_to_the_result(pilot: Pilot, turn: Callable = play_gift_trap_turn,
     raise AssertionError(f"no result after {limit} turns; the screen shows:\n{screen_text(pilot.app)}")
 
 
-async def shared_room_to_the_result(pilot: Pilot, service, game: str, play: Callable,
-                                    ready: Callable[[], object] | None = None) -> engine.Result:
-    """From the lobby: create a room of ``game`` with a random bot (``new_room``), start it
-    with ``s``, wait for ``ready()`` if given, play it by keys with ``await play(pilot)``
-    to the result; the winners line shows and the room service's own session (``service``
-    a ``RoomService``) has the same result. Returns it."""
-    app = pilot.app
-    await new_room(pilot, game, ["ann", "random"])
-    await wait_for_text(pilot, "you created it")
-    await pilot.press("s")
-    await wait_for_screen(pilot, "SharedGameScreen")
-    if ready is not None:
-        await wait_for(pilot, ready, "the first question")
-    await play(pilot)
-    ours = app.screen.session.result()
-    assert ours is not None
-    await wait_for(pilot, lambda: winners_line(app), "the winners")
-    (room,) = service.rooms.rooms.values()
-    assert room.session.result() == ours
-    return ours
+@asynccontextmanager
+async def shared_room_to_the_result(service: tuple, game: str, play: Callable,
+                                    ready: Callable[[object], object] | None = None
+                                    ) -> AsyncIterator[tuple[Player, engine.Result]]:
+    """The app as ``boxtop join`` runs it for ann (120×40) on the room service ``service``
+    (the ``room_service`` fixture's (``RoomService``, socket)). From its lobby: create a
+    room of ``game`` with a random bot (``new_room``), start it with ``s``, wait for
+    ``ready(app)`` if given, play it by keys with ``await play(pilot)`` to the result; the
+    winners line shows and the room service's own session has the same result. Yields
+    (the pilot, that result)."""
+    svc, sock = service
+    async with lobby_app(sock, "ann", LARGE) as pilot:
+        app = pilot.app
+        await new_room(pilot, game, ["ann", "random"])
+        await wait_for_text(pilot, "you created it")
+        await pilot.press("s")
+        await wait_for_screen(pilot, "SharedGameScreen")
+        if ready is not None:
+            await wait_for(pilot, lambda: ready(app), "the first question")
+        await play(pilot)
+        ours = app.screen.session.result()
+        assert ours is not None
+        await wait_for(pilot, lambda: winners_line(app), "the winners")
+        (room,) = svc.rooms.rooms.values()
+        assert room.session.result() == ours
+        yield pilot, ours
 
 
 def winners_line(app) -> str:
