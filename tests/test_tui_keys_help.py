@@ -30,10 +30,13 @@ READ_AS = {"←": "left", "→": "right", "↑": "up", "↓": "down", "+": "plus
 
 def read_keys(column: str) -> set[str]:
     """The binding keys a key column names, read as a player reads them: "←/→ or h/l" →
-    left, right, h, l; "1–6" → 1 … 6; "shift+←" → shift+left; "+/-" → plus, minus."""
+    left, right, h, l; "1–6" → 1 … 6; "shift+←/→" → shift+left, shift+right; "+/-" → plus,
+    minus."""
     keys: set[str] = set()
     for part in column.split(" or "):
-        for key in part.split("/"):
+        first, *rest = part.split("/")
+        shared = first.rpartition("+")[0] if first not in READ_AS else ""  # "shift+←/→": shift for both
+        for key in [first, *(f"{shared}+{k}" if shared and "+" not in k else k for k in rest)]:
             low, dash, high = key.partition("–")
             if dash:
                 keys.update(str(d) for d in range(int(low), int(high) + 1))
@@ -97,19 +100,20 @@ def test_bindings_in_a_row_with_one_meaning_make_one_line():
         Binding("tab,down", "b(1)", "b", tooltip="walk"), Binding("shift+tab,up", "b(-1)", "b", tooltip="walk"),
         *[Binding(str(d), f"c({d})", str(d), tooltip="by number") for d in range(1, 7)],
         Binding("enter", "place", "Place", tooltip="place / deal"), Binding("enter", "deal", "Deal", tooltip="place / deal"),
-        Binding("shift+left,H", "d", "d", tooltip="beside"), Binding("plus", "e", "e", tooltip="sum"),
+        Binding("shift+left,H", "d(-1)", "d", tooltip="beside"), Binding("shift+right,L", "d(1)", "d", tooltip="beside"),
+        Binding("plus", "e", "e", tooltip="sum"),
         Binding("x", "f", "f"),
     ])
     assert [(line.shown, line.does) for line in lines] == [
         ("←/→ or h/l", "choose"), ("tab/shift+tab or ↑/↓", "walk"), ("1–6", "by number"),
-        ("enter", "place / deal"), ("shift+← or H", "beside"), ("+", "sum"),
+        ("enter", "place / deal"), ("shift+←/→ or H/L", "beside"), ("+", "sum"),
     ]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
 async def test_the_rules_screen_shows_a_line_for_each_key(slug):
     """From the menu: ? (the list of games), the game, enter; page down through "Keys at
-    the table" until "Keys everywhere": every line is there, its keys before its words."""
+    the table" to the section after it: every line is there, its keys before its words."""
     order = [g.slug for g in engine.all_games()]
     async with menu_app((80, 24)) as pilot:
         app = pilot.app
@@ -119,7 +123,7 @@ async def test_the_rules_screen_shows_a_line_for_each_key(slug):
         await wait_for_screen(pilot, "RulesScreen")
         await wait_for_text(pilot, "Keys at the table")
         pages = [screen_text(app)]
-        while "Keys everywhere" not in pages[-1]:
+        while not any(after in pages[-1] for after in ("What the table shows", "Keys everywhere")):
             await pilot.press("pagedown")
             await wait_for(pilot, lambda: screen_text(app) != pages[-1], "the next page")
             pages.append(screen_text(app))

@@ -10,8 +10,8 @@ somewhere else, and the help cannot name a key that is not bound.
   ``right,l`` → "←/→ or h/l", ``tab,down`` and ``shift+tab,up`` → "tab/shift+tab or ↑/↓",
   two ``enter`` bindings (one named for each phase) → "enter";
 - the keys are written as a player reads them (``left`` ←, ``plus`` +, ``shift+right``
-  shift+→), a pair of arrows in the order ←/→ and ↑/↓, and a run of three or more digits
-  as a range ("1–6", "0–9").
+  shift+→), a pair of arrows in the order ←/→ and ↑/↓, keys with the same modifier with
+  it once ("shift+←/→"), and a run of three or more digits as a range ("1–6", "0–9").
 """
 
 from __future__ import annotations
@@ -47,11 +47,15 @@ def shown_key(key: str) -> str:
 def alternatives(keys: list[str]) -> list[str]:
     """Written keys that do the same thing in turn (one position of several bindings:
     ←, →, 1, 2 …) as parts of a key column: the others joined by "/" (arrows in reading
-    order), then the digits, a run of three or more as a range ("1–6")."""
+    order, a modifier they share written once: "shift+←/→"), then the digits, a run of
+    three or more as a range ("1–6")."""
     digits = sorted(int(k) for k in keys if len(k) == 1 and k.isdigit())
     others = [k for k in keys if not (len(k) == 1 and k.isdigit())]
-    if others and all(k in ARROWS for k in others):
-        others.sort(key=ARROWS.index)
+    if others and all(k.rpartition("+")[2] in ARROWS for k in others):
+        others.sort(key=lambda k: ARROWS.index(k.rpartition("+")[2]))
+    modifiers = {k.rpartition("+")[0] for k in others}
+    if len(others) > 1 and len(modifiers) == 1 and "" not in modifiers:  # shift+←, shift+→: "shift+←/→"
+        others = [others[0]] + [k.rpartition("+")[2] for k in others[1:]]
     parts = ["/".join(others)] if others else []
     if len(digits) >= 3 and digits == list(range(digits[0], digits[-1] + 1)):
         parts.append(f"{digits[0]}–{digits[-1]}")

@@ -241,12 +241,12 @@ class GiftbringerTable(GameTable):
                 tooltip="jump to the next one where the result (or a visit, a landing) is legal"),
         Binding("enter", "use", "Use", tooltip="cross the result on it · land at a ship · visit a finished place"),
         Binding("v", "visit", "Visit", tooltip="visit the chosen place"),
-        Binding("space", "mark", "Mark", tooltip="mark a result for a Blessing (again: unmark it); then 1–6, + or -"),
+        Binding("space", "mark", "Mark", tooltip="mark a result for a Blessing (again: unmark it)"),
         *[Binding(str(f), f"bless_face({f})", str(f), show=False,
-                  tooltip="a Blessing: the chosen result as that face (any), or the two marked (two)")
+                  tooltip="bless the result, or the two marked, as that face")
           for f in range(1, 7)],
         *[Binding(key, f"bless({kind!r})", word, show=False,
-                  tooltip="a Blessing of the two marked: their sum (+) or difference (-)")
+                  tooltip="bless the two marked: sum (+), difference (-)")
           for key, kind, word in (("plus", "sum", "Sum"), ("minus", "diff", "Diff"))],
         Binding("o", "other", "Other sheet", tooltip="look at the next player's sheet"),
         Binding("d", "done", "Done", tooltip="finish the round"),
