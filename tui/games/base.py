@@ -8,6 +8,10 @@ the next key is read, so fast typing never acts on a stale table. Only ``legal``
 offered. ``secret_choice(view)`` tells the hot-seat screen whether the first seat needs a
 hand-over too (every change of seat gets one); ``turn_of(view)`` and ``END_TURN`` let it
 end a turn the same way every time (see ``turn_of``).
+
+A table's ``BINDINGS`` are also its key help: each binding's ``tooltip`` says what its key
+does, and the rules screen's "Keys at the table" is made from them
+(``tui.support.key_help.key_lines``); a binding without a tooltip has no line.
 """
 
 from __future__ import annotations
@@ -27,8 +31,6 @@ from ..support.contracts import ExplainsDisabled, HoldsKeys, PlaysChosen, Says
 class GameTable(Widget, can_focus=True):
     """The game-specific table; see the module docstring for the protocol."""
 
-    #: Key help shown on the rules screen, one "keys: meaning" line each.
-    KEYS_HELP: str = ""
     #: What the table's signs mean (Markdown), shown on the rules screen after the keys.
     LEGEND: str = ""
     #: (columns, rows) below which the table takes its ``-compact`` class; None: never.

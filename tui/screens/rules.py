@@ -1,7 +1,8 @@
 """The rules screens, written for players: the menu's Rules lists the games
 (``RulesMenuScreen``); a game's page (``RulesScreen``, also ``?`` at the table) shows the
-keys first, the table's (``GameTable.KEYS_HELP``, then what its signs mean,
-``GameTable.LEGEND``) and then the app's, and then the game's own player text (``Game.help_text``, its HELP.md): what the game is, a round, the
+keys first, the table's (``keys_table``: made from its ``BINDINGS``, each key's tooltip;
+then what its signs mean, ``GameTable.LEGEND``) and then the app's, and then the game's
+own player text (``Game.help_text``, its HELP.md): what the game is, a round, the
 notation and boxtop's rulings in plain words; last, every card of the game with what it
 does (``GameTable.card_texts``). The developers' RULES.md is not shown.
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Iterable
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown as RichMarkdown
@@ -35,6 +37,7 @@ from textual.widgets.option_list import Option
 
 import engine
 
+from ..support.key_help import key_lines
 from ..support.stack import OnTop
 from ..widgets.footer import GameFooter
 from ..widgets.option_list import OptionList
@@ -60,11 +63,15 @@ GENERAL_KEYS = """\
 """
 
 
-def keys_table(keys_help: str) -> str:
-    """A table widget's ``KEYS_HELP`` ("keys: meaning" lines) as a Markdown table."""
-    rows = [line.partition(":") for line in keys_help.splitlines() if line.strip()]
-    nbsp = "\u00a0"  # a key never wraps inside: "←→ or h l" stays on one line
-    body = "\n".join(f"| {k.strip().replace(' ', nbsp)} | {v.strip()} |" for k, _, v in rows)
+def keys_table(bindings: Iterable[Binding]) -> str:
+    """A table widget's key help as a Markdown table ("## Keys at the table"): a row per
+    ``key_lines(bindings)`` line, its keys and its tooltip; "" when no binding has a
+    tooltip."""
+    lines = key_lines(bindings)
+    if not lines:
+        return ""
+    nbsp = "\u00a0"  # a key never wraps inside: "←/→ or h/l" stays on one line
+    body = "\n".join(f"| {line.shown.replace(' ', nbsp)} | {line.does} |" for line in lines)
     return f"## Keys at the table\n\n| key | does |\n|---|---|\n{body}\n"
 
 
@@ -143,10 +150,10 @@ def rules_page(slug: str) -> str:
     game = engine.get_game(slug)
     try:
         table = table_for(slug)
-        keys, legend, cards = table.KEYS_HELP, table.LEGEND, cards_section(table.card_texts())
+        keys, legend, cards = keys_table(table.BINDINGS), table.LEGEND, cards_section(table.card_texts())
     except KeyError:  # a game without a table yet: only the command line plays it
         keys = legend = cards = ""
-    parts = [keys_table(keys)] if keys else []
+    parts = [keys] if keys else []
     if legend:  # what the table's signs mean (a small screen's compact map shows fewer)
         parts.append(f"## What the table shows\n\n{legend}\n")
     parts.append(GENERAL_KEYS)

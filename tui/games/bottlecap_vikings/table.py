@@ -56,17 +56,6 @@ class BottlecapVikingsTable(GameTable):
 
     COMPACT_BELOW = COMPACT_BELOW
     HIDDEN_INFORMATION = False  # everything on the table is open: no hand-over between people
-    KEYS_HELP = (
-        "←/→ or h/l: choose (the distance to move, an action part, an answer)\n"
-        "1–9: choose by its number; a choice past 9 by two digits typed quickly (1 then 2: choice 12)\n"
-        "↑/↓ or k/j: more or less of an amount (what an exchange gives up)\n"
-        "enter: play the choice (move, take the part, answer); it never ends a turn\n"
-        "e: end your turn (the only key that does)\n"
-        "s: skip (Tides)\n"
-        "i: a box with the whole text of the chosen tile, spot, side or ability; it follows ←→; i or escape closes it\n"
-        "tab: look at the next player's city card"
-    )
-
     LEGEND = (
         f"- The ring: eight tiles round the bottlecap, space 1 at the top left, clockwise. "
         f"Each tile shows its space, its action and its parts in short form (the table below). "
@@ -85,19 +74,28 @@ class BottlecapVikingsTable(GameTable):
         f"{short_forms_table()}"
     )
 
+    #: Each key's help on the rules screen is its ``tooltip`` (``tui.support.key_help``):
+    #: bindings in a row with the same tooltip make one line ("←/→ or h/l").
     BINDINGS = [
-        Binding("left,h", "pick(-1)", "choose", show=False),
-        Binding("right,l", "pick(1)", "choose", show=False),
-        Binding("up,k", "amount(1)", "more", show=False),
-        Binding("down,j", "amount(-1)", "less", show=False),
-        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(10)],
-        Binding("enter", "play", "Play"),
-        Binding("e", "end", "End turn"),
-        Binding("s", "skip", "Skip", show=False),
-        Binding("i", "details", "Details", show=False),
+        *[Binding(keys, f"pick({step})", "choose", show=False,
+                  tooltip="choose (the distance to move, an action part, an answer)")
+          for keys, step in (("left,h", -1), ("right,l", 1))],
+        *[Binding(str(d), f"digit({d})", str(d), show=False,
+                  tooltip="choose by its number; a choice past 9 by two digits typed quickly (1 then 2: choice 12)")
+          for d in range(10)],
+        *[Binding(keys, f"amount({step})", word, show=False,
+                  tooltip="more or less of an amount (what an exchange gives up)")
+          for keys, step, word in (("up,k", 1, "more"), ("down,j", -1, "less"))],
+        Binding("enter", "play", "Play", tooltip="play the choice (move, take the part, answer); it never ends a turn"),
+        Binding("e", "end", "End turn", tooltip="end your turn (the only key that does)"),
+        Binding("s", "skip", "Skip", show=False, tooltip="skip (Tides)"),
+        Binding("i", "details", "Details", show=False,
+                tooltip="a box with the whole text of the chosen tile, spot, side or ability; it follows ←→; "
+                        "i or escape closes it"),
         # only while the box is open (``check_action``): escape closes it before it leaves the game
-        Binding("escape", "close_details", "Close"),
-        Binding("tab", "other", "Cards"),
+        Binding("escape", "close_details", "Close",
+                tooltip="close that box while it is open (otherwise escape leaves the game as usual)"),
+        Binding("tab", "other", "Cards", tooltip="look at the next player's city card"),
     ]
 
     DEFAULT_CSS = f"""

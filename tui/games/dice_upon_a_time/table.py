@@ -130,23 +130,6 @@ class DiceUponATimeTable(GameTable):
     """The Dice Upon a Time table widget (see the module docstring for the keys)."""
 
     COMPACT_BELOW = COMPACT_BELOW
-    KEYS_HELP = (
-        "←/→ or 1–6: choose one of your dice to place\n"
-        "tab, shift+tab or ↑/↓: walk the sockets that die may go in (lit on the map)\n"
-        "enter: place the die there, or answer the question\n"
-        "r: use a Rabbit token instead of a die (walk the routes from your field, enter)\n"
-        "p: pass for the rest of the chapter (press p again to confirm)\n"
-        "m / s: move through the route you activated, or stay\n"
-        "←/→ or 1–9, enter: choose an answer (a Steed, the Fairy's token, a Quest deck, a quest to complete, a die "
-        "for the Wolf, Fox faces)\n"
-        "c: at the end of your turn, walk the quests you can complete (enter completes the one chosen)\n"
-        "e: end your turn\n"
-        "a: before placing, play a Magic Item, use your Character's ability or offer a trade (enter does it)\n"
-        "in a Magic Item window: ←/→ or 1–9 and enter, 1 (no item) lets it pass\n"
-        "escape: step back out of a Rabbit, a pass or the a row\n"
-        "q: every player's quests, Story cards and Character with their texts, your Magic Items "
-        "(escape or q closes)"
-    )
     LEGEND = (
         "- The map: each field by its two letters (TO Town, KI King, FA Fairy, OW Old Woman, HU Huntsman, "
         "WO Woodsman, SO Soldier, CL Clouds, HE Hell, SE Big Sea, MO Big Mountains, CH Church, MI Magic Items, "
@@ -168,21 +151,34 @@ class DiceUponATimeTable(GameTable):
     REFUSING = {"enter": "confirm", "r": "rabbit", "p": "pass", "m": "move", "s": "stay", "c": "complete",
                 "e": "end", "a": "actions"}
 
+    #: Each key's help on the rules screen is its ``tooltip`` (``tui.support.key_help``):
+    #: bindings in a row with the same tooltip make one line ("tab/shift+tab or ↑/↓").
     BINDINGS = [
-        Binding("left", "die(-1)", "die", show=False),
-        Binding("right", "die(1)", "die", show=False),
-        Binding("tab,down", "socket(1)", "socket", show=False),
-        Binding("shift+tab,up", "socket(-1)", "socket", show=False),
-        Binding("enter", "confirm", "OK"),
-        Binding("r", "rabbit", "Rabbit"),
-        Binding("p", "pass", "Pass"),
-        Binding("m", "move", "Move", show=False),
-        Binding("s", "stay", "Stay", show=False),
-        Binding("c", "complete", "Complete"),
-        Binding("e", "end", "End turn"),
-        Binding("a", "actions", "Items"),
-        Binding("q", "cards", "Quests"),
-        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(10)],
+        *[Binding(key, f"die({step})", "die", show=False,
+                  tooltip="choose one of your dice to place; or choose an answer (a Steed, the Fairy's token, a Quest "
+                          "deck, a quest to complete, a die for the Wolf, Fox faces, a Magic Item), enter answers")
+          for key, step in (("left", -1), ("right", 1))],
+        *[Binding(str(d), f"digit({d})", str(d), show=False,
+                  tooltip="the same by number: a die 1–6, an answer 1–9 (past 9 two digits, 1 then 2 for 12); "
+                          "in a Magic Item window 1 (no item) lets it pass")
+          for d in range(10)],
+        *[Binding(keys, f"socket({step})", "socket", show=False,
+                  tooltip="walk the sockets that die may go in (lit on the map)")
+          for keys, step in (("tab,down", 1), ("shift+tab,up", -1))],
+        Binding("enter", "confirm", "OK", tooltip="place the die there, or answer the question"),
+        Binding("r", "rabbit", "Rabbit", tooltip="use a Rabbit token instead of a die (walk the routes from your "
+                                                 "field, enter; escape steps back out)"),
+        Binding("p", "pass", "Pass",
+                tooltip="pass for the rest of the chapter (press p again to confirm; escape steps back out)"),
+        *[Binding(key, action, action.title(), show=False, tooltip="move through the route you activated, or stay")
+          for key, action in (("m", "move"), ("s", "stay"))],
+        Binding("c", "complete", "Complete",
+                tooltip="at the end of your turn, walk the quests you can complete (enter completes the one chosen)"),
+        Binding("e", "end", "End turn", tooltip="end your turn"),
+        Binding("a", "actions", "Items", tooltip="before placing, play a Magic Item, use your Character's ability or "
+                                                 "offer a trade (enter does it; escape steps back out)"),
+        Binding("q", "cards", "Quests", tooltip="every player's quests, Story cards and Character with their texts, "
+                                                "your Magic Items (escape or q closes)"),
     ]
 
     DEFAULT_CSS = """

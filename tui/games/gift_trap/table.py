@@ -90,25 +90,20 @@ class GiftCards(CardTable):
 class GiftTrapTable(GameTable):
     """The Gift Trap table widget (see the module docstring for its keys)."""
 
-    KEYS_HELP = (
-        "←→ or h l: choose a gift (a stack when dealing)\n"
-        "↑↓ or k j: choose the player to give to, or the Get tile to place\n"
-        "enter: give / place / deal\n"
-        "m: double the next tile with Give more or Get more (extra tiles)\n"
-        "t: put your Gifttrap on the chosen gift (extra tiles, once per game)\n"
-        "d: done — commit your tiles for this phase"
-    )
-
+    #: Each key's help on the rules screen is its ``tooltip`` (``tui.support.key_help``):
+    #: bindings in a row with the same tooltip make one line ("←/→ or h/l").
     BINDINGS = [
-        Binding("left,h", "gift(-1)", "gift", show=False),
-        Binding("right,l", "gift(1)", "gift", show=False),
-        Binding("up,k", "row(-1)", "row", show=False),
-        Binding("down,j", "row(1)", "row", show=False),
-        Binding("enter", "place", "Place"),
-        Binding("enter", "deal", "Deal"),  # the same key while dealing, named for what it does then
-        Binding("m", "more", "More"),
-        Binding("t", "trap", "Trap"),
-        Binding("d", "done", "Done"),
+        *[Binding(keys, f"gift({step})", "gift", show=False, tooltip="choose a gift (a stack when dealing)")
+          for keys, step in (("left,h", -1), ("right,l", 1))],
+        *[Binding(keys, f"row({step})", "row", show=False,
+                  tooltip="choose the player to give to, or the Get tile to place")
+          for keys, step in (("up,k", -1), ("down,j", 1))],
+        Binding("enter", "place", "Place", tooltip="give / place / deal"),
+        # the same key while dealing, named for what it does then
+        Binding("enter", "deal", "Deal", tooltip="give / place / deal"),
+        Binding("m", "more", "More", tooltip="double the next tile with Give more or Get more (extra tiles)"),
+        Binding("t", "trap", "Trap", tooltip="put your Gifttrap on the chosen gift (extra tiles, once per game)"),
+        Binding("d", "done", "Done", tooltip="done — commit your tiles for this phase"),
     ]
 
     DEFAULT_CSS = """

@@ -224,35 +224,32 @@ class GiftbringerTable(GameTable):
 
     COMPACT_BELOW = COMPACT_BELOW
     HIDDEN_INFORMATION = False  # every sheet is open: no hand-over between people
-    KEYS_HELP = (
-        "←/→ or h l: choose a result in the dice tray\n"
-        "↑/↓ or k j: move to the place above or below on the map (in the Vikings' column, the next Viking)\n"
-        "shift+←/→ or H L: move to the place beside on the map (left of the map: the Vikings)\n"
-        "tab/shift+tab: jump to the next one where the result (or a visit, a landing) is legal\n"
-        "enter: cross the result on it · land at a ship · visit a finished place\n"
-        "v: visit the chosen place\n"
-        "space: mark a result for a Blessing; then 1–6 (any / two as that face), + (sum), - (difference)\n"
-        "o: look at the next player's sheet\n"
-        "d: finish the round"
-    )
-
+    #: Each key's help on the rules screen is its ``tooltip`` (``tui.support.key_help``):
+    #: bindings in a row with the same tooltip make one line ("←/→ or h/l").
     BINDINGS = [
-        Binding("left,h", "result(-1)", "result", show=False),
-        Binding("right,l", "result(1)", "result", show=False),
-        Binding("up,k", "move('up')", "move", show=False),
-        Binding("down,j", "move('down')", "move", show=False),
-        Binding("shift+left,H", "move('left')", "move", show=False),
-        Binding("shift+right,L", "move('right')", "move", show=False),
-        Binding("tab", "next_legal(1)", "Fits"),
-        Binding("shift+tab", "next_legal(-1)", "back", show=False),
-        Binding("enter", "use", "Use"),
-        Binding("v", "visit", "Visit"),
-        Binding("space", "mark", "Mark"),
-        *[Binding(str(f), f"bless_face({f})", str(f), show=False) for f in range(1, 7)],
-        Binding("plus", "bless('sum')", "Sum", show=False),
-        Binding("minus", "bless('diff')", "Diff", show=False),
-        Binding("o", "other", "Other sheet"),
-        Binding("d", "done", "Done"),
+        *[Binding(keys, f"result({step})", "result", show=False, tooltip="choose a result in the dice tray")
+          for keys, step in (("left,h", -1), ("right,l", 1))],
+        *[Binding(keys, f"move({way!r})", "move", show=False,
+                  tooltip="move to the place above or below on the map (in the Vikings' column, the next Viking)")
+          for keys, way in (("up,k", "up"), ("down,j", "down"))],
+        *[Binding(keys, f"move({way!r})", "move", show=False,
+                  tooltip="move to the place beside on the map (left of the map: the Vikings)")
+          for keys, way in (("shift+left,H", "left"), ("shift+right,L", "right"))],
+        Binding("tab", "next_legal(1)", "Fits",
+                tooltip="jump to the next one where the result (or a visit, a landing) is legal"),
+        Binding("shift+tab", "next_legal(-1)", "back", show=False,
+                tooltip="jump to the next one where the result (or a visit, a landing) is legal"),
+        Binding("enter", "use", "Use", tooltip="cross the result on it · land at a ship · visit a finished place"),
+        Binding("v", "visit", "Visit", tooltip="visit the chosen place"),
+        Binding("space", "mark", "Mark", tooltip="mark a result for a Blessing (again: unmark it)"),
+        *[Binding(str(f), f"bless_face({f})", str(f), show=False,
+                  tooltip="bless the result, or the two marked, as that face")
+          for f in range(1, 7)],
+        *[Binding(key, f"bless({kind!r})", word, show=False,
+                  tooltip="bless the two marked: sum (+), difference (-)")
+          for key, kind, word in (("plus", "sum", "Sum"), ("minus", "diff", "Diff"))],
+        Binding("o", "other", "Other sheet", tooltip="look at the next player's sheet"),
+        Binding("d", "done", "Done", tooltip="finish the round"),
     ]
 
     LEGEND = LEGEND

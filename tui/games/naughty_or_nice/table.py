@@ -75,23 +75,6 @@ class NaughtyOrNiceTable(GameTable):
 
     COMPACT_BELOW = COMPACT_BELOW
     END_TURN = End()
-    KEYS_HELP = (
-        "c: craft — 1–3 pick places of the row (the rest come from the deck), enter takes\n"
-        "s: summon two creatures, then keep one\n"
-        "f: fulfill — ←/→ or 1–8 choose the kiddo, enter; then ←/→ and space choose presents, "
-        "a picks a set that fits and scores the most (your gift giver's preferred presents count), "
-        "g adds Caga Tió, enter gives\n"
-        "p: play a creature — choose it, then its target (a player, a present, a kiddo, how many reindeer)\n"
-        "e: end your turn\n"
-        "←/→ or a number, enter: choose and answer a question (a gift giver, which creature to keep, a reaction); "
-        "past 9 type two digits (1 then 2 for 12)\n"
-        "n: pass (a reaction window, Grandfather Frost, Snow Maiden, Christkindl's draw)\n"
-        "h: Santa searches for a reindeer (start of his turn)\n"
-        "t: Santa tucks a reindeer from his hand under Rudolf\n"
-        "w: La Befana sweeps a kiddo away (start of her turn)\n"
-        "escape: step back out of a choice half made"
-    )
-
     LEGEND = (
         "- Presents and wishes show their colour's letter: R red, B blue, K black, G green. "
         "Present codes: ST Stockings, CA Cap, SW Sweater (red); BE Beigli, HC Hot Chocolate, FO Fondant (blue); "
@@ -106,24 +89,37 @@ class NaughtyOrNiceTable(GameTable):
         "- In a choice, [brackets] mark what you have chosen."
     )
 
+    #: Each key's help on the rules screen is its ``tooltip`` (``tui.support.key_help``):
+    #: bindings in a row with the same tooltip make one line ("←/→").
     BINDINGS = [
-        Binding("c", "craft", "Craft"),
-        Binding("s", "summon", "Summon"),
-        Binding("f", "fulfill", "Fulfill"),
-        Binding("p", "creature", "Creature"),
-        Binding("e", "end", "End turn"),
-        Binding("e", "pass_keyboard", "Pass keyboard"),  # the same key once the turn ended by itself
-        Binding("n", "pass", "Pass"),
-        Binding("enter", "confirm", "OK"),
-        Binding("left", "move(-1)", "choose", show=False),
-        Binding("right", "move(1)", "choose", show=False),
-        Binding("space", "toggle", "toggle", show=False),
-        Binding("a", "auto", "fits", show=False),
-        Binding("g", "caga", "Caga Tió", show=False),
-        Binding("h", "search", "search", show=False),
-        Binding("t", "tuck", "tuck", show=False),
-        Binding("w", "sweep", "sweep", show=False),
-        *[Binding(str(d), f"digit({d})", str(d), show=False) for d in range(0, 10)],
+        Binding("c", "craft", "Craft", tooltip="craft — 1–3 pick places of the row (the rest come from the deck), "
+                                               "enter takes"),
+        Binding("s", "summon", "Summon", tooltip="summon two creatures, then keep one"),
+        Binding("f", "fulfill", "Fulfill", tooltip="fulfill — ←/→ or 1–8 choose the kiddo, enter; then ←/→ and space "
+                                                   "choose presents (a, g), enter gives"),
+        Binding("p", "creature", "Creature", tooltip="play a creature — choose it, then its target (a player, a "
+                                                     "present, a kiddo, how many reindeer)"),
+        *[Binding("e", action, word, tooltip="end your turn (once it ended by itself: pass the keyboard on)")
+          # the same key once the turn ended by itself, named for what it does then
+          for action, word in (("end", "End turn"), ("pass_keyboard", "Pass keyboard"))],
+        Binding("n", "pass", "Pass", tooltip="pass (a reaction window, Grandfather Frost, Snow Maiden, Christkindl's "
+                                             "draw)"),
+        Binding("enter", "confirm", "OK", tooltip="answer the question, or take what is chosen; escape steps back "
+                                                  "out of a choice half made"),
+        *[Binding(key, f"move({step})", "choose", show=False,
+                  tooltip="choose an answer to a question (a gift giver, which creature to keep, a reaction), a "
+                          "kiddo or a present")
+          for key, step in (("left", -1), ("right", 1))],
+        *[Binding(str(d), f"digit({d})", str(d), show=False,
+                  tooltip="choose by number: an answer (past 9 two digits, 1 then 2 for 12), a kiddo by its place")
+          for d in range(0, 10)],
+        Binding("space", "toggle", "toggle", show=False, tooltip="when fulfilling: give or keep the present chosen"),
+        Binding("a", "auto", "fits", show=False, tooltip="when fulfilling: pick a set that fits and scores the most "
+                                                         "(your gift giver's preferred presents count)"),
+        Binding("g", "caga", "Caga Tió", show=False, tooltip="when fulfilling: add Caga Tió (g again leaves it out)"),
+        Binding("h", "search", "search", show=False, tooltip="Santa searches for a reindeer (start of his turn)"),
+        Binding("t", "tuck", "tuck", show=False, tooltip="Santa tucks a reindeer from his hand under Rudolf"),
+        Binding("w", "sweep", "sweep", show=False, tooltip="La Befana sweeps a kiddo away (start of her turn)"),
     ]
 
     DEFAULT_CSS = """
