@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-import shutil
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
@@ -40,15 +38,6 @@ from ssh_helpers import HostProcess, Mirror, percentile, play_room, report, set_
 
 PACE = (0.5, 1.0)
 PHASE_S = 30.0
-
-
-@pytest.fixture
-def host():
-    parent = Path(tempfile.mkdtemp(prefix="bxF", dir="/tmp"))
-    host = HostProcess(parent / "d").start()
-    yield host
-    host.stop()
-    shutil.rmtree(parent, ignore_errors=True)
 
 
 class BotRoom:

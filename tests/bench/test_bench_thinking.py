@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -37,15 +35,6 @@ from host.paths import socket_path  # noqa: E402
 from ssh_helpers import CpuShare, HostProcess, Mirror, play_room, report, set_up_rooms, summary, until  # noqa: E402
 
 PACE = (0.25, 0.75)
-
-
-@pytest.fixture
-def host():
-    parent = Path(tempfile.mkdtemp(prefix="bxT", dir="/tmp"))
-    host = HostProcess(parent / "d").start()
-    yield host
-    host.stop()
-    shutil.rmtree(parent, ignore_errors=True)
 
 
 async def thinking_room(sock: Path, name: str, stop: asyncio.Event, bot_moves: list[int]) -> None:
