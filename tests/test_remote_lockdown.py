@@ -199,12 +199,16 @@ class Other:
 
     async def _read(self) -> None:
         while (m := await self.client.recv()) is not None:
-            if isinstance(m, p.InRoom):
-                self.room = m.room
-            elif isinstance(m, p.TableUpdate):
-                self.table = m.table
-            elif isinstance(m, p.Refused):
-                self.refused = m.message
+            self.heard(m)
+
+    def heard(self, message) -> None:
+        """Keep ``message`` when it is a room, a table or a refusal (a subclass keeps more)."""
+        if isinstance(message, p.InRoom):
+            self.room = message.room
+        elif isinstance(message, p.TableUpdate):
+            self.table = message.table
+        elif isinstance(message, p.Refused):
+            self.refused = message.message
 
     async def send(self, message) -> None:
         await self.client.send(message)
