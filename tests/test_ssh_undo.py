@@ -9,7 +9,6 @@ casa plays through the room service's socket (the messages the new-room form and
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import tempfile
 from contextlib import asynccontextmanager
@@ -23,7 +22,7 @@ from host import protocol as p  # noqa: E402
 from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
 
-from ssh_helpers import QUICK, Terminal  # noqa: E402
+from ssh_helpers import QUICK, Terminal, until  # noqa: E402
 from test_remote_lockdown import Other  # noqa: E402
 from test_ssh_game import session  # noqa: E402
 
@@ -33,11 +32,8 @@ class Player(Other):
     (``test_remote_lockdown.Other``), waits for a condition and plays a move."""
 
     async def until(self, check, what: str) -> None:
-        for _ in range(400):
-            if check():
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"never: {what}")
+        """Wait until ``check()`` holds (20 s at the most: ``AssertionError`` naming ``what``)."""
+        await until(check, what, timeout=20, step=0.05)
 
     async def play(self, text: str) -> str | None:
         """Send ``text``; the refusal's sentence, or None once the table moved on."""
