@@ -41,7 +41,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 import asyncssh
@@ -261,6 +261,35 @@ def host_in_tmp(prefix: str = "bx", bot_pace: float | None = None) -> Iterator[H
     finally:
         host.stop()
         shutil.rmtree(parent, ignore_errors=True)
+
+
+@asynccontextmanager
+async def in_process_host(data: Path, authorized: Path | None = None, open_mode: bool = True, **options):
+    """A host (``host.ssh.start_host``) in this process on a free port of 127.0.0.1, its
+    data in ``data``; ``authorized`` its authorized-keys file (None in open mode);
+    ``options``: ``start_host``'s keywords (``child_argv``, ``bot_pace``, ``log``). Closed
+    on leaving."""
+    from host.ssh import start_host
+
+    host = await start_host("127.0.0.1", 0, data, authorized, open_mode, **options)
+    try:
+        yield host
+    finally:
+        await host.close()
+
+
+def client_keys(folder: Path, names: list[str], authorized: list[str], header: bytes = b"") -> dict:
+    """A fresh ed25519 key (asyncssh's private key) for each of ``names``, by name; the
+    public keys of ``authorized`` written after ``header`` to ``folder/authorized_keys``
+    (``"auth"``); the first name's private key written to ``folder/id_<name>``, mode 0600,
+    as OpenSSH's client wants it (``"<name>_path"``)."""
+    keys: dict = {name: asyncssh.generate_private_key("ssh-ed25519") for name in names}
+    keys["auth"] = folder / "authorized_keys"
+    keys["auth"].write_bytes(header + b"".join(keys[name].export_public_key() for name in authorized))
+    path = keys[f"{names[0]}_path"] = folder / f"id_{names[0]}"
+    keys[names[0]].write_private_key(str(path))
+    os.chmod(path, 0o600)
+    return keys
 
 
 # ---------------------------------------------------------------------------- players

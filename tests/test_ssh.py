@@ -14,14 +14,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import asyncssh
 import pytest
 
 from host.ssh import HostError, start_host
-from ssh_helpers import read_until
+from ssh_helpers import client_keys, in_process_host, read_until
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,15 +54,7 @@ def data():
 @pytest.fixture(scope="module")
 def keys(tmp_path_factory):
     """An authorized key (written to an authorized_keys file) and a stranger's key."""
-    folder = tmp_path_factory.mktemp("keys")
-    good = asyncssh.generate_private_key("ssh-ed25519")
-    other = asyncssh.generate_private_key("ssh-ed25519")
-    auth = folder / "authorized_keys"
-    auth.write_bytes(b"# friends\n" + good.export_public_key())
-    good_path = folder / "id_good"
-    good.write_private_key(str(good_path))
-    os.chmod(good_path, 0o600)
-    return {"good": good, "other": other, "auth": auth, "good_path": good_path}
+    return client_keys(tmp_path_factory.mktemp("keys"), ["good", "other"], ["good"], b"# friends\n")
 
 
 def connect(host, user="ann", **kw):
@@ -84,15 +75,10 @@ async def gone(pid: int, timeout: float = 5.0) -> bool:
     return False
 
 
-@asynccontextmanager
-async def hosting(data: Path, auth: Path | None, open_mode: bool = False):
+def hosting(data: Path, auth: Path | None, open_mode: bool = False):
     """A host (``start_host``) on a free port of 127.0.0.1 with its data in ``data`` and
     ``auth`` its authorized-keys file, each session running the fake child; closed on leaving."""
-    host = await start_host("127.0.0.1", 0, data, auth, open_mode, child_argv=FAKE_ARGV)
-    try:
-        yield host
-    finally:
-        await host.close()
+    return in_process_host(data, auth, open_mode, child_argv=FAKE_ARGV)
 
 
 def no_zombies_of_ours() -> bool:

@@ -42,43 +42,49 @@ async def casb_at_the_table(host, casa: Player) -> Terminal:
     return casb
 
 
-async def test_the_bell_rings_once_at_a_players_terminal_when_her_turn_comes_while_she_reads_the_rules():
+async def bells_when_her_turn_comes(leave, told: bytes | None, what: str, settle: float) -> int:
+    """casb at the Naughty or Nice table while casa is to act; ``leave(casb)`` takes her to
+    another screen by keys, where no bell rings while it is not her turn. casa plays her
+    first choices until casb is to act (``told``: what casb's screen then says, if it says
+    something); the bell rings (``what`` names it). The bells rung at casb's terminal since
+    her turn came, ``settle`` seconds after the first."""
     async with casa_hosts("bxb", "naughty-or-nice", {}) as (host, casa):
         casb = await casb_at_the_table(host, casa)
         try:
-            rules = casb.mark()
-            casb.keys("?")  # casb reads the rules while casa chooses
-            await casb.shows(b"Naughty or Nice", since=rules)
+            away = casb.mark()
+            await leave(casb)
             await casb.quiet()
-            assert BEL not in casb.text(since=rules)  # no bell while it is not her turn
+            assert BEL not in casb.text(since=away)  # no bell while it is not her turn
             mark = casb.mark()
             await casa.plays_first_choices_until(lambda: 1 in casa.table.to_act)  # until casb is to act
             assert 1 in casa.table.to_act
-            await until(lambda: BEL in casb.text(since=mark), "the bell at casb's terminal")
-            await asyncio.sleep(0.5)
-            assert casb.text(since=mark).count(BEL) == 1
+            if told is not None:
+                await casb.shows(told, since=mark)
+            await until(lambda: BEL in casb.text(since=mark), what)
+            await asyncio.sleep(settle)
+            return casb.text(since=mark).count(BEL)
         finally:
             casb.close()
+
+
+async def test_the_bell_rings_once_at_a_players_terminal_when_her_turn_comes_while_she_reads_the_rules():
+    async def to_the_rules(casb: Terminal) -> None:
+        rules = casb.mark()
+        casb.keys("?")  # casb reads the rules while casa chooses
+        await casb.shows(b"Naughty or Nice", since=rules)
+
+    assert await bells_when_her_turn_comes(to_the_rules, None, "the bell at casb's terminal", 0.5) == 1
 
 
 async def test_the_bell_rings_once_in_the_lobby_when_a_game_of_hers_starts_waiting_for_her():
     # The lobby is elsewhere too: casb leaves the table for the lobby while casa is to
     # act; when the turn passes to casb, her terminal gets the bell, once.
-    async with casa_hosts("bxb", "naughty-or-nice", {}) as (host, casa):
-        casb = await casb_at_the_table(host, casa)
-        try:
-            lobby = casb.mark()
-            casb.keys("\x1b")  # back to the lobby while casa chooses
-            await casb.shows(b"c creates a room", since=lobby)
-            await casb.shows(b"playing", since=lobby)
-            await casb.quiet()
-            assert BEL not in casb.text(since=lobby)  # no bell while it is not her turn
-            mark = casb.mark()
-            await casa.plays_first_choices_until(lambda: 1 in casa.table.to_act)  # until casb is to act
-            assert 1 in casa.table.to_act
-            await casb.shows(b"your turn", since=mark)  # the lobby line
-            await until(lambda: BEL in casb.text(since=mark), "the bell at casb's terminal in the lobby")
-            await asyncio.sleep(1.2)  # more looks at the lobby: once per turn
-            assert casb.text(since=mark).count(BEL) == 1
-        finally:
-            casb.close()
+    async def to_the_lobby(casb: Terminal) -> None:
+        lobby = casb.mark()
+        casb.keys("\x1b")  # back to the lobby while casa chooses
+        await casb.shows(b"c creates a room", since=lobby)
+        await casb.shows(b"playing", since=lobby)
+
+    # the lobby line says "your turn"; more looks at the lobby: once per turn
+    assert await bells_when_her_turn_comes(to_the_lobby, b"your turn", "the bell at casb's terminal in the lobby",
+                                           1.2) == 1

@@ -33,7 +33,7 @@ from host import protocol as p
 from host.client import ServiceClient
 from host.paths import socket_path
 from host.ssh import MAX_HEIGHT, MAX_SESSIONS_PER_USER, MAX_WIDTH, start_host
-from ssh_helpers import plain, read_until
+from ssh_helpers import client_keys, plain, read_until
 
 
 # A child that does what the app does with its identity: it says hello to the room
@@ -92,14 +92,7 @@ def service_argv(data: Path) -> list[str]:
 def keys(tmp_path_factory):
     """alice's and bob's keys, both in an authorized_keys file (no pins)."""
     folder = tmp_path_factory.mktemp("keys")
-    alice = asyncssh.generate_private_key("ssh-ed25519")
-    bob = asyncssh.generate_private_key("ssh-ed25519")
-    auth = folder / "authorized_keys"
-    auth.write_bytes(alice.export_public_key() + bob.export_public_key())
-    alice_path = folder / "id_alice"
-    alice.write_private_key(str(alice_path))
-    os.chmod(alice_path, 0o600)
-    return {"alice": alice, "bob": bob, "auth": auth, "alice_path": alice_path, "folder": folder}
+    return client_keys(folder, ["alice", "bob"], ["alice", "bob"]) | {"folder": folder}
 
 
 class Keyless(asyncssh.SSHClient):
