@@ -1057,3 +1057,17 @@ async def started_room(socket, name: str, game: str, seats: list, options: dict 
         await asyncio.sleep(0.02)
     await client.send(p.StartGame())
     return client, state, reader
+
+
+async def play_chosen(client, state: dict, table, brain, rng: random.Random, seat: int = 0) -> None:
+    """``client`` (seat ``seat`` of ``table``, the newest table in ``state`` as
+    ``keep_newest`` keeps it) plays ``brain``'s choice of the moves its seat sees, and
+    waits until a newer table comes."""
+    from host import protocol as p
+    from tui.support.remote_session import RemoteSession
+
+    shown = RemoteSession(table)
+    command = brain.choose(shown.view(seat), shown.legal_commands(seat), rng)
+    await client.send(p.Play(shown.game.notation(command, shown.names)))
+    while state["table"] is table:
+        await asyncio.sleep(0.01)
