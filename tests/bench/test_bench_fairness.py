@@ -40,6 +40,17 @@ PACE = (0.5, 1.0)
 PHASE_S = 30.0
 
 
+async def next_message(client: ServiceClient, stop: asyncio.Event):
+    """The next message from ``client`` (waited for half a second at a time), or None once
+    ``stop`` is set or the connection has ended."""
+    while not stop.is_set():
+        try:
+            return await asyncio.wait_for(client.recv(), 0.5)
+        except asyncio.TimeoutError:
+            continue
+    return None
+
+
 class BotRoom:
     """A Bottlecap Vikings room of ``name`` (a script answering at once) and three
     ``expert`` bots; ``gaps`` collects, while ``measuring``, the seconds between two
@@ -61,13 +72,7 @@ class BotRoom:
 
     async def _one_game(self, client: ServiceClient, stop: asyncio.Event) -> None:
         started, last = False, None  # last: (time, ply, whether a bot was to act)
-        while not stop.is_set():
-            try:
-                m = await asyncio.wait_for(client.recv(), 0.5)
-            except asyncio.TimeoutError:
-                continue
-            if m is None:
-                return
+        while (m := await next_message(client, stop)) is not None:
             if isinstance(m, p.InRoom) and m.room.code and not started:
                 await client.send(p.StartGame())
                 started = True
@@ -104,12 +109,8 @@ class Asker:
                 await client.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("random"), p.SeatSpec("random")],
                                                {}, hints=True))
                 started, acted = False, None
-                while not stop.is_set():
-                    try:
-                        m = await asyncio.wait_for(client.recv(), 0.5)
-                    except asyncio.TimeoutError:
-                        continue
-                    if m is None:
+                while True:
+                    if (m := await next_message(client, stop)) is None:
                         return
                     if isinstance(m, p.InRoom) and m.room.code and not started:
                         await client.send(p.StartGame())
@@ -138,13 +139,7 @@ class Asker:
 
     @staticmethod
     async def _answer(client: ServiceClient, ref: int, stop: asyncio.Event) -> p.Hint | None:
-        while not stop.is_set():
-            try:
-                m = await asyncio.wait_for(client.recv(), 0.5)
-            except asyncio.TimeoutError:
-                continue
-            if m is None:
-                return None
+        while (m := await next_message(client, stop)) is not None:
             if isinstance(m, p.Hint) and m.ref == ref:
                 return m
         return None
