@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 from contextlib import asynccontextmanager
 
-import pytest
 from textual import events
 
 import engine
