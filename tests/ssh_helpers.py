@@ -31,13 +31,17 @@ import os
 import random
 import re
 import resource
+import shutil
 import signal
 import socket
 import sqlite3
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 import asyncssh
@@ -67,6 +71,28 @@ def plain(data: bytes) -> bytes:
     return ANSI.sub(b"", data)
 
 
+async def read_until(stream, needle: bytes, timeout: float = 10.0, strip_ansi: bool = False) -> bytes:
+    """Bytes from ``stream`` (an asyncssh process's stdout, bytes) until ``needle`` shows
+    (after removing escapes when asked): all of them so far, escapes removed when asked.
+    Raises ``AssertionError`` after ``timeout`` seconds or when the stream ends first."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while True:
+        text = ANSI.sub(b"", seen) if strip_ansi else seen
+        if needle in text:
+            return text
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"{needle!r} never came; got {text[-2000:]!r}")
+        try:
+            chunk = await asyncio.wait_for(stream.read(65536), left)
+        except asyncio.TimeoutError:
+            continue
+        if not chunk:
+            raise AssertionError(f"the stream ended before {needle!r}; got {text[-2000:]!r}")
+        seen += chunk
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that was free a moment ago."""
     with socket.socket() as s:
@@ -75,27 +101,27 @@ def free_port() -> int:
 
 
 # ---------------------------------------------------------------------------- processes
-def rss_kib(pid: int) -> int:
-    """The resident size of process ``pid`` in KiB (0 when it is gone)."""
+def _proc_kib(pid: int, file: str, field: str) -> int:
+    """The KiB figure on the ``field`` line (``"VmRSS:"``, ``"Pss:"``) of ``/proc/pid/file``;
+    0 when the process is gone or the file unreadable."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(f"/proc/{pid}/{file}").read_text().splitlines():
+            if line.startswith(field):
                 return int(line.split()[1])
     except OSError:
         pass
     return 0
+
+
+def rss_kib(pid: int) -> int:
+    """The resident size of process ``pid`` in KiB (0 when it is gone)."""
+    return _proc_kib(pid, "status", "VmRSS:")
 
 
 def pss_kib(pid: int) -> int:
     """The proportional set size of ``pid`` in KiB (shared pages divided among their
     users: what one more session really costs); 0 when it is gone or unreadable."""
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+    return _proc_kib(pid, "smaps_rollup", "Pss:")
 
 
 def _stat(pid: str) -> tuple[str, int] | None:
@@ -221,6 +247,49 @@ class HostProcess:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait(timeout=10)
+
+
+@contextmanager
+def host_in_tmp(prefix: str = "bx", bot_pace: float | None = None) -> Iterator[HostProcess]:
+    """A started ``HostProcess`` (``bot_pace`` as in ``HostProcess``) whose data folder
+    lies in a fresh folder ``/tmp/<prefix>…`` (short: the room service's Unix socket lives
+    in it); on leaving, the host is stopped and the folder removed."""
+    parent = Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+    host = HostProcess(parent / "d", bot_pace=bot_pace).start()
+    try:
+        yield host
+    finally:
+        host.stop()
+        shutil.rmtree(parent, ignore_errors=True)
+
+
+@asynccontextmanager
+async def in_process_host(data: Path, authorized: Path | None = None, open_mode: bool = True, **options):
+    """A host (``host.ssh.start_host``) in this process on a free port of 127.0.0.1, its
+    data in ``data``; ``authorized`` its authorized-keys file (None in open mode);
+    ``options``: ``start_host``'s keywords (``child_argv``, ``bot_pace``, ``log``). Closed
+    on leaving."""
+    from host.ssh import start_host
+
+    host = await start_host("127.0.0.1", 0, data, authorized, open_mode, **options)
+    try:
+        yield host
+    finally:
+        await host.close()
+
+
+def client_keys(folder: Path, names: list[str], authorized: list[str], header: bytes = b"") -> dict:
+    """A fresh ed25519 key (asyncssh's private key) for each of ``names``, by name; the
+    public keys of ``authorized`` written after ``header`` to ``folder/authorized_keys``
+    (``"auth"``); the first name's private key written to ``folder/id_<name>``, mode 0600,
+    as OpenSSH's client wants it (``"<name>_path"``)."""
+    keys: dict = {name: asyncssh.generate_private_key("ssh-ed25519") for name in names}
+    keys["auth"] = folder / "authorized_keys"
+    keys["auth"].write_bytes(header + b"".join(keys[name].export_public_key() for name in authorized))
+    path = keys[f"{names[0]}_path"] = folder / f"id_{names[0]}"
+    keys[names[0]].write_private_key(str(path))
+    os.chmod(path, 0o600)
+    return keys
 
 
 # ---------------------------------------------------------------------------- players
@@ -988,3 +1057,17 @@ async def started_room(socket, name: str, game: str, seats: list, options: dict 
         await asyncio.sleep(0.02)
     await client.send(p.StartGame())
     return client, state, reader
+
+
+async def play_chosen(client, state: dict, table, brain, rng: random.Random, seat: int = 0) -> None:
+    """``client`` (seat ``seat`` of ``table``, the newest table in ``state`` as
+    ``keep_newest`` keeps it) plays ``brain``'s choice of the moves its seat sees, and
+    waits until a newer table comes."""
+    from host import protocol as p
+    from tui.support.remote_session import RemoteSession
+
+    shown = RemoteSession(table)
+    command = brain.choose(shown.view(seat), shown.legal_commands(seat), rng)
+    await client.send(p.Play(shown.game.notation(command, shown.names)))
+    while state["table"] is table:
+        await asyncio.sleep(0.01)

@@ -14,11 +14,9 @@ import asyncio
 import json
 import os
 import random
-import shutil
 import sqlite3
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -31,7 +29,9 @@ from engine.core.room import Rooms
 from host import protocol as p
 import host.service
 from host.service import MAX_BAD_FRAMES, RoomService
-from test_room_service import ROOT, SHORT, TIMEOUT, Peer, Raw, assert_service_works, chooser, open_room
+from test_room_service import (  # noqa: F401 (a fixture)
+    ROOT, SHORT, TIMEOUT, Peer, Raw, assert_service_works, chooser, open_room, short_dir,
+)
 
 GT = engine.get_game("gift-trap")
 JOURNAL = "rooms.sqlite3"
@@ -40,11 +40,9 @@ CANNOT_RECORD = "The host cannot record moves right now"
 
 
 @pytest.fixture
-def root():
+def root(short_dir):
     """A short folder (a Unix socket path must stay under ~100 bytes)."""
-    d = Path(tempfile.mkdtemp(prefix="bx", dir="/tmp"))
-    yield d
-    shutil.rmtree(d, ignore_errors=True)
+    return short_dir
 
 
 @pytest.fixture

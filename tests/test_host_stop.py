@@ -27,6 +27,8 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -113,6 +115,20 @@ def host_stopped_cleanly(host: HostProcess) -> None:
     assert log.rstrip().endswith("boxtop host: stopped."), log
 
 
+@contextmanager
+def hosting(data: Path) -> Iterator[tuple[HostProcess, list[Terminal]]]:
+    """A started host on ``data``, and a list for the terminals the test opens: (host,
+    terminals). On leaving, every terminal in the list is closed and the host stopped."""
+    host = HostProcess(data).start()
+    terminals: list[Terminal] = []
+    try:
+        yield host, terminals
+    finally:
+        for terminal in terminals:
+            terminal.close()
+        host.stop()
+
+
 async def at_table(port: int, name: str) -> Terminal:
     """``name`` connects: with a seat in a game in play, straight back at its table."""
     player = await Terminal.open(port, name, size=SIZE)
@@ -137,9 +153,7 @@ async def test_ctrl_c_tells_every_player_gives_every_terminal_back_and_keeps_the
     # ann asks for a hint (the host's worker pool searches it), then Ctrl+C: SIGINT to the
     # host's whole process group, as a terminal sends it (the workers get it too).
     table, waiting = codes(data)["table"], codes(data)["waiting"]
-    host = HostProcess(data).start()
-    terminals: list[Terminal] = []
-    try:
+    with hosting(data) as (host, terminals):
         ann, bob = await asyncio.gather(at_table(host.port, "ann"), at_table(host.port, "bob"))
         (cyd,) = await open_lobbies(host.port, ["cyd"], size=SIZE)
         terminals += [ann, bob, cyd]
@@ -159,10 +173,6 @@ async def test_ctrl_c_tells_every_player_gives_every_terminal_back_and_keeps_the
         assert [s.name for s in mirror.record(table).seats] == ["ann", "bob", "bot3"]
         kept = mirror.record(waiting)
         assert kept is not None and kept.seats[0].name == "cyd", "the waiting room lost its seated player"
-    finally:
-        for terminal in terminals:
-            terminal.close()
-        host.stop()
 
 
 async def test_sigterm_tells_spectators_and_the_lobby_and_a_killed_session_gets_its_terminal_back(data):
@@ -170,9 +180,7 @@ async def test_sigterm_tells_spectators_and_the_lobby_and_a_killed_session_gets_
     # (kill -9: it cannot give the terminal back, the host does). SIGTERM to the host only.
     # Then the host starts again and every room is back in the lobby.
     table = codes(data)["table"]
-    host = HostProcess(data).start()
-    terminals: list[Terminal] = []
-    try:
+    with hosting(data) as (host, terminals):
         ann = await at_table(host.port, "ann")
         dan, eve = await open_lobbies(host.port, ["dan", "eve"], size=SIZE)
         terminals += [ann, dan, eve]
@@ -196,18 +204,12 @@ async def test_sigterm_tells_spectators_and_the_lobby_and_a_killed_session_gets_
         terminals += again
         for code in codes(data).values():
             await eve.shows(code.encode(), timeout=30)
-    finally:
-        for terminal in terminals:
-            terminal.close()
-        host.stop()
 
 
 async def test_a_second_ctrl_c_stops_at_once_and_still_gives_every_terminal_back(data):
     # Ctrl+C twice while the worker pool starts and searches ann's hint.
     table = codes(data)["table"]
-    host = HostProcess(data).start()
-    terminals: list[Terminal] = []
-    try:
+    with hosting(data) as (host, terminals):
         ann = await at_table(host.port, "ann")
         (eve,) = await open_lobbies(host.port, ["eve"], size=SIZE)  # in the lobby
         terminals += [ann, eve]
@@ -225,10 +227,6 @@ async def test_a_second_ctrl_c_stops_at_once_and_still_gives_every_terminal_back
         await ended(eve)
         assert_given_back("eve", raw(eve), b"The host is stopping; every room is kept.", drawn=False)
         host_stopped_cleanly(host)
-    finally:
-        for terminal in terminals:
-            terminal.close()
-        host.stop()
 
 
 async def test_the_room_service_alone_tells_boxtop_join_under_its_own_sshd(data):

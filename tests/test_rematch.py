@@ -110,6 +110,16 @@ async def play_to_the_end(svc, players: list[Player], code: str) -> None:
         await pl.until(lambda: pl.table is not None and pl.table.result is not None, "the result")
 
 
+async def ann_says_yes(svc, kind: type[Player] = Player) -> tuple[Player, Player, str]:
+    """ann and bob (as ``kind``s) play a room of ``GAME`` to its result; ann says yes to a
+    rematch and bob sees it: (ann, bob, the finished room's code)."""
+    (ann, bob), code = await seated(svc, ["ann", "bob"], kind=kind)
+    await play_to_the_end(svc, [ann, bob], code)
+    await ann.client.send(p.Rematch(True))
+    await bob.until(lambda: bob.table.again == [True, None], "ann's yes")
+    return ann, bob, code
+
+
 async def test_everyone_says_yes_and_a_new_room_starts_with_a_new_seed_and_the_seats_moved_on(svc):
     (ann, bob), code = await seated(svc, ["ann", "bob"])
     await play_to_the_end(svc, [ann, bob], code)
@@ -136,10 +146,7 @@ async def test_everyone_says_yes_and_a_new_room_starts_with_a_new_seed_and_the_s
 
 
 async def test_a_no_frees_that_seat_in_a_new_waiting_room(svc):
-    (ann, bob), code = await seated(svc, ["ann", "bob"])
-    await play_to_the_end(svc, [ann, bob], code)
-    await ann.client.send(p.Rematch(True))
-    await bob.until(lambda: bob.table.again == [True, None], "ann's yes")
+    ann, bob, code = await ann_says_yes(svc)
     await bob.client.send(p.Rematch(False))
     await ann.until(lambda: ann.room is not None and ann.room.code != code and ann.table is None, "the waiting room")
     seats = ann.room.seats
@@ -159,10 +166,7 @@ async def test_a_no_frees_that_seat_in_a_new_waiting_room(svc):
 
 
 async def test_leaving_says_no(svc):
-    (ann, bob), code = await seated(svc, ["ann", "bob"])
-    await play_to_the_end(svc, [ann, bob], code)
-    await ann.client.send(p.Rematch(True))
-    await bob.until(lambda: bob.table.again == [True, None], "ann's yes")
+    ann, bob, code = await ann_says_yes(svc)
     await bob.client.send(p.LeaveRoom())
     await ann.until(lambda: ann.room is not None and ann.room.code != code, "the waiting room")
     assert [(s.name, s.bot) for s in ann.room.seats] == [("", None), ("ann", None)]
@@ -277,10 +281,7 @@ class Told(Player):
 async def test_a_rematch_too_soon_tells_everyone_at_the_result_and_r_again_opens_it_after_the_wait(
         svc, monkeypatch, clock):
     monkeypatch.setattr(host.service, "CREATE_BURST", 1)  # ann's room took her only one
-    (ann, bob), code = await seated(svc, ["ann", "bob"], kind=Told)
-    await play_to_the_end(svc, [ann, bob], code)
-    await ann.client.send(p.Rematch(True))
-    await bob.until(lambda: bob.table.again == [True, None], "ann's yes")
+    ann, bob, code = await ann_says_yes(svc, Told)
     await bob.client.send(p.Rematch(True))
     said = f"No rematch yet: ann opened rooms too fast; wait {host.service.CREATE_EVERY:.0f} seconds, then press r again."
     await bob.until(lambda: bob.refused is not None, "a refusal")

@@ -199,12 +199,16 @@ class Other:
 
     async def _read(self) -> None:
         while (m := await self.client.recv()) is not None:
-            if isinstance(m, p.InRoom):
-                self.room = m.room
-            elif isinstance(m, p.TableUpdate):
-                self.table = m.table
-            elif isinstance(m, p.Refused):
-                self.refused = m.message
+            self.heard(m)
+
+    def heard(self, message) -> None:
+        """Keep ``message`` when it is a room, a table or a refusal (a subclass keeps more)."""
+        if isinstance(message, p.InRoom):
+            self.room = message.room
+        elif isinstance(message, p.TableUpdate):
+            self.table = message.table
+        elif isinstance(message, p.Refused):
+            self.refused = message.message
 
     async def send(self, message) -> None:
         await self.client.send(message)
@@ -231,6 +235,26 @@ async def play_to_the_end(pilot, bob: Other, brain, limit: int = 3000) -> None:
             await pilot.pause(0.02)
 
 
+async def watch_to_the_result(pilot, bob: Other, room: p.CreateRoom, brain, seen: dict[str, set[str]],
+                              where: str) -> None:
+    """bob makes ``room`` and starts it; ann, in her lobby, watches it (``w``: the only
+    room) while bob plays ``brain``'s moves to the result. What ann can reach is audited
+    while she watches (as ``where``) and on the result; ``m`` takes her back to the lobby."""
+    app = pilot.app
+    await bob.send(room)
+    await until(pilot, lambda: bob.room is not None)
+    await bob.send(p.StartGame())
+    await until(pilot, lambda: app.screen.rooms, what="the room in the lobby")
+    await pilot.press("w")
+    await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game, watched")
+    await audit(pilot, seen, where)
+    await play_to_the_end(pilot, bob, brain)
+    await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
+    await audit(pilot, seen, "result")
+    await pilot.press("m")
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+
 async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(service):
     _, sock = service
     seen: dict[str, set[str]] = {}
@@ -241,19 +265,9 @@ async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(servi
         await audit(pilot, seen, "lobby")
 
         # A finished game, watched: bob and two bots play Gift Trap to the end; ann watches.
-        await bob.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("heuristic")],
-                                    {"track_length": 3}))
-        await until(pilot, lambda: bob.room is not None)
-        await bob.send(p.StartGame())
-        await until(pilot, lambda: app.screen.rooms, what="the room in the lobby")
-        await pilot.press("w")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game, watched")
-        await audit(pilot, seen, "gift-trap, watching")
-        await play_to_the_end(pilot, bob, HeuristicBot(1))
-        await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
-        await audit(pilot, seen, "result")
-        await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        room = p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("heuristic"), p.SeatSpec("heuristic")],
+                            {"track_length": 3})
+        await watch_to_the_result(pilot, bob, room, HeuristicBot(1), seen, "gift-trap, watching")
         await bob.send(p.LeaveRoom())
 
         # ann creates a Gift Trap room: the new-room form, the waiting room as its creator
@@ -326,18 +340,8 @@ async def test_every_games_table_watched_finished_played_and_its_rules_reach_onl
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in screen_text(app))
         # bob and a bot play to the end; ann watches (the only room: highlighted)
-        await bob.send(p.CreateRoom(slug, [p.SeatSpec(), p.SeatSpec("heuristic")]))
-        await until(pilot, lambda: bob.room is not None)
-        await bob.send(p.StartGame())
-        await until(pilot, lambda: app.screen.rooms, what="the room in the lobby")
-        await pilot.press("w")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game, watched")
-        await audit(pilot, seen, "watching")
-        await play_to_the_end(pilot, bob, game.bots["heuristic"](1))
-        await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
-        await audit(pilot, seen, "result")
-        await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        room = p.CreateRoom(slug, [p.SeatSpec(), p.SeatSpec("heuristic")])
+        await watch_to_the_result(pilot, bob, room, game.bots["heuristic"](1), seen, "watching")
         await bob.send(p.LeaveRoom())
 
         # bob's second room: ann plays a seat, then opens the rules

@@ -21,7 +21,7 @@ from engine.core.seat_label import a_bot, seat_label
 from host import protocol as p
 from host.client import ServiceClient
 
-from test_rematch import Player, seated, svc  # noqa: F401 (a fixture)
+from test_rematch import Player, Told, seated, svc  # noqa: F401 (a fixture)
 
 SHORT = {"track_length": 5}
 
@@ -161,24 +161,12 @@ def test_back_at_the_result_bob_answers_for_himself(path):
 
 
 # ---------------------------------------------------------------------- the service
-class Listener(Player):
-    """A connection that also keeps the notices it was sent (``host.protocol.Notice``)."""
-
-    def __init__(self, client: ServiceClient) -> None:
-        self.notices: list[str] = []
-        super().__init__(client)
-
-    def heard(self, message) -> None:
-        if isinstance(message, p.Notice):
-            self.notices.append(message.text)
-
-
-async def connect(svc, name: str) -> Listener:
-    return Listener(await ServiceClient.connect(svc.test_socket, name))
+async def connect(svc, name: str) -> Told:
+    return Told(await ServiceClient.connect(svc.test_socket, name))
 
 
 async def test_everyone_is_told_of_the_hand_over_and_of_the_return(svc):  # noqa: F811
-    (ann, bob), code = await seated(svc, ["ann", "bob"], kind=Listener)
+    (ann, bob), code = await seated(svc, ["ann", "bob"], kind=Told)
     eve = await connect(svc, "eve")
     await eve.client.send(p.WatchRoom(code))
     await eve.until(lambda: eve.table is not None, "eve watching")

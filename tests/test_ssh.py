@@ -20,9 +20,9 @@ import asyncssh
 import pytest
 
 from host.ssh import HostError, start_host
+from ssh_helpers import client_keys, in_process_host, read_until
 
 ROOT = Path(__file__).resolve().parent.parent
-ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[@-Z\\-_])")
 
 # The fake child: its pid, name, TERM, COLUMNS/LINES, isatty and size; the size again on
 # every SIGWINCH; every input line echoed back.
@@ -54,41 +54,13 @@ def data():
 @pytest.fixture(scope="module")
 def keys(tmp_path_factory):
     """An authorized key (written to an authorized_keys file) and a stranger's key."""
-    folder = tmp_path_factory.mktemp("keys")
-    good = asyncssh.generate_private_key("ssh-ed25519")
-    other = asyncssh.generate_private_key("ssh-ed25519")
-    auth = folder / "authorized_keys"
-    auth.write_bytes(b"# friends\n" + good.export_public_key())
-    good_path = folder / "id_good"
-    good.write_private_key(str(good_path))
-    os.chmod(good_path, 0o600)
-    return {"good": good, "other": other, "auth": auth, "good_path": good_path}
+    return client_keys(tmp_path_factory.mktemp("keys"), ["good", "other"], ["good"], b"# friends\n")
 
 
 def connect(host, user="ann", **kw):
     options = dict(known_hosts=None, agent_path=None, config=None, client_keys=None)
     options.update(kw)
     return asyncssh.connect("127.0.0.1", host.port, username=user, **options)
-
-
-async def read_until(stream, needle: bytes, timeout: float = 10.0, strip_ansi: bool = False) -> bytes:
-    """Bytes from ``stream`` until ``needle`` shows (after removing escapes when asked)."""
-    seen = b""
-    deadline = time.monotonic() + timeout
-    while True:
-        text = ANSI.sub(b"", seen) if strip_ansi else seen
-        if needle in text:
-            return text
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise AssertionError(f"{needle!r} never came; got {text[-2000:]!r}")
-        try:
-            chunk = await asyncio.wait_for(stream.read(65536), left)
-        except asyncio.TimeoutError:
-            continue
-        if not chunk:
-            raise AssertionError(f"the stream ended before {needle!r}; got {text[-2000:]!r}")
-        seen += chunk
 
 
 async def gone(pid: int, timeout: float = 5.0) -> bool:
@@ -103,6 +75,12 @@ async def gone(pid: int, timeout: float = 5.0) -> bool:
     return False
 
 
+def hosting(data: Path, auth: Path | None, open_mode: bool = False):
+    """A host (``start_host``) on a free port of 127.0.0.1 with its data in ``data`` and
+    ``auth`` its authorized-keys file, each session running the fake child; closed on leaving."""
+    return in_process_host(data, auth, open_mode, child_argv=FAKE_ARGV)
+
+
 def no_zombies_of_ours() -> bool:
     """Whether this process has no exited-but-unreaped child (WNOWAIT: nothing is reaped here)."""
     try:
@@ -115,8 +93,7 @@ def no_zombies_of_ours() -> bool:
 
 
 async def test_pty_session_runs_the_child_with_name_term_and_resizes(data, keys):
-    host = await start_host("127.0.0.1", 0, data, keys["auth"], False, child_argv=FAKE_ARGV)
-    try:
+    async with hosting(data, keys["auth"]) as host:
         async with connect(host, "ann", client_keys=[keys["good"]]) as conn:
             proc = await conn.create_process(term_type="screen-256color", term_size=(91, 27), encoding=None)
             out = await read_until(proc.stdout, b"ready")
@@ -138,13 +115,10 @@ async def test_pty_session_runs_the_child_with_name_term_and_resizes(data, keys)
             await asyncio.sleep(0.05)
         assert not host.children
         assert no_zombies_of_ours()
-    finally:
-        await host.close()
 
 
 async def test_child_exit_status_reaches_the_client(data, keys):
-    host = await start_host("127.0.0.1", 0, data, keys["auth"], False, child_argv=FAKE_ARGV)
-    try:
+    async with hosting(data, keys["auth"]) as host:
         async with connect(host, "bob", client_keys=[keys["good"]]) as conn:
             proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
             await read_until(proc.stdout, b"ready")
@@ -152,8 +126,6 @@ async def test_child_exit_status_reaches_the_client(data, keys):
             await asyncio.wait_for(proc.wait(), 10)
             assert proc.exit_status == 3
         assert not host.children
-    finally:
-        await host.close()
 
 
 async def test_host_close_kills_and_reaps_running_children(data, keys):
@@ -177,8 +149,7 @@ async def test_host_close_kills_and_reaps_running_children(data, keys):
 
 
 async def test_session_without_a_pty_gets_one_line_and_status_1(data, keys):
-    host = await start_host("127.0.0.1", 0, data, keys["auth"], False, child_argv=FAKE_ARGV)
-    try:
+    async with hosting(data, keys["auth"]) as host:
         async with connect(host, "ann", client_keys=[keys["good"]]) as conn:
             result = await asyncio.wait_for(conn.run(), 10)  # a shell, no PTY (ssh -T)
             assert result.exit_status == 1
@@ -187,13 +158,10 @@ async def test_session_without_a_pty_gets_one_line_and_status_1(data, keys):
             result = await asyncio.wait_for(conn.run("ls /"), 10)  # a command
             assert result.exit_status == 1 and result.stderr.count("\n") == 1
         assert not host.children
-    finally:
-        await host.close()
 
 
 async def test_a_name_the_room_service_refuses_gets_one_line(data, keys):
-    host = await start_host("127.0.0.1", 0, data, keys["auth"], False, child_argv=FAKE_ARGV)
-    try:
+    async with hosting(data, keys["auth"]) as host:
         async with connect(host, "no way!", client_keys=[keys["good"]]) as conn:
             proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
             result = await asyncio.wait_for(proc.wait(), 10)
@@ -201,16 +169,13 @@ async def test_a_name_the_room_service_refuses_gets_one_line(data, keys):
             line = result.stderr or result.stdout  # with a PTY the client may merge them
             assert b"a player name is 1" in line and line.count(b"\n") == 1
         assert not host.children
-    finally:
-        await host.close()
 
 
 # ---------------------------------------------------------------- auth and host key
 
 
 async def test_only_authorized_keys_get_in_unless_open(data, keys):
-    host = await start_host("127.0.0.1", 0, data, keys["auth"], False, child_argv=FAKE_ARGV)
-    try:
+    async with hosting(data, keys["auth"]) as host:
         with pytest.raises(asyncssh.PermissionDenied):
             async with connect(host, client_keys=[keys["other"]]):
                 pass
@@ -219,19 +184,14 @@ async def test_only_authorized_keys_get_in_unless_open(data, keys):
                 pass
         async with connect(host, client_keys=[keys["good"]]) as conn:
             assert conn.get_extra_info("username") == "ann"
-    finally:
-        await host.close()
 
-    host = await start_host("127.0.0.1", 0, data, None, True, child_argv=FAKE_ARGV)
-    try:
+    async with hosting(data, None, True) as host:
         # without a key, by keyboard-interactive (asyncssh's client answers it only with a
         # password, here an empty one; the host asks nothing)
         for extra in ({"password": ""}, {"client_keys": [keys["other"]]}, {"password": "anything"}):
             async with connect(host, "dan", **extra) as conn:
                 result = await asyncio.wait_for(conn.run(), 10)
                 assert result.exit_status == 1  # in, then refused for want of a PTY
-    finally:
-        await host.close()
 
 
 async def test_missing_keys_file_and_busy_port_are_one_line_errors(data, keys, tmp_path):
@@ -253,20 +213,14 @@ async def test_missing_keys_file_and_busy_port_are_one_line_errors(data, keys, t
 
 
 async def test_host_key_is_created_private_and_kept(data, keys):
-    host = await start_host("127.0.0.1", 0, data, keys["auth"], False, child_argv=FAKE_ARGV)
-    try:
+    async with hosting(data, keys["auth"]) as host:
         async with connect(host, client_keys=[keys["good"]]) as conn:
             first = conn.get_server_host_key().export_public_key()
-    finally:
-        await host.close()
     key_file = data / "ssh_host_ed25519_key"
     assert key_file.stat().st_mode & 0o777 == 0o600
-    host = await start_host("127.0.0.1", 0, data, keys["auth"], False, child_argv=FAKE_ARGV)
-    try:
+    async with hosting(data, keys["auth"]) as host:
         async with connect(host, client_keys=[keys["good"]]) as conn:
             assert conn.get_server_host_key().export_public_key() == first
-    finally:
-        await host.close()
 
 
 # ---------------------------------------------------------------- the real app
@@ -294,8 +248,7 @@ async def test_real_child_shows_the_lobby(data, keys):
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is not installed")
 async def test_openssh_without_a_terminal_is_refused(data, keys):
-    host = await start_host("127.0.0.1", 0, data, keys["auth"], False, child_argv=FAKE_ARGV)
-    try:
+    async with hosting(data, keys["auth"]) as host:
         proc = await asyncio.create_subprocess_exec(
             "ssh", "-T", "-p", str(host.port),
             "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
@@ -306,5 +259,3 @@ async def test_openssh_without_a_terminal_is_refused(data, keys):
         out, err = await asyncio.wait_for(proc.communicate(), 15)
         assert proc.returncode == 1, err
         assert b"boxtop needs a terminal: connect with ssh -t" in err
-    finally:
-        await host.close()

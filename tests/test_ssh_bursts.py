@@ -8,9 +8,7 @@ to what is on screen then."""
 from __future__ import annotations
 
 import random
-import shutil
 import sqlite3
-import tempfile
 from pathlib import Path
 
 import msgspec
@@ -21,17 +19,15 @@ asyncssh = pytest.importorskip("asyncssh")
 from burst_kit import typed  # noqa: E402
 from engine.core.chat import ChatLine  # noqa: E402
 from ssh_helpers import (  # noqa: E402
-    QUICK, HostProcess, Mirror, create_room, enter_room_code, open_lobbies, play_move, seat_room, until,
+    QUICK, Mirror, create_room, enter_room_code, open_lobbies, host_in_tmp, play_move, seat_room, until,
 )
 
 
 @pytest.fixture(scope="module")
 def host():
-    folder = Path(tempfile.mkdtemp(prefix="bxb", dir="/tmp"))
-    host = HostProcess(folder / "d", bot_pace=QUICK).start()
-    yield host
-    host.stop()
-    shutil.rmtree(folder, ignore_errors=True)
+    """A ``boxtop host --open`` process (bots quick) for the module."""
+    with host_in_tmp("bxb", bot_pace=QUICK) as host:
+        yield host
 
 
 def said(data: Path, code: str) -> list[tuple[str, str]]:

@@ -23,7 +23,8 @@ from host.paths import socket_path  # noqa: E402
 from host.service import MAX_NAMES_PER_KEY, MAX_ROOMS_PER_USER  # noqa: E402
 from host.ssh import start_host  # noqa: E402
 
-from test_ssh_identity import admitted, data, keys, read_until, refusal  # noqa: E402,F401
+from ssh_helpers import read_until  # noqa: E402
+from test_ssh_identity import admitted, data, keys, refusal  # noqa: E402,F401
 
 ROOMS_CHILD = r"""
 import asyncio, os, sys

@@ -11,9 +11,7 @@ nor push the game's lines out of view."""
 from __future__ import annotations
 
 import asyncio
-import shutil
 import sqlite3
-import tempfile
 from pathlib import Path
 
 import msgspec
@@ -22,16 +20,16 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh")
 
 from engine.core.chat import BURST, ChatLine  # noqa: E402
-from ssh_helpers import QUICK, HostProcess, Mirror, create_room, join_room, open_lobbies, seat_room, until  # noqa: E402
+from ssh_helpers import (  # noqa: E402
+    QUICK, Mirror, create_room, host_in_tmp, join_room, open_lobbies, seat_room, until,
+)
 
 
 @pytest.fixture
 def host():
-    folder = Path(tempfile.mkdtemp(prefix="bxc", dir="/tmp"))
-    host = HostProcess(folder / "d", bot_pace=QUICK).start()
-    yield host
-    host.stop()
-    shutil.rmtree(folder, ignore_errors=True)
+    """A fresh ``boxtop host --open`` process (bots quick) for each test."""
+    with host_in_tmp("bxc", bot_pace=QUICK) as host:
+        yield host
 
 
 def said(data: Path, code: str) -> list[ChatLine]:

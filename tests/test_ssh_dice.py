@@ -31,9 +31,8 @@ from engine.games.dice_upon_a_time.common import ROUTES, route_from  # noqa: E40
 from host import service as host_service  # noqa: E402
 from host import protocol as p  # noqa: E402
 from host.ssh import start_host  # noqa: E402
-from tui.support.remote_session import RemoteSession  # noqa: E402
 
-from ssh_helpers import QUICK, started_room  # noqa: E402
+from ssh_helpers import QUICK, play_chosen, started_room  # noqa: E402
 from test_ssh_game import session  # noqa: E402
 
 EVENTS = load_cards().events
@@ -139,11 +138,7 @@ async def test_a_spectator_over_ssh_watches_to_the_result_and_never_sees_an_even
                     assert QUESTS[q].name not in seen, QUESTS[q].name
                 items_checked += _no_item_in_a_hand(room.session, seen)
                 kings += 1
-            shown = RemoteSession(table)
-            await bob.send(p.Play(shown.game.notation(brain.choose(shown.view(0), shown.legal_commands(0), rng),
-                                                      shown.names)))
-            while state["table"] is table:
-                await asyncio.sleep(0.01)
+            await play_chosen(bob, state, table, brain, rng)
         result = state["table"].result
         assert result is not None, "the game did not end"
         await cyd.shows(b" win")  # "bob wins!" or "… share the win"

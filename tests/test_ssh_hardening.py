@@ -28,7 +28,7 @@ from host.ssh import (  # noqa: E402
     FLOOD_NICE, FLOOD_PATIENCE, INPUT_BURST, INPUT_RATE, MAX_UNAUTHENTICATED_PER_PREFIX, SESSION_NICE, PtyChild,
     start_host,
 )
-from ssh_helpers import HostProcess, Players, Terminal, plain, until  # noqa: E402
+from ssh_helpers import HostProcess, Players, Terminal, in_process_host, plain, until  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -193,8 +193,7 @@ async def wait_for(proc, text: bytes, seen: bytearray, timeout: float = 10) -> N
 
 
 async def test_a_flood_of_resizes_reaches_the_child_as_few_resizes_and_the_last_size(folder):
-    host = await start_host("127.0.0.1", 0, folder / "d", None, True, child_argv=COUNTING_ARGV)
-    try:
+    async with in_process_host(folder / "d", child_argv=COUNTING_ARGV) as host:
         players = Players()
         async with connect(host, "eve", players) as conn:
             proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
@@ -215,8 +214,6 @@ async def test_a_flood_of_resizes_reaches_the_child_as_few_resizes_and_the_last_
             sizes = re.findall(rb"size=(\d+x\d+)", bytes(seen[start:]))
             assert sizes[-1] == b"123x45"
             assert len(sizes) <= 10, sizes  # about one every RESIZE_INTERVAL, not 101
-    finally:
-        await host.close()
 
 
 async def test_a_user_who_keeps_flooding_resizes_is_demoted_and_one_who_drags_a_window_is_not(folder):
@@ -226,8 +223,7 @@ async def test_a_user_who_keeps_flooding_resizes_is_demoted_and_one_who_drags_a_
     # does: sessions are SESSION_NICE nicer than it, never past 19 (so from a host at 9
     # on, only the host's log line tells the demotion).
     logged: list[str] = []
-    host = await start_host("127.0.0.1", 0, folder / "d", None, True, child_argv=COUNTING_ARGV, log=logged.append)
-    try:
+    async with in_process_host(folder / "d", child_argv=COUNTING_ARGV, log=logged.append) as host:
         players = Players()
         async with connect(host, "ann", players) as ann_conn, connect(host, "eve", players) as eve_conn:
             ann = await ann_conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
@@ -248,13 +244,10 @@ async def test_a_user_who_keeps_flooding_resizes_is_demoted_and_one_who_drags_a_
             await until(lambda: any("eve floods the host" in line for line in logged), "eve's session demoted")
             assert nice_of(eve_pid) == FLOOD_NICE
             assert nice_of(ann_pid) == before and not any("ann floods" in line for line in logged)
-    finally:
-        await host.close()
 
 
 async def test_a_key_flood_from_one_users_sessions_is_throttled_while_another_player_is_answered(folder):
-    host = await start_host("127.0.0.1", 0, folder / "d", None, True, child_argv=COUNTING_ARGV)
-    try:
+    async with in_process_host(folder / "d", child_argv=COUNTING_ARGV) as host:
         players = Players()
         players.keys["eve2"] = players.key("eve")  # one user: one key, two names, two sessions
         players.addresses["eve2"] = players.address("eve")
@@ -291,14 +284,11 @@ async def test_a_key_flood_from_one_users_sessions_is_throttled_while_another_pl
             # session's last 1 KiB message may overdraw the bucket)
             assert got <= INPUT_BURST + INPUT_RATE * elapsed + 2 * 1024, (got, elapsed)
             assert got >= INPUT_BURST  # throttled, not dropped: what was sent still comes, later
-    finally:
-        await host.close()
 
 
 # ---------------------------------------------------------------- N5: boxtop join
 async def test_join_with_a_name_takes_over_its_old_connection_and_the_old_one_is_told(folder):
-    host = await start_host("127.0.0.1", 0, folder / "d", None, True, child_argv=COUNTING_ARGV)
-    try:
+    async with in_process_host(folder / "d", child_argv=COUNTING_ARGV) as host:
         # boxtop join --name ann says hello with takeover (tui/cli.py)
         old = await ServiceClient.connect(host.socket, "ann", takeover=True)
         new = await ServiceClient.connect(host.socket, "ann", takeover=True)
@@ -314,26 +304,20 @@ async def test_join_with_a_name_takes_over_its_old_connection_and_the_old_one_is
         finally:
             await old.close()
             await new.close()
-    finally:
-        await host.close()
 
 
 async def test_a_hello_with_a_wrong_host_token_is_refused(folder):
-    host = await start_host("127.0.0.1", 0, folder / "d", None, True, child_argv=COUNTING_ARGV)
-    try:
+    async with in_process_host(folder / "d", child_argv=COUNTING_ARGV) as host:
         with pytest.raises(HelloRefused, match="not started by this host"):
             await ServiceClient.connect(host.socket, "zed", "SHA256:fake", token="guessed")
         client = await ServiceClient.connect(host.socket, "zed", "SHA256:real", token=host.service.token)
         await client.close()
-    finally:
-        await host.close()
 
 
 async def test_a_hello_with_a_key_and_no_host_token_is_refused(folder):
     # Only boxtop host's SSH server has checked a key; a hello that names one without the
     # host's token (anyone who can reach the socket) could otherwise claim a keyed name.
-    host = await start_host("127.0.0.1", 0, folder / "d", None, True, child_argv=COUNTING_ARGV)
-    try:
+    async with in_process_host(folder / "d", child_argv=COUNTING_ARGV) as host:
         owner = await ServiceClient.connect(host.socket, "ann", "SHA256:alice", token=host.service.token)
         await owner.close()
         for name in ("ann", "zed"):  # a keyed name, a free one
@@ -341,8 +325,6 @@ async def test_a_hello_with_a_key_and_no_host_token_is_refused(folder):
                 await ServiceClient.connect(host.socket, name, "SHA256:alice")
         keyless = await ServiceClient.connect(host.socket, "zed")  # without a key, a free name is still served
         await keyless.close()
-    finally:
-        await host.close()
 
 
 def test_join_without_a_name_outside_boxtop_host_refuses_with_one_line(folder):

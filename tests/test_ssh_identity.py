@@ -33,8 +33,8 @@ from host import protocol as p
 from host.client import ServiceClient
 from host.paths import socket_path
 from host.ssh import MAX_HEIGHT, MAX_SESSIONS_PER_USER, MAX_WIDTH, start_host
+from ssh_helpers import client_keys, plain, read_until
 
-ANSI = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[@-Z\\-_])")
 
 # A child that does what the app does with its identity: it says hello to the room
 # service with BOXTOP_PLAYER and BOXTOP_KEY, prints its terminal size, its key and the
@@ -92,14 +92,7 @@ def service_argv(data: Path) -> list[str]:
 def keys(tmp_path_factory):
     """alice's and bob's keys, both in an authorized_keys file (no pins)."""
     folder = tmp_path_factory.mktemp("keys")
-    alice = asyncssh.generate_private_key("ssh-ed25519")
-    bob = asyncssh.generate_private_key("ssh-ed25519")
-    auth = folder / "authorized_keys"
-    auth.write_bytes(alice.export_public_key() + bob.export_public_key())
-    alice_path = folder / "id_alice"
-    alice.write_private_key(str(alice_path))
-    os.chmod(alice_path, 0o600)
-    return {"alice": alice, "bob": bob, "auth": auth, "alice_path": alice_path, "folder": folder}
+    return client_keys(folder, ["alice", "bob"], ["alice", "bob"]) | {"folder": folder}
 
 
 class Keyless(asyncssh.SSHClient):
@@ -123,26 +116,6 @@ def connect(host, user, key=None, **kw):
         options["client_factory"] = Keyless
     options.update(kw)
     return asyncssh.connect("127.0.0.1", host.port, username=user, **options)
-
-
-async def read_until(stream, needle: bytes, timeout: float = 10.0, strip_ansi: bool = False) -> bytes:
-    """Bytes from ``stream`` until ``needle`` shows (after removing escapes when asked)."""
-    seen = b""
-    deadline = time.monotonic() + timeout
-    while True:
-        text = ANSI.sub(b"", seen) if strip_ansi else seen
-        if needle in text:
-            return text
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise AssertionError(f"{needle!r} never came; got {text[-2000:]!r}")
-        try:
-            chunk = await asyncio.wait_for(stream.read(65536), left)
-        except asyncio.TimeoutError:
-            continue
-        if not chunk:
-            raise AssertionError(f"the stream ended before {needle!r}; got {text[-2000:]!r}")
-        seen += chunk
 
 
 class Player:
@@ -312,7 +285,7 @@ async def test_the_same_key_connecting_again_takes_the_seat_back_and_the_old_ses
         await bob_sees(lambda m: isinstance(m, p.TableUpdate) and m.table.connected == [True, False, True])
         result = await asyncio.wait_for(one.wait(), 15)
         assert result.exit_status == 1
-        assert b"You connected again elsewhere; this session is closed." in ANSI.sub(b"", result.stdout)
+        assert b"You connected again elsewhere; this session is closed." in plain(result.stdout)
         # straight back to the table: her seat is in a game in play (no code to type)
         back = await bob_sees(lambda m: isinstance(m, p.TableUpdate) and m.table.connected == [True, True, True])
         assert back.table.names[1] == "ann"

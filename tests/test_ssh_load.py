@@ -14,16 +14,14 @@ import asyncio
 import os
 import random
 import re
-import shutil
 import sys
-import tempfile
-from pathlib import Path
 
 import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
 from host.ssh import start_host  # noqa: E402
+from test_room_service import short_dir  # noqa: E402,F401 (a fixture)
 from ssh_helpers import (  # noqa: E402
     QUICK, HostProcess, Mirror, StallingProxy, Terminal, flood, open_lobbies, play_room, processes_mentioning, rss_kib,
     seat_room, until, zombies,
@@ -31,11 +29,9 @@ from ssh_helpers import (  # noqa: E402
 
 
 @pytest.fixture
-def folder():
+def folder(short_dir):
     """A short temporary folder (the room service's Unix socket lives in it)."""
-    path = Path(tempfile.mkdtemp(prefix="bxl", dir="/tmp"))
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
+    return short_dir
 
 
 @pytest.fixture

@@ -20,9 +20,8 @@ asyncssh = pytest.importorskip("asyncssh")
 from engine.core.bots import RandomBot  # noqa: E402
 from host import protocol as p  # noqa: E402
 from host.ssh import start_host  # noqa: E402
-from tui.support.remote_session import RemoteSession  # noqa: E402
 
-from ssh_helpers import QUICK, started_room  # noqa: E402
+from ssh_helpers import QUICK, play_chosen, started_room  # noqa: E402
 from test_ssh_game import session  # noqa: E402
 
 #: A log line that would name a card drawn, summoned, kept or stolen face down.
@@ -50,11 +49,7 @@ async def test_a_spectator_over_ssh_never_sees_a_card_in_a_hand():
             if table is None or 0 not in table.to_act:
                 await asyncio.sleep(0.02)
                 continue
-            shown = RemoteSession(table)
-            await bob.send(p.Play(shown.game.notation(brain.choose(shown.view(0), shown.legal_commands(0), rng),
-                                                      shown.names)))
-            while state["table"] is table:
-                await asyncio.sleep(0.01)
+            await play_chosen(bob, state, table, brain, rng)
         result = state["table"].result
         assert result is not None, "the game did not end"
         winner = state["table"].names[result["winners"][0]]

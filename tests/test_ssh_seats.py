@@ -12,32 +12,14 @@ the room stands. The host runs in the test's process, so the test reads its room
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from pathlib import Path
-
 import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from host import protocol as p  # noqa: E402
-from host.client import ServiceClient  # noqa: E402
-from host.ssh import start_host  # noqa: E402
-
-from ssh_helpers import QUICK, Terminal, until  # noqa: E402
-from test_remote_lockdown import Other as Eyes  # noqa: E402 (a spectator: its newest room and table)
+from ssh_helpers import Terminal, until  # noqa: E402
+from test_ssh_rematch import hosted, seated_game  # noqa: E402,F401 (a fixture)
 
 CTRL_B = "\x02"
-
-
-@pytest.fixture
-async def hosted():
-    """A ``boxtop host`` (open, bots quick) in a fresh data folder."""
-    data = Path(tempfile.mkdtemp(prefix="bxs", dir="/tmp"))
-    host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
-    yield host
-    await host.close()
-    shutil.rmtree(data, ignore_errors=True)
 
 
 async def hand_over(ann: Terminal, room, seat: int, since: int) -> None:
@@ -56,30 +38,10 @@ async def hand_over(ann: Terminal, room, seat: int, since: int) -> None:
 
 
 async def test_cyd_comes_back_to_his_seat_and_the_rematch_never_answers_for_him(hosted):
-    host = hosted
+    host, _ = hosted
     terminals: list[Terminal] = []
     try:
-        maker = await ServiceClient.connect(host.socket, "ann")
-        await maker.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": 1}))
-        while not isinstance(made := await maker.recv(), p.InRoom):
-            pass
-        code = made.room.code
-        eyes = Eyes(await ServiceClient.connect(host.socket, "eyes"))
-        await eyes.client.send(p.WatchRoom(code))  # keeps the room while nobody sits in it
-        await until(lambda: eyes.room is not None, "the spectator in the room")
-        await maker.close()
-        await until(lambda: not eyes.room.seats[0].name, "ann's seat free")
-        ann, cyd = [await Terminal.open(host.port, name) for name in ("ann", "cyd")]
-        terminals += [ann, cyd]
-        for terminal in (ann, cyd):
-            await terminal.shows(b"Lobby")
-            await terminal.shows(code.encode())
-            await terminal.quiet()
-            terminal.keys("\r")
-            await until(lambda: any(s.name == terminal.name for s in eyes.room.seats), f"{terminal.name} seated")
-        await ann.shows(b"s starts")
-        ann.keys("s")
-        await until(lambda: eyes.table is not None, "the start")
+        code, (ann, cyd), eyes = await seated_game(host, ("ann", "cyd"), terminals)
         room = host.service.rooms.get(code)
         for terminal in (ann, cyd):
             await terminal.shows(b"you are " + terminal.name.encode())

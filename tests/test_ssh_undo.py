@@ -9,9 +9,9 @@ casa plays through the room service's socket (the messages the new-room form and
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import tempfile
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -22,7 +22,7 @@ from host import protocol as p  # noqa: E402
 from host.client import ServiceClient  # noqa: E402
 from host.ssh import start_host  # noqa: E402
 
-from ssh_helpers import QUICK  # noqa: E402
+from ssh_helpers import QUICK, Terminal, until  # noqa: E402
 from test_remote_lockdown import Other  # noqa: E402
 from test_ssh_game import session  # noqa: E402
 
@@ -32,11 +32,8 @@ class Player(Other):
     (``test_remote_lockdown.Other``), waits for a condition and plays a move."""
 
     async def until(self, check, what: str) -> None:
-        for _ in range(400):
-            if check():
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"never: {what}")
+        """Wait until ``check()`` holds (20 s at the most: ``AssertionError`` naming ``what``)."""
+        await until(check, what, timeout=20, step=0.05)
 
     async def play(self, text: str) -> str | None:
         """Send ``text``; the refusal's sentence, or None once the table moved on."""
@@ -46,68 +43,100 @@ class Player(Other):
         return self.refused
 
 
-async def test_casual_undo_over_ssh_shows_its_policy_and_never_unsees_a_card_or_takes_back_anothers_move():
-    data = Path(tempfile.mkdtemp(prefix="bxu", dir="/tmp"))
+    async def plays_first_choices_until(self, check, moves: int = 10) -> None:
+        """Play the newest table's first legal move (each one must be accepted) until
+        ``check()`` holds, ``moves`` moves at the most."""
+        for _ in range(moves):
+            if check():
+                return
+            assert await self.play(self.table.legal[0]) is None
+
+@asynccontextmanager
+async def casa_hosts(prefix: str, game: str, options: dict, **create):
+    """A host in this process (open, bots quick) in a fresh folder ``/tmp/<prefix>…``, and
+    casa (a ``Player`` on its room service) in a new two-seat room of ``game`` with
+    ``options`` (``create``: more of ``p.CreateRoom``'s fields): yields (host, casa).
+    On leaving, casa's connection, the host and the folder go."""
+    data = Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
     host = await start_host("127.0.0.1", 0, data, None, True, bot_pace=QUICK)
-    casb = None
     try:
         casa = Player(await ServiceClient.connect(host.socket, "casa"))
-        await casa.client.send(p.CreateRoom("naughty-or-nice", [p.SeatSpec(), p.SeatSpec()], {}, undo="casual"))
-        await casa.until(lambda: casa.room is not None, "the room")
-        code = casa.room.code
-        casb = await session(host, "casb", "asyncssh")
-        await casb.shows(code.encode())
-        await casb.settled()
-        assert b"casual" in casb.text()  # the lobby line says the policy
-        casb.keys("\r")  # join the highlighted (only) room
-        await casb.shows(b"Undo (casual): your last move, until another player moves")  # the waiting room
-        await casa.client.send(p.StartGame())
-        await casa.until(lambda: casa.table is not None, "the start")
-        room = host.service.rooms.get(code)  # read only: which move casb's screen offers first
-
-        async def casb_moves() -> None:
-            """casb types the first move its screen offers, by keys."""
-            ply = casa.table.ply
-            casb.keys(f":{room.session.legal('casb')[0]}\r")
-            await casa.until(lambda: casa.table.ply > ply, "casb's move")
-
-        async def until_casas_turn() -> None:
-            """Play on (casb by keys, casa through the socket, each its first choice: the
-            givers, a pass in a reaction window) until casa may craft from the deck."""
-            for _ in range(30):
-                if casa.table.to_act == [0] and "craft deck deck" in casa.table.legal:
-                    return
-                if 1 in casa.table.to_act:
-                    await casb_moves()
-                else:
-                    assert await casa.play(casa.table.legal[0]) is None
-            raise AssertionError("casa's turn never came")
-
-        await until_casas_turn()
-        await casb.shows(b"casual undo")  # the status line
-
-        # The review's steps: craft from the deck, see the cards, take it back.
-        assert await casa.play("craft deck deck") is None
-        hand = casa.table.view
-        refusal = await casa.play("undo")
-        assert refusal is not None and "revealed hidden or random facts" in refusal
-        assert casa.table.view == hand
-
-        # Another person's move is never taken back with one's own.
-        for _ in range(10):
-            if casa.table.to_act != [0]:
-                break
-            assert await casa.play(casa.table.legal[0]) is None
-        assert 1 in casa.table.to_act
-        await casb_moves()
-        ply = casa.table.ply
-        refusal = await casa.play("undo")
-        assert refusal is not None and "Another player has moved" in refusal
-        assert casa.table.ply == ply
-        casa.task.cancel()
-        await casa.client.close()
+        try:
+            await casa.client.send(p.CreateRoom(game, [p.SeatSpec(), p.SeatSpec()], options, **create))
+            await casa.until(lambda: casa.room is not None, "the room")
+            yield host, casa
+        finally:
+            casa.task.cancel()
+            await casa.client.close()
     finally:
-        if casb is not None:
-            casb.conn.close()
         await host.close()
         shutil.rmtree(data, ignore_errors=True)
+
+
+async def casb_joins(host, casa: Player, **terminal) -> Terminal:
+    """casb logs in at a terminal of her own (``terminal``: ``Terminal.open``'s options)
+    and joins casa's room, highlighted in her lobby (the only one), by enter."""
+    casb = await Terminal.open(host.port, "casb", **terminal)
+    try:
+        await casb.shows(casa.room.code.encode())
+        await casb.quiet()
+        casb.keys("\r")  # join the highlighted (only) room
+        await casa.until(lambda: any(s.name == "casb" for s in casa.room.seats), "casb seated")
+    except BaseException:
+        casb.close()
+        raise
+    return casb
+
+
+async def test_casual_undo_over_ssh_shows_its_policy_and_never_unsees_a_card_or_takes_back_anothers_move():
+    async with casa_hosts("bxu", "naughty-or-nice", {}, undo="casual") as (host, casa):
+        code = casa.room.code
+        casb = await session(host, "casb", "asyncssh")
+        try:
+            await casb.shows(code.encode())
+            await casb.settled()
+            assert b"casual" in casb.text()  # the lobby line says the policy
+            casb.keys("\r")  # join the highlighted (only) room
+            await casb.shows(b"Undo (casual): your last move, until another player moves")  # the waiting room
+            await casa.client.send(p.StartGame())
+            await casa.until(lambda: casa.table is not None, "the start")
+            room = host.service.rooms.get(code)  # read only: which move casb's screen offers first
+
+            async def casb_moves() -> None:
+                """casb types the first move its screen offers, by keys."""
+                ply = casa.table.ply
+                casb.keys(f":{room.session.legal('casb')[0]}\r")
+                await casa.until(lambda: casa.table.ply > ply, "casb's move")
+
+            async def until_casas_turn() -> None:
+                """Play on (casb by keys, casa through the socket, each its first choice: the
+                givers, a pass in a reaction window) until casa may craft from the deck."""
+                for _ in range(30):
+                    if casa.table.to_act == [0] and "craft deck deck" in casa.table.legal:
+                        return
+                    if 1 in casa.table.to_act:
+                        await casb_moves()
+                    else:
+                        assert await casa.play(casa.table.legal[0]) is None
+                raise AssertionError("casa's turn never came")
+
+            await until_casas_turn()
+            await casb.shows(b"casual undo")  # the status line
+
+            # The review's steps: craft from the deck, see the cards, take it back.
+            assert await casa.play("craft deck deck") is None
+            hand = casa.table.view
+            refusal = await casa.play("undo")
+            assert refusal is not None and "revealed hidden or random facts" in refusal
+            assert casa.table.view == hand
+
+            # Another person's move is never taken back with one's own.
+            await casa.plays_first_choices_until(lambda: casa.table.to_act != [0])
+            assert 1 in casa.table.to_act
+            await casb_moves()
+            ply = casa.table.ply
+            refusal = await casa.play("undo")
+            assert refusal is not None and "Another player has moved" in refusal
+            assert casa.table.ply == ply
+        finally:
+            casb.conn.close()

@@ -6,8 +6,8 @@ a replay shows each line once it reaches the ply the line was said at."""
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 
-import pytest
 from textual import events
 
 import engine
@@ -22,13 +22,9 @@ from tui_driver import (
     Player, fill_form, focus, footer_keys, lobby_app, new_room, screen_name, screen_text, tick, type_text, wait_for,
     wait_for_screen, wait_for_text,
 )
+from test_tui_shared import service  # noqa: F401 (a fixture)
 
 SIZE = (100, 32)
-
-
-@pytest.fixture
-async def service(room_service):
-    return await room_service(3)
 
 
 class Bob:
@@ -52,15 +48,36 @@ def room_code(app) -> str:
     return app.screen.room.code
 
 
-async def test_talk_in_the_waiting_room_and_at_the_table_by_keys(service):
+@asynccontextmanager
+async def ann_in_a_new_room(service, game: str, seats: list[str], size=SIZE, **form):
+    """ann in the real app on ``service``, in the waiting room of a room of ``game`` she
+    made by keys (``seats`` and ``form`` as ``new_room`` takes them): yields her pilot."""
     svc, sock = service
-    async with lobby_app(sock, "ann", SIZE) as pilot:
-        app = pilot.app
-        await new_room(pilot, "Gift Trap", ["ann", "bob", "bot"], options={"track_length": 8})
+    async with lobby_app(sock, "ann", size) as pilot:
+        await new_room(pilot, game, seats, **form)
         await wait_for_text(pilot, "you created it")
-        bob = Bob(await ServiceClient.connect(sock, "bob"))
-        await bob.client.send(p.JoinRoom(room_code(app)))
-        await wait_for_text(pilot, "bob")
+        yield pilot
+
+
+async def bob_joins(pilot, service) -> Bob:
+    """bob connects and joins the room ann waits in; she sees him in it."""
+    bob = Bob(await ServiceClient.connect(service[1], "bob"))
+    await bob.client.send(p.JoinRoom(room_code(pilot.app)))
+    await wait_for_text(pilot, "bob")
+    return bob
+
+
+async def start_at_the_table(pilot) -> None:
+    """ann starts the room she waits in by keys, and sits at its table."""
+    await pilot.press("s")
+    await wait_for_screen(pilot, "SharedGameScreen")
+    await wait_for_text(pilot, "you are ann")
+
+
+async def test_talk_in_the_waiting_room_and_at_the_table_by_keys(service):
+    async with ann_in_a_new_room(service, "Gift Trap", ["ann", "bob", "bot"], options={"track_length": 8}) as pilot:
+        app = pilot.app
+        bob = await bob_joins(pilot, service)
         # bob's markup is shown as he typed it
         await bob.client.send(p.Say("[b]x[/b] and [@click=quit]x"))
         await wait_for_text(pilot, "» bob: [b]x[/b] and [@click=quit]x")
@@ -74,9 +91,7 @@ async def test_talk_in_the_waiting_room_and_at_the_table_by_keys(service):
         await type_text(pilot, "never sent")
         await pilot.press("escape")
         assert screen_name(app) == "WaitingRoomScreen"  # escape left the line, not the room
-        await pilot.press("s")
-        await wait_for_screen(pilot, "SharedGameScreen")
-        await wait_for_text(pilot, "you are ann")
+        await start_at_the_table(pilot)
         await wait_for_text(pilot, "› ann: hello bob")  # the talk carries over to the table
         # at the table: a line too long is refused in one sentence and kept to be fixed
         await pilot.press("T")
@@ -104,11 +119,8 @@ async def test_talk_in_the_waiting_room_and_at_the_table_by_keys(service):
 
 async def test_a_line_said_too_fast_comes_back_with_one_sentence(service, monkeypatch):
     monkeypatch.setattr(engine.core.chat, "clock", lambda: 1000.0)  # every line at once, however slow the machine
-    svc, sock = service
-    async with lobby_app(sock, "ann", SIZE) as pilot:
+    async with ann_in_a_new_room(service, "Gift Trap", ["ann", "bot", "bot"]) as pilot:
         app = pilot.app
-        await new_room(pilot, "Gift Trap", ["ann", "bot", "bot"])
-        await wait_for_text(pilot, "you created it")
         for i in range(5):
             await pilot.press("T")
             await type_text(pilot, f"l{i}")
@@ -177,14 +189,9 @@ async def test_spectators_talk_reaches_the_players_only_when_the_creator_ticks_i
 async def test_the_talk_key_stays_in_the_footer_of_a_table_with_many_keys_at_80_columns(service):
     # Giftbringer's table has many keys: at 80×24 the footer keeps T Talk (pinned on a
     # shared table, as the rules and the way back are everywhere).
-    svc, sock = service
-    async with lobby_app(sock, "ann", (80, 24)) as pilot:
+    async with ann_in_a_new_room(service, "Giftbringer", ["ann", "bot"], (80, 24), options={"rounds": 1}) as pilot:
         app = pilot.app
-        await new_room(pilot, "Giftbringer", ["ann", "bot"], options={"rounds": 1})
-        await wait_for_text(pilot, "you created it")
-        await pilot.press("s")
-        await wait_for_screen(pilot, "SharedGameScreen")
-        await wait_for_text(pilot, "you are ann")
+        await start_at_the_table(pilot)
         await wait_for(pilot, lambda: "Talk" in footer_keys(app), "T Talk in the footer")
 
 
@@ -207,17 +214,10 @@ async def test_the_talk_line_refuses_invisible_stacked_and_too_wide_lines_at_onc
     # at the table, T: a line of fillers, a letter with 150 accents and 120 wide letters
     # are refused on enter in one sentence, before anything is sent, and stay to be
     # fixed; the line with 60 spaces reaches bob with one
-    svc, sock = service
-    async with lobby_app(sock, "ann", SIZE) as pilot:
+    async with ann_in_a_new_room(service, "Gift Trap", ["ann", "bob", "bot"]) as pilot:
         app = pilot.app
-        await new_room(pilot, "Gift Trap", ["ann", "bob", "bot"])
-        await wait_for_text(pilot, "you created it")
-        bob = Bob(await ServiceClient.connect(sock, "bob"))
-        await bob.client.send(p.JoinRoom(room_code(app)))
-        await wait_for_text(pilot, "bob")
-        await pilot.press("s")
-        await wait_for_screen(pilot, "SharedGameScreen")
-        await wait_for_text(pilot, "you are ann")
+        bob = await bob_joins(pilot, service)
+        await start_at_the_table(pilot)
         line = app.screen.query_one("#command")
         refusals = [
             (FILLER, "A line cannot hold invisible letters, such as fillers or blank braille."),
@@ -242,11 +242,8 @@ async def test_the_talk_line_refuses_invisible_stacked_and_too_wide_lines_at_onc
 
 async def test_the_talk_line_counts_cells_a_wide_letter_two(service):
     # in the waiting room: 90 wide letters are 180 of the 200, 101 are over
-    svc, sock = service
-    async with lobby_app(sock, "ann", SIZE) as pilot:
+    async with ann_in_a_new_room(service, "Gift Trap", ["ann", "bot", "bot"]) as pilot:
         app = pilot.app
-        await new_room(pilot, "Gift Trap", ["ann", "bot", "bot"])
-        await wait_for_text(pilot, "you created it")
         await pilot.press("T")
         await type_text(pilot, "漢" * 90)
         await wait_for_text(pilot, "180/200")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -82,14 +83,34 @@ async def two_in_a_room(pilot, sock, rounds: int, bell: bool | None = None, hint
     return bob
 
 
-async def test_r_on_the_result_offers_the_same_seats_and_starts_a_new_game(service, bells):
+@asynccontextmanager
+async def ann_and_bob(service, rounds: int, **form):
+    """ann in the real app on ``service`` and bob, both to act in a Giftbringer room of
+    ``rounds`` that ann made and started by keys (``form``: ``two_in_a_room``'s ``bell``,
+    ``hints``): yields (the room service, ann's pilot, bob). bob leaves after."""
     svc, sock = service
     async with lobby_app(sock, "ann", SIZE) as pilot:
-        bob = await two_in_a_room(pilot, sock, rounds=1)
-        code = bob.table.code
-        await bob.play_while_to_act(pilot)
-        await pilot.press("tab", "enter", "d", "d")  # ann's round
-        await wait_for_screen(pilot, "ResultScreen")
+        bob = await two_in_a_room(pilot, sock, rounds=rounds, **form)
+        try:
+            yield svc, pilot, bob
+        finally:
+            bob.task.cancel()
+            await bob.client.close()
+
+
+async def to_the_result(pilot, bob: Bob) -> str:
+    """bob plays his round and ann hers by keys, in a one-round game, to its result screen:
+    the finished room's code."""
+    code = bob.table.code
+    await bob.play_while_to_act(pilot)
+    await pilot.press("tab", "enter", "d", "d")  # ann's round
+    await wait_for_screen(pilot, "ResultScreen")
+    return code
+
+
+async def test_r_on_the_result_offers_the_same_seats_and_starts_a_new_game(service, bells):
+    async with ann_and_bob(service, 1) as (svc, pilot, bob):
+        code = await to_the_result(pilot, bob)
         await wait_for_text(pilot, "r: play again, same seats · n: no")
         await wait_for_text(pilot, "Rematch? ann: to answer · bob: to answer")
         await bob.client.send(p.Rematch(True))
@@ -101,24 +122,17 @@ async def test_r_on_the_result_offers_the_same_seats_and_starts_a_new_game(servi
         assert new.names == ["bob", "ann"] and new.result is None  # the seats moved on
         assert svc.rooms.get(new.code).record.seed != svc.rooms.get(code).record.seed
         await wait_for_text(pilot, "Round 1 of 1")
-        bob.task.cancel()
-        await bob.client.close()
 
 
 async def test_a_rematch_refused_for_opening_rooms_too_fast_says_how_long_and_r_tries_again(service, bells, monkeypatch):
     # The security review's F1: a rematch is a room its creator opens, under the same
     # rate as any other (CREATE_BURST in a row, then one each CREATE_EVERY seconds).
-    svc, sock = service
     monkeypatch.setattr(host.service, "CREATE_BURST", 1)  # ann's room took her only one
     later = [0.0]
     clock = type("Clock", (), {"monotonic": staticmethod(lambda: time.monotonic() + later[0])})
     monkeypatch.setattr(engine.core.ratelimit, "time", clock)
-    async with lobby_app(sock, "ann", SIZE) as pilot:
-        bob = await two_in_a_room(pilot, sock, rounds=1)
-        code = bob.table.code
-        await bob.play_while_to_act(pilot)
-        await pilot.press("tab", "enter", "d", "d")  # ann's round
-        await wait_for_screen(pilot, "ResultScreen")
+    async with ann_and_bob(service, 1) as (svc, pilot, bob):
+        code = await to_the_result(pilot, bob)
         await bob.client.send(p.Rematch(True))
         await wait_for_text(pilot, "ann: to answer · bob: yes")
         await pilot.press("r")
@@ -131,18 +145,11 @@ async def test_a_rematch_refused_for_opening_rooms_too_fast_says_how_long_and_r_
         await wait_for_screen(pilot, "SharedGameScreen")
         await wait_for(pilot, lambda: pilot.app.screen.session.table.code != code, "the new room")
         await wait_for_text(pilot, "Round 1 of 1")
-        bob.task.cancel()
-        await bob.client.close()
 
 
 async def test_n_on_the_result_says_no(service, bells):
-    svc, sock = service
-    async with lobby_app(sock, "ann", SIZE) as pilot:
-        bob = await two_in_a_room(pilot, sock, rounds=1)
-        code = bob.table.code
-        await bob.play_while_to_act(pilot)
-        await pilot.press("tab", "enter", "d", "d")
-        await wait_for_screen(pilot, "ResultScreen")
+    async with ann_and_bob(service, 1) as (svc, pilot, bob):
+        code = await to_the_result(pilot, bob)
         await pilot.press("n")
         await wait_for_text(pilot, "You said no (r: yes · n: no).")
         await wait_for_text(pilot, "Rematch? ann: no · bob: to answer")
@@ -152,14 +159,10 @@ async def test_n_on_the_result_says_no(service, bells):
         next_room = svc.rooms.get(code).again_room
         await wait_for_text(pilot, f"The others play again in room {next_room}")
         assert [(s.name, s.bot) for s in svc.rooms.get(next_room).record.seats] == [("bob", None), ("", None)]
-        bob.task.cancel()
-        await bob.client.close()
 
 
 async def test_the_bell_rings_once_when_the_turn_comes_while_another_screen_shows(service, bells):
-    svc, sock = service
-    async with lobby_app(sock, "ann", SIZE) as pilot:
-        bob = await two_in_a_room(pilot, sock, rounds=2)
+    async with ann_and_bob(service, 2) as (svc, pilot, bob):
         await pilot.press("tab", "enter", "d", "d")  # ann's round 1 done: bob's to finish
         await wait_for(pilot, lambda: 0 not in pilot.app.screen.session.table.to_act, "ann done")
         await pilot.press("question_mark")  # the rules: another screen than the table
@@ -169,23 +172,17 @@ async def test_the_bell_rings_once_when_the_turn_comes_while_another_screen_show
         await wait_for(pilot, lambda: bells, "the bell")
         await asyncio.sleep(1.1)  # more looks, more tables: once per turn
         assert bells == [1]
-        bob.task.cancel()
-        await bob.client.close()
 
 
 async def test_a_room_made_without_the_bell_never_rings(service, bells, monkeypatch):
-    svc, sock = service
     monkeypatch.setattr(tui.support.turn_bell, "IDLE", 0.3)  # ann counts as away at once
-    async with lobby_app(sock, "ann", SIZE) as pilot:
-        bob = await two_in_a_room(pilot, sock, rounds=2, bell=False)
+    async with ann_and_bob(service, 2, bell=False) as (svc, pilot, bob):
         await pilot.press("tab", "enter", "d", "d")
         await wait_for(pilot, lambda: 0 not in pilot.app.screen.session.table.to_act, "ann done")
         await bob.play_while_to_act(pilot)
         await wait_for(pilot, lambda: 0 in bob.table.to_act, "ann's turn")
         await asyncio.sleep(1.1)
         assert bells == []
-        bob.task.cancel()
-        await bob.client.close()
 
 
 @pytest.mark.parametrize("bell", [True, False])
@@ -203,9 +200,7 @@ async def test_a_local_game_rings_after_no_key_for_a_while_unless_its_bell_is_of
 
 
 async def test_the_lobby_marks_a_room_waiting_for_you(service, bells):
-    svc, sock = service
-    async with lobby_app(sock, "ann", SIZE) as pilot:
-        bob = await two_in_a_room(pilot, sock, rounds=1)
+    async with ann_and_bob(service, 1) as (svc, pilot, bob):
         await pilot.press("escape")  # back to the lobby; ann's seat waits, her turn
         await wait_for_screen(pilot, "LobbyScreen")
         await wait_for_text(pilot, "your turn")
@@ -217,8 +212,6 @@ async def test_the_lobby_marks_a_room_waiting_for_you(service, bells):
         await wait_for_screen(pilot, "LobbyScreen")
         await wait_for_text(pilot, "playing")
         assert "your turn" not in screen_text(pilot.app)
-        bob.task.cancel()
-        await bob.client.close()
 
 
 async def test_a_local_game_plays_again_with_a_on_its_result(bells):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -23,6 +24,7 @@ from tui_driver import (
     SMALL, fill_form, focus, footer_keys, giftbringer_target, lobby_app, new_room, screen_name, screen_text, shows,
     status_line, tick, to_act, wait_for, wait_for_screen, wait_for_text, winners_line,
 )
+from test_remote_lockdown import Other as Watcher
 
 SIZE = (130, 40)
 
@@ -32,24 +34,21 @@ async def service(room_service):
     return await room_service(3)
 
 
-class Other:
-    """A second player on the service: keeps the newest lobby and table it was sent."""
+class Other(Watcher):
+    """A second player on the service: keeps the newest lobby and table it was sent, and
+    every refusal's sentence (``refusals``)."""
 
     def __init__(self, client: ServiceClient) -> None:
-        self.client = client
         self.lobby: list = []
-        self.table = None
         self.refusals: list[str] = []
-        self.task = asyncio.create_task(self._read())
+        super().__init__(client)
 
-    async def _read(self) -> None:
-        while (m := await self.client.recv()) is not None:
-            if isinstance(m, p.Lobby):
-                self.lobby = m.rooms
-            elif isinstance(m, p.TableUpdate):
-                self.table = m.table
-            elif isinstance(m, p.Refused):
-                self.refusals.append(m.message)
+    def heard(self, message) -> None:
+        if isinstance(message, p.Lobby):
+            self.lobby = message.rooms
+        elif isinstance(message, p.Refused):
+            self.refusals.append(message.message)
+        super().heard(message)
 
 
 def seat_rows(app) -> list[str]:
@@ -215,18 +214,28 @@ async def test_the_creator_chooses_each_bots_strength_in_the_room(service):
         assert screen_name(app) == "WaitingRoomScreen"
 
 
-async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(service):
-    # issue 4, "Also": "Works in shared sessions over SSH without game-specific code there."
+@asynccontextmanager
+async def in_bobs_giftbringer(service, rounds: int):
+    """bob makes a Giftbringer room of ``rounds`` for two; ann, in the real app, joins it
+    from her lobby by keys and bob starts it: yields (ann's pilot, bob) at round 1. bob
+    leaves after."""
     svc, sock = service
     bob = Other(await ServiceClient.connect(sock, "bob"))
-    await bob.client.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": 2}))
+    await bob.client.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": rounds}))
     async with lobby_app(sock, "ann", (140, 45)) as pilot:
-        app = pilot.app
         await wait_for_text(pilot, "Giftbringer")  # the room in the lobby
         await pilot.press("enter")
         await wait_for_screen(pilot, "WaitingRoomScreen")
         await bob.client.send(p.StartGame())
-        await wait_for_text(pilot, "Round 1 of 2")
+        await wait_for_text(pilot, f"Round 1 of {rounds}")
+        yield pilot, bob
+    await bob.client.close()
+
+
+async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(service):
+    # issue 4, "Also": "Works in shared sessions over SSH without game-specific code there."
+    async with in_bobs_giftbringer(service, 2) as (pilot, bob):
+        app = pilot.app
         # a cross the rules forbid comes back as the room's sentence, and nothing changes
         from engine.games.giftbringer.sheet import SHEET
 
@@ -245,30 +254,20 @@ async def test_giftbringer_plays_in_a_shared_room_with_no_game_specific_code(ser
         await pilot.press("o", "d", "d")
         await bob.client.send(p.Play("done"))
         await wait_for_screen(pilot, "ResultScreen")
-    await bob.client.close()
 
 
 async def test_d_s_question_stands_while_another_players_move_comes_in(service):
     # d asked "You have 4 unused results: d again finishes the round"; bob's move came in
     # between the two presses (a slow link, or just bob being quick) and the redraw took
     # the question back, so the second d asked again and the round never finished
-    svc, sock = service
-    bob = Other(await ServiceClient.connect(sock, "bob"))
-    await bob.client.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], {"rounds": 1}))
-    async with lobby_app(sock, "ann", (140, 45)) as pilot:
+    async with in_bobs_giftbringer(service, 1) as (pilot, bob):
         app = pilot.app
-        await wait_for_text(pilot, "Giftbringer")
-        await pilot.press("enter")
-        await wait_for_screen(pilot, "WaitingRoomScreen")
-        await bob.client.send(p.StartGame())
-        await wait_for_text(pilot, "Round 1 of 1")
         await pilot.press("d")
         await wait_for_text(pilot, "d again finishes the round")
         await bob.client.send(p.Play("land S2"))  # bob moves: ann's table is drawn again
         await wait_for_text(pilot, "bob: land S2")
         await pilot.press("d")
         await wait_for(pilot, lambda: app.screen.session.to_act() == ["bob"], "ann's round finished")
-    await bob.client.close()
 
 
 async def test_the_new_room_form_has_no_seed(service):

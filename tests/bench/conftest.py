@@ -1,4 +1,5 @@
-"""Shared fixtures of the benchmarks: a long Gift Trap log (10,000 entries)."""
+"""Shared fixtures of the benchmarks: a long Gift Trap log (10,000 entries), and a fresh
+``boxtop host --open`` process for each benchmark that needs one."""
 
 from contextlib import contextmanager
 from pathlib import Path
@@ -54,3 +55,13 @@ def long_save(tmp_path_factory) -> Path:
     with endless_track():
         long_session().save(path)
         yield path
+
+
+@pytest.fixture
+def host():
+    """A fresh ``boxtop host --open`` process for each benchmark (``tests/ssh_helpers.py``'s
+    ``HostProcess``; stopped and its folder removed after)."""
+    from ssh_helpers import host_in_tmp
+
+    with host_in_tmp("bxB") as host:
+        yield host

@@ -60,9 +60,10 @@ async def _steps_while_analysing(folder: Path, size=(80, 24)) -> dict:
     import shutil
     import time
 
-    from tui.app import BoxtopApp
     from tui.support.paths import EXAMPLES
-    from tui_driver import Player, screen_text, shows, wait_for, wait_for_screen, wait_for_text
+    from tui_driver import screen_text, shows, wait_for, wait_for_screen, wait_for_text
+
+    from .bench_kit import save_opened_from_the_menu
 
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(EXAMPLES / "naughty-or-nice-full.json", folder)
@@ -81,13 +82,8 @@ async def _steps_while_analysing(folder: Path, size=(80, 24)) -> dict:
             await asyncio.sleep(0.05)
         return out
 
-    app = BoxtopApp()
-    async with app.run_test(size=size) as textual_pilot:
-        pilot = Player(textual_pilot.app)
-        await wait_for_text(pilot, "New game")
-        await pilot.press("r")
-        await wait_for_screen(pilot, "LoadScreen")
-        await pilot.press("enter")
+    async with save_opened_from_the_menu(size, "r") as pilot:
+        app = pilot.app
         await wait_for_screen(pilot, "ReplayScreen")
         await pilot.press("home", "a")
         await wait_for_text(pilot, "Analysing:")

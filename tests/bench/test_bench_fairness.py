@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-import shutil
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
@@ -42,13 +40,15 @@ PACE = (0.5, 1.0)
 PHASE_S = 30.0
 
 
-@pytest.fixture
-def host():
-    parent = Path(tempfile.mkdtemp(prefix="bxF", dir="/tmp"))
-    host = HostProcess(parent / "d").start()
-    yield host
-    host.stop()
-    shutil.rmtree(parent, ignore_errors=True)
+async def next_message(client: ServiceClient, stop: asyncio.Event):
+    """The next message from ``client`` (waited for half a second at a time), or None once
+    ``stop`` is set or the connection has ended."""
+    while not stop.is_set():
+        try:
+            return await asyncio.wait_for(client.recv(), 0.5)
+        except asyncio.TimeoutError:
+            continue
+    return None
 
 
 class BotRoom:
@@ -72,13 +72,7 @@ class BotRoom:
 
     async def _one_game(self, client: ServiceClient, stop: asyncio.Event) -> None:
         started, last = False, None  # last: (time, ply, whether a bot was to act)
-        while not stop.is_set():
-            try:
-                m = await asyncio.wait_for(client.recv(), 0.5)
-            except asyncio.TimeoutError:
-                continue
-            if m is None:
-                return
+        while (m := await next_message(client, stop)) is not None:
             if isinstance(m, p.InRoom) and m.room.code and not started:
                 await client.send(p.StartGame())
                 started = True
@@ -115,12 +109,8 @@ class Asker:
                 await client.send(p.CreateRoom("gift-trap", [p.SeatSpec(), p.SeatSpec("random"), p.SeatSpec("random")],
                                                {}, hints=True))
                 started, acted = False, None
-                while not stop.is_set():
-                    try:
-                        m = await asyncio.wait_for(client.recv(), 0.5)
-                    except asyncio.TimeoutError:
-                        continue
-                    if m is None:
+                while True:
+                    if (m := await next_message(client, stop)) is None:
                         return
                     if isinstance(m, p.InRoom) and m.room.code and not started:
                         await client.send(p.StartGame())
@@ -149,13 +139,7 @@ class Asker:
 
     @staticmethod
     async def _answer(client: ServiceClient, ref: int, stop: asyncio.Event) -> p.Hint | None:
-        while not stop.is_set():
-            try:
-                m = await asyncio.wait_for(client.recv(), 0.5)
-            except asyncio.TimeoutError:
-                continue
-            if m is None:
-                return None
+        while (m := await next_message(client, stop)) is not None:
             if isinstance(m, p.Hint) and m.ref == ref:
                 return m
         return None

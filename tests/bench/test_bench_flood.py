@@ -24,10 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-import shutil
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
 
@@ -36,16 +33,6 @@ asyncssh = pytest.importorskip("asyncssh")
 from ssh_helpers import HostProcess, Players, Terminal, play_rooms, report  # noqa: E402
 
 FLOOD_KEYS = "\x1b[B\x1b[A" * 200
-
-
-@pytest.fixture
-def host():
-    """A fresh ``boxtop host --open`` process (its folder removed after)."""
-    parent = Path(tempfile.mkdtemp(prefix="bxf", dir="/tmp"))
-    host = HostProcess(parent / "d").start()
-    yield host
-    host.stop()
-    shutil.rmtree(parent, ignore_errors=True)
 
 
 async def _flooders(host: HostProcess) -> list[Terminal]:

@@ -25,10 +25,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import shutil
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
 
@@ -40,16 +37,6 @@ from ssh_helpers import (  # noqa: E402
 )
 
 PACE = (0.25, 0.75)
-
-
-@pytest.fixture
-def host():
-    """A fresh ``boxtop host --open`` process for each benchmark (its folder removed after)."""
-    parent = Path(tempfile.mkdtemp(prefix="bxL", dir="/tmp"))
-    host = HostProcess(parent / "d").start()
-    yield host
-    host.stop()
-    shutil.rmtree(parent, ignore_errors=True)
 
 
 def test_bench_ssh_32_sessions_in_8_rooms_playing_at_once(benchmark, host):

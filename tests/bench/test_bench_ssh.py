@@ -33,9 +33,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
-import shutil
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
@@ -44,18 +42,15 @@ import pytest
 pytest.importorskip("asyncssh")
 
 from ssh_helpers import (  # noqa: E402
-    HostProcess, Mirror, Terminal, cpu_seconds, play_move, play_rooms, report, set_up_rooms, type_command,
+    HostProcess, Mirror, Terminal, cpu_seconds, host_in_tmp, play_move, play_rooms, report, set_up_rooms, type_command,
 )
 
 
 @pytest.fixture(scope="module")
 def host():
     """A ``boxtop host --open`` process for the module (its folder removed after)."""
-    parent = Path(tempfile.mkdtemp(prefix="bxb", dir="/tmp"))
-    host = HostProcess(parent / "d").start()
-    yield host
-    host.stop()
-    shutil.rmtree(parent, ignore_errors=True)
+    with host_in_tmp("bxb") as host:
+        yield host
 
 
 def test_bench_ssh_connection_to_the_lobbys_first_frame(benchmark, host):

@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -37,15 +35,6 @@ from host.paths import socket_path  # noqa: E402
 from ssh_helpers import CpuShare, HostProcess, Mirror, play_room, report, set_up_rooms, summary, until  # noqa: E402
 
 PACE = (0.25, 0.75)
-
-
-@pytest.fixture
-def host():
-    parent = Path(tempfile.mkdtemp(prefix="bxT", dir="/tmp"))
-    host = HostProcess(parent / "d").start()
-    yield host
-    host.stop()
-    shutil.rmtree(parent, ignore_errors=True)
 
 
 async def thinking_room(sock: Path, name: str, stop: asyncio.Event, bot_moves: list[int]) -> None:
@@ -129,8 +118,9 @@ async def _cursor_while_thinking(size) -> dict:
     from engine import Seat
     from engine.core.search import SearchBot
     from ismcts import Search
-    from tui.app import BoxtopApp
-    from tui_driver import Player, shows, wait_for_screen, wait_for_text
+    from tui_driver import shows, wait_for_text
+
+    from .bench_kit import save_opened_from_the_menu
 
     game = engine.get_game("gift-trap")
     game.bots["slow"] = lambda seed: SearchBot(game, seed, method=Search, iterations=10**9, seconds=60.0)
@@ -139,14 +129,9 @@ async def _cursor_while_thinking(size) -> dict:
     s = engine.new_game("gift-trap", [Seat("ann"), Seat("bot2", "slow"), Seat("bot3", "normal")], seed=1)
     s.play("ann", "deal red")
     s.save(str(folder / "thinking.json"))
-    app = BoxtopApp()
     try:
-        async with app.run_test(size=size) as textual_pilot:
-            pilot = Player(textual_pilot.app)
-            await wait_for_text(pilot, "New game")
-            await pilot.press("l")
-            await wait_for_screen(pilot, "LoadScreen")
-            await pilot.press("enter")
+        async with save_opened_from_the_menu(size, "l") as pilot:
+            app = pilot.app
             await wait_for_text(pilot, "bot2 is thinking…")
             await asyncio.sleep(0.3)
             c0 = time.process_time()
