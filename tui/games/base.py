@@ -84,6 +84,12 @@ class GameTable(Widget, can_focus=True):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        # what the last ``show`` was given (a table's ``show`` keeps them): None and
+        # nothing legal until the first
+        self.view: Any = None
+        self.names: list[str] = []
+        self.legal: list[Any] = []
+        self.active = False
         self.log_pane = LogPane(id="log", talk_rows=TALK_ROWS)  # talk bounded: the game's lines stay
         self.log_pane.border_title = "log"
 
@@ -177,8 +183,9 @@ class GameTable(Widget, can_focus=True):
 
     def show(self, view: Any, names: Sequence[str], legal: list[Any], active: bool) -> None:
         """Draw ``view`` (the projection for the seat at the keyboard, or a spectator's);
-        ``legal`` the commands that seat may give now; ``active`` whether it may act."""
-        # Each game's table overrides this; the base draws nothing.
+        ``legal`` the commands that seat may give now; ``active`` whether it may act.
+        Each game's table overrides this and keeps the four in ``view``, ``names`` (a
+        list), ``legal`` and ``active`` (set in ``__init__``); the base draws nothing."""
 
     @staticmethod
     def secret_choice(view: Any) -> bool:

@@ -5,9 +5,12 @@ the widget that draws it (``tui.widgets.lines.LineView``; "" for the widget's ow
 style). ``wrap`` splits a line into rows between words, ``ellipsis`` and ``cut_short``
 cut it to a width with "…", ``cut`` takes a stretch of it, ``plain`` its text; widths
 are terminal cells (``rich.cells``). ``wrap_text`` wraps plain text with a hanging indent.
+``grid_lines`` turns a picture drawn on a grid of characters (a board, a map) into lines.
 """
 
 from __future__ import annotations
+
+from typing import Sequence
 
 from rich.cells import cell_len, get_character_cell_size
 
@@ -129,4 +132,24 @@ def wrap_text(text: str, width: int, hang: int = 2) -> list[str]:
     return [rows[0], *(" " * pad + plain(row) for row in wrap(((rest, ""),), width - pad))]
 
 
-__all__ = ["Line", "Run", "cut", "cut_short", "ellipsis", "plain", "wrap", "wrap_text"]
+def grid_lines(grid: Sequence[Sequence[str]], looks: Sequence[Sequence[str]]) -> list[Line]:
+    """A picture drawn cell by cell as lines: ``grid[y][x]`` the text of a cell (a
+    character, " " for none), ``looks[y][x]`` its classes, both of the same shape. Each
+    row becomes one line whose runs join neighbouring cells of the same classes; the
+    blanks at a row's end are dropped (a blank row is the empty line ``()``)."""
+    out: list[Line] = []
+    for row, row_looks in zip(grid, looks):
+        end = len(row)
+        while end and row[end - 1] == " ":
+            end -= 1
+        runs: list[Run] = []
+        start = 0
+        for i in range(1, end + 1):
+            if i == end or row_looks[i] != row_looks[start]:
+                runs.append(("".join(row[start:i]), row_looks[start]))
+                start = i
+        out.append(tuple(runs))
+    return out
+
+
+__all__ = ["Line", "Run", "cut", "cut_short", "ellipsis", "grid_lines", "plain", "wrap", "wrap_text"]

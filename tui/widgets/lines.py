@@ -24,7 +24,7 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..support.runs import Line, Run, cut, cut_short, ellipsis, plain, wrap, wrap_text
+from ..support.runs import Line, Run, cut, cut_short, ellipsis, grid_lines, plain, wrap, wrap_text
 
 Overflow = Literal["wrap", "crop", "ellipsis"]
 
@@ -183,4 +183,17 @@ class Panel(LineView):
     """
 
 
-__all__ = ["Line", "LineView", "Panel", "Run", "cut", "cut_short", "ellipsis", "plain", "wrap", "wrap_text"]
+def key_hints(pairs: Iterable[tuple[str, str]], sep: str = " · ") -> Line:
+    """A row of keys for a ``Panel``, "←→ move · enter give": each ``(key, what)`` pair
+    as the key (``panel--info panel--bold``) and " what" after it ("" for a key alone),
+    the pairs ``sep`` apart."""
+    runs: list[Run] = []
+    for i, (key, what) in enumerate(pairs):
+        if i:
+            runs.append((sep, ""))
+        runs += [(key, "panel--info panel--bold"), (f" {what}" if what else "", "")]
+    return tuple(runs)
+
+
+__all__ = ["Line", "LineView", "Panel", "Run", "cut", "cut_short", "ellipsis", "grid_lines", "key_hints", "plain",
+           "wrap", "wrap_text"]

@@ -22,7 +22,7 @@ from typing import Sequence
 from engine.games.bottlecap_vikings.data import face_action
 from engine.games.bottlecap_vikings.rules import ARRIVAL
 
-from ...widgets.lines import Line, Run
+from ...widgets.lines import Line, grid_lines
 
 #: Each space's (column, row) on the 3×3 grid, clockwise from the top left.
 CELLS = ((0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (0, 1))
@@ -148,16 +148,4 @@ def ring_lines(table, names: Sequence[str], cell: int, marks: dict[int, str] | N
     ]
     for k, (text, look) in enumerate(middle):
         put(x + (1 if wide else 0), y + k, text, look, cell - (1 if wide else 0))
-    out: list[Line] = []
-    for row, line_looks in zip(grid, looks):
-        end = len(row)
-        while end and row[end - 1] == " ":
-            end -= 1
-        runs: list[Run] = []
-        start = 0
-        for i in range(1, end + 1):
-            if i == end or line_looks[i] != line_looks[start]:
-                runs.append(("".join(row[start:i]), line_looks[start]))
-                start = i
-        out.append(tuple(runs))
-    return out
+    return grid_lines(grid, looks)

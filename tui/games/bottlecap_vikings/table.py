@@ -133,10 +133,6 @@ class BottlecapVikingsTable(GameTable):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.view: Any = None
-        self.names: list[str] = []
-        self.legal: list[Any] = []
-        self.active = False
         self.over = False
         self.entries: list[Entry] = []
         self._titles: dict[CityCard, str] = {}  # the title each city card shows now

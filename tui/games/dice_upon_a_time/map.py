@@ -21,7 +21,7 @@ from typing import Any, Callable, ClassVar, Sequence
 from engine.games.dice_upon_a_time.board import load_board
 from engine.games.dice_upon_a_time.common import ROUTES, socket_value
 
-from ...widgets.lines import Line, LineView, Run
+from ...widgets.lines import Line, LineView, grid_lines
 
 BOARD = load_board()
 #: The Forest Spirits' sockets by spirit id, and their short labels.
@@ -199,19 +199,7 @@ def map_lines(view, names: Sequence[str], width: int, height: int, lit: set[str]
         for text, look in parts:
             put(x, y, text, look)
             x += len(text)
-    out: list[Line] = []
-    for row, line_looks in zip(grid, looks):
-        end = len(row)
-        while end and row[end - 1] == " ":
-            end -= 1
-        runs: list[Run] = []
-        start = 0
-        for i in range(1, end + 1):
-            if i == end or line_looks[i] != line_looks[start]:
-                runs.append(("".join(row[start:i]), line_looks[start]))
-                start = i
-        out.append(tuple(runs))
-    return out
+    return grid_lines(grid, looks)
 
 
 class MapGraph(LineView):

@@ -58,7 +58,7 @@ from engine.games.dice_upon_a_time.notation import DIE_NAME, FACE_NAME, socket_n
 from engine.games.dice_upon_a_time.common import BANDS, CHAPTERS, quest_met, route_from
 
 from ...widgets.digits import DigitEntry
-from ...widgets.lines import Line, Panel, Run, ellipsis, wrap
+from ...widgets.lines import Line, Panel, Run, ellipsis, key_hints, wrap
 from ..base import GameTable
 from .cards import CardsScreen
 from .map import MapGraph, initials
@@ -83,13 +83,7 @@ def keys_line(pairs: Sequence[tuple[str, str]], width: int) -> Line:
     (``SHORT_KEYS``), then two spaces between them in place of " · ", then cut with "…"
     (a second row would push the socket line off the panel's three rows at 80×24)."""
     def line(short: bool, sep: str) -> Line:
-        runs: list[Run] = []
-        for i, (key, what) in enumerate(pairs):
-            if i:
-                runs.append((sep, ""))
-            runs += [(SHORT_KEYS.get(key, key) if short else key, "panel--info panel--bold"),
-                     (f" {what}" if what else "", "")]
-        return tuple(runs)
+        return key_hints(((SHORT_KEYS.get(key, key) if short else key, what) for key, what in pairs), sep)
 
     for short, sep in ((False, " · "), (True, " · "), (True, "  ")):
         found = line(short, sep)
@@ -205,10 +199,6 @@ class DiceUponATimeTable(GameTable):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.view: Any = None
-        self.names: list[str] = []
-        self.legal: list[Any] = []
-        self.active = False
         self.flow = ""  # "", "place", "rabbit", "pass", "list", "actions"
         self.die = 0  # place: index into the dice that may be placed
         self.cursor = 0  # place/rabbit: index into the sockets; list: the choice
@@ -585,14 +575,6 @@ class DiceUponATimeTable(GameTable):
             return where + (text or words)
         return f"{where}{words} — {text}"
 
-    def _keys(self, *pairs: tuple[str, str]) -> Line:
-        runs: list[Run] = []
-        for i, (key, what) in enumerate(pairs):
-            if i:
-                runs.append((" · ", ""))
-            runs += [(key, "panel--info panel--bold"), (f" {what}" if what else "", "")]
-        return tuple(runs)
-
     def _side(self, compact: bool) -> list[Line]:
         v = self.view
         names = self.names
@@ -771,7 +753,7 @@ class DiceUponATimeTable(GameTable):
         if not self.active:
             return [((f"Waiting: {self.phase_text(v, self.names)}.", "panel--warn"),)]
         if self.flow == "pass":
-            return [self._keys(("p", "pass"), ("esc", "back")),
+            return [key_hints((("p", "pass"), ("esc", "back"))),
                     (("Pass for the rest of this chapter? Your unused dice stay unused.", "panel--bold"),)]
         if self.flow in ("place", "rabbit"):
             return self._ask_place()
@@ -783,7 +765,7 @@ class DiceUponATimeTable(GameTable):
         if asking == "complete":
             extra = [("c", "quest"), ("e", "end turn")] if any(
                 isinstance(c, cmd.Complete) for c in self.choices) else [("e", "end turn")]
-        head = self._keys((f"←→/1–{n}" if n > 1 else "1", "choose"), ("enter", "answer"), *extra)
+        head = key_hints(((f"←→/1–{n}" if n > 1 else "1", "choose"), ("enter", "answer"), *extra))
         row = self._choice_row([command_label(c, v, self.names) for c in self.choices])
         question = QUESTION.get(asking, "Choose.")
         if asking.startswith("window:") and v.windows:
@@ -838,7 +820,7 @@ class DiceUponATimeTable(GameTable):
         v = self.view
         sockets = self._sockets()
         if self.flow == "rabbit":
-            head = self._keys(("tab/↑↓", "route"), ("enter", "hop"), ("esc", "back"))
+            head = key_hints((("tab/↑↓", "route"), ("enter", "hop"), ("esc", "back")))
             what = "Rabbit token: hop along a route from your field, even a full or banned one."
         else:
             pairs = [("←→", "die"), ("tab/↑↓", "socket"), ("enter", "place")]

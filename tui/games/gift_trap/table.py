@@ -121,10 +121,6 @@ class GiftTrapTable(GameTable):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.view: Any = None
-        self.names: list[str] = []
-        self.legal: list[Any] = []
-        self.active = False
         self.gift = 1  # cursor: gift space (or stack number when dealing), 1-based
         self.row = 0  # cursor: index into rows()
         self.more = False

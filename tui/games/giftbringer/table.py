@@ -37,7 +37,7 @@ from engine.games.giftbringer.notation import KINDS
 from engine.games.giftbringer.rules import complete, free_slots, presents_left, reachable, score
 from engine.games.giftbringer.sheet import SHEET, neighbours
 
-from ...widgets.lines import Line, Panel, Run, plain
+from ...widgets.lines import Line, Panel, Run, grid_lines, plain
 from ..base import GameTable
 from .cards import BLESSING_NAMES, CROSSED_FACE, blessing_details, card_texts, details
 from .keep import KeepScreen
@@ -276,10 +276,6 @@ class GiftbringerTable(GameTable):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.view: Any = None
-        self.names: list[str] = []
-        self.legal: list[Any] = []
-        self.active = False
         self.result_cursor = 0  # index into the round's results
         self.target = SHEET.vikings[0].id  # the Viking, place or harbour under the cursor
         self.marked: list[int] = []  # 1-based results marked for a Blessing
@@ -688,19 +684,8 @@ class GiftbringerTable(GameTable):
             put(*positions[p.id], label, parts)
         # the compact map sits in the middle of a wider panel
         indent = max(0, (self.panels["map"].size.width - width) // 2) if small else 0
-        out: list[Line] = []
-        for y in range(height):
-            row, line = grid[y], looks[y]
-            end = width
-            while end and row[end - 1] == " ":
-                end -= 1
-            runs: list[Run] = [(" " * indent, "")] if indent and end else []
-            start = 0
-            for x in range(1, end + 1):
-                if x == end or line[x] != line[start]:
-                    runs.append(("".join(row[start:x]), line[start]))
-                    start = x
-            out.append(tuple(runs))
+        pad: Line = ((" " * indent, ""),) if indent else ()
+        out = [pad + line if line else line for line in grid_lines(grid, looks)]
         if not small:
             out.extend(legend_lines())
         return out

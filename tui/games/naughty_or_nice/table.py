@@ -42,7 +42,7 @@ from engine.games.naughty_or_nice.data import COLOUR_LETTER, CREATURES, KIDDOS, 
 from engine.games.naughty_or_nice.words import fulfill_points
 
 from ...widgets.digits import DigitEntry
-from ...widgets.lines import Line, Run, plain
+from ...widgets.lines import Line, Run, key_hints, plain
 from ..base import GameTable
 from .ask import (AskPanel, Card, Choice, choices_for, creature_choices, details_line, target_question,
                           window_text)
@@ -146,10 +146,6 @@ class NaughtyOrNiceTable(GameTable):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.view: Any = None
-        self.names: list[str] = []
-        self.legal: list[Any] = []
-        self.active = False
         self.flow = ""  # "", "craft", "kiddo", "gifts", "list"
         self.choices: list[Choice] = []
         self.question = ""
@@ -669,14 +665,6 @@ class NaughtyOrNiceTable(GameTable):
             self.ask.set_ask(self._ask(), (), 0, ())
         self.refresh_bindings()
 
-    def _keys(self, *pairs: tuple[str, str]) -> Line:
-        runs: list[Run] = []
-        for i, (key, what) in enumerate(pairs):
-            if i:
-                runs.append((" · ", ""))
-            runs += [(key, "panel--info panel--bold"), (f" {what}" if what else "", "")]
-        return tuple(runs)
-
     def _details(self, card: Card | None) -> list[Line]:
         """The details line of ``card`` at this game's level (none: no line)."""
         line = details_line(card, self.view.options.level)
@@ -688,7 +676,7 @@ class NaughtyOrNiceTable(GameTable):
         if v.phase == "over":
             return [((self.phase_text(v, self.names) + ".", "panel--good panel--bold"),)]
         if self.turn_over:
-            return [self._keys(("e", "pass the keyboard")), ((TURN_OVER, "panel--bold"),)]
+            return [key_hints((("e", "pass the keyboard"),)), ((TURN_OVER, "panel--bold"),)]
         if not self.active:
             waiting = self.phase_text(v, self.names)
             return [((f"Waiting: {waiting}.", "panel--warn"),)]
@@ -696,11 +684,11 @@ class NaughtyOrNiceTable(GameTable):
             k = self._craft_count()
             rest = k - len(self.picked)
             took = [PRESENTS[v.row[i]].name for i in sorted(self.picked)] + ["deck"] * rest
-            return [self._keys(("1–3", "pick row places"), ("enter", "take"), ("esc", "back")),
+            return [key_hints((("1–3", "pick row places"), ("enter", "take"), ("esc", "back"))),
                     ((f"Craft {k}: ", "panel--bold"), (" + ".join(took), ""))]
         if self.flow == "kiddo":
             name, text = kiddo_card(v.playground[self.cursor], v.options.level)
-            return [self._keys(("←→/1–8", "choose the kiddo"), ("enter", "choose presents"), ("esc", "back")),
+            return [key_hints((("←→/1–8", "choose the kiddo"), ("enter", "choose presents"), ("esc", "back"))),
                     (("Fulfill: ", "panel--bold"), (f"{self.cursor + 1} {name}", "panel--cursor"),
                      (" ", ""), *wish_runs(KIDDOS[v.playground[self.cursor]].wishes, " ")),
                     *self._details(("kiddo", v.playground[self.cursor]))]
@@ -717,9 +705,8 @@ class NaughtyOrNiceTable(GameTable):
         digits = f"←→/{self._number_range()}" if n > 1 else str(numbers[0]) if numbers else "1"
         high = max(numbers, default=0)
         what = f"choose ({high}: type {' '.join(str(high))})" if high > 9 else "choose"
-        head = self._keys((digits, what), ("enter", "answer"), *pass_key)
-        if not self._in_question():
-            head = (*head, (" · ", ""), ("esc", "panel--info panel--bold"), (" back", ""))
+        back = [] if self._in_question() else [("esc", "back")]
+        head = key_hints(((digits, what), ("enter", "answer"), *pass_key, *back))
         items: list[Line] = []
         for i, (choice, number) in enumerate(zip(self.choices, numbers)):
             style = "panel--cursor" if i == self.cursor else "panel--bold"
@@ -733,9 +720,9 @@ class NaughtyOrNiceTable(GameTable):
         k = KIDDOS[v.playground[self.slot]]
         chosen = self._chosen_gifts()
         fits = Fulfill(self.slot, chosen, self.caga) in self.legal
-        head = self._keys(("←→", "move"), ("space", "give/keep"), ("a", "fits"),
-                          *([("g", "Caga Tió")] if any(c.caga for c in self._commands(Fulfill)) else []),
-                          ("enter", "give"), ("esc", "back"))
+        head = key_hints((("←→", "move"), ("space", "give/keep"), ("a", "fits"),
+                           *([("g", "Caga Tió")] if any(c.caga for c in self._commands(Fulfill)) else []),
+                           ("enter", "give"), ("esc", "back")))
         given = " ".join(f"{c}" for c in chosen) or "nothing yet"
         line: list[Run] = [(f"{self.slot + 1} {k.name} wishes ", "panel--bold"), *wish_runs(k.wishes, " "),
                            (" · giving ", ""), (given, "panel--bold")]
@@ -793,7 +780,7 @@ class NaughtyOrNiceTable(GameTable):
             ask = TURN_OVER if self.shared_keyboard else "Nothing more to play: e ends your turn."
         else:
             ask = "Basic action done: play creatures, or end the turn."
-        out = [self._keys(*pairs), ((ask, "panel--bold"),)]
+        out = [key_hints(pairs), ((ask, "panel--bold"),)]
         if v.prompts and v.prompts[0].kind in ("moroz", "repeat"):  # what gives this action
             return out + self._details(("giver", "moroz") if v.prompts[0].kind == "moroz" else ("creature", "SM"))
         if not self.compact and v.me is not None and v.options.level >= 2:
