@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import engine
 from engine import Seat
@@ -285,37 +285,28 @@ def _arena_progress(total: int):
     return bar()
 
 
-def _seed(text: str) -> int:
-    """A seed: a whole number from 0 to 2**63 − 1 (argparse says the error in one line)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 <= value < 2 ** 63:
-        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 2**63 - 1")
-    return value
+def _number(convert: Callable[[str], Any], kind: str, within: Callable[[Any], bool], bounds: str):
+    """An argparse ``type``: ``text`` read by ``convert`` (``int``, ``float``) and kept
+    when ``within`` it; otherwise argparse says the error in one line, "'x' is not
+    ``kind``" or "5 is not ``bounds``" (a NaN is never within)."""
+    def read(text: str):
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {kind}") from None
+        if not within(value):
+            raise argparse.ArgumentTypeError(f"{text} is not {bounds}")
+        return value
+
+    return read
 
 
-def _count(text: str) -> int:
-    """A whole number of at least 1 (argparse says the error in one line)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not at least 1")
-    return value
-
-
-def _positive_seconds(text: str) -> float:
-    """Seconds above 0 (argparse says the error in one line)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 600:
-        raise argparse.ArgumentTypeError(f"{text} is not above 0 and at most 600 seconds")
-    return value
+#: A seed: a whole number from 0 to 2**63 − 1.
+_seed = _number(int, "a whole number", lambda v: 0 <= v < 2 ** 63, "between 0 and 2**63 - 1")
+#: A whole number of at least 1.
+_count = _number(int, "a whole number", lambda v: v >= 1, "at least 1")
+#: Seconds above 0, at most 600.
+_positive_seconds = _number(float, "a number of seconds", lambda v: 0 < v <= 600, "above 0 and at most 600 seconds")
 
 
 def check_writable(path: str) -> None:
@@ -512,15 +503,8 @@ def cmd_host(args) -> int:
     return run_host(bind=args.bind, port=args.port, authorized_keys=keys, open_=args.open, data=data, bot_pace=pace)
 
 
-def _seconds(text: str) -> float:
-    """``--bot-pace``'s value: seconds, 0 to 60 (argparse says the error in one line)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 60 seconds")
-    return value
+#: ``--bot-pace``'s value: seconds, 0 to 60.
+_seconds = _number(float, "a number of seconds", lambda v: 0 <= v <= 60, "between 0 and 60 seconds")
 
 
 def run_service(data, bot_pace: float) -> int:
