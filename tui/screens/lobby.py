@@ -15,6 +15,8 @@ Names, codes and the service's sentences are shown as text, never read as markup
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -237,26 +239,25 @@ class LobbyScreen(OnTop, Screen[None]):
             return
         self.app.push_screen(NewGameScreen(shared_as=self.player))
 
-    def action_join(self) -> None:
+    def _to_highlighted(self, ask: Callable[[str], Any], none: str) -> None:
+        """Send the host ``ask(code)`` for the highlighted room; ``none`` is said when
+        no room is highlighted."""
         code = self._highlighted()
         if self._offline():
             return
         if code is None:
-            self.say("No room to join: press c to create one, or / to type a code.", error=True)
+            self.say(none, error=True)
             return
-        self.app.send(p.JoinRoom(code))
+        self.app.send(ask(code))
+
+    def action_join(self) -> None:
+        self._to_highlighted(p.JoinRoom, "No room to join: press c to create one, or / to type a code.")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_join()
 
     def action_watch(self) -> None:
-        code = self._highlighted()
-        if self._offline():
-            return
-        if code is None:
-            self.say("No room to watch.", error=True)
-            return
-        self.app.send(p.WatchRoom(code))
+        self._to_highlighted(p.WatchRoom, "No room to watch.")
 
     def action_code(self) -> None:
         self.query_one("#lobby-code", Input).focus()
