@@ -11,10 +11,12 @@ import pytest
 
 from engine.games.bottlecap_vikings import GAME
 from engine.games.bottlecap_vikings.data import ABILITIES, ACTIONS
-from test_player_text import screen_text, shows, until
+from test_player_text import screen_text, shows
 from test_tui_rules_screen import developer_text, read_all_pages
 from tui.app import BoxtopApp
 from tui.screens.menu import MenuScreen
+
+from tui_driver import wait_for
 
 
 def test_every_action_and_ability_is_explained_to_players():
@@ -40,7 +42,7 @@ def test_rules_md_settles_each_listed_decision(heading):
 async def test_the_bottlecap_rules_from_the_menu_are_for_players():
     app = BoxtopApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
         await pilot.press("down", "down", "down", "enter")  # Rules
         await shows(pilot, "The rules of which game?")
         assert "Bottlecap Vikings" in screen_text(app)

@@ -43,7 +43,7 @@ import engine
 from engine.games.gift_trap.bot import HeuristicBot
 from host import protocol as p
 from host.client import ServiceClient
-from test_player_text import screen_text, until
+from test_player_text import screen_text
 from tui.app import BoxtopApp
 from tui.support.remote_session import RemoteSession
 from tui.screens.hint import HintScreen
@@ -52,6 +52,8 @@ from tui.screens.new_game import NewGameScreen
 from tui.screens.result import ResultScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.shared_game import SharedGameScreen
+
+from tui_driver import wait_for
 
 SIZE = (130, 40)
 
@@ -173,13 +175,13 @@ async def audit(pilot, seen: dict[str, set[str]], where: str) -> None:
     await pilot.pause(0.1)
     if isinstance(app.screen, CommandPalette):
         listed = app.screen.query_one(CommandList)
-        await until(pilot, lambda: listed.option_count > 0, timeout=2, what="the palette's commands")
+        await wait_for(pilot, lambda: listed.option_count > 0, timeout=2, what="the palette's commands")
         seen[where] |= {
             "palette-shown:" + str(listed.get_option_at_index(i).prompt).splitlines()[0]
             for i in range(listed.option_count)
         }
         await pilot.press("escape")
-        await until(pilot, lambda: not isinstance(app.screen, CommandPalette))
+        await wait_for(pilot, lambda: not isinstance(app.screen, CommandPalette))
 
 
 @pytest.fixture
@@ -230,7 +232,7 @@ async def play_to_the_end(pilot, bob: Other, brain, limit: int = 3000) -> None:
             seen_by_bob = RemoteSession(table)
             command = brain.choose(seen_by_bob.view(0), seen_by_bob.legal_commands(0), rng)
             await bob.send(p.Play(seen_by_bob.game.notation(command, seen_by_bob.names)))
-            await until(pilot, lambda: bob.table is not table, what="bob's move")
+            await wait_for(pilot, lambda: bob.table is not table, what="bob's move")
         else:
             await pilot.pause(0.02)
 
@@ -242,17 +244,17 @@ async def watch_to_the_result(pilot, bob: Other, room: p.CreateRoom, brain, seen
     while she watches (as ``where``) and on the result; ``m`` takes her back to the lobby."""
     app = pilot.app
     await bob.send(room)
-    await until(pilot, lambda: bob.room is not None)
+    await wait_for(pilot, lambda: bob.room is not None)
     await bob.send(p.StartGame())
-    await until(pilot, lambda: app.screen.rooms, what="the room in the lobby")
+    await wait_for(pilot, lambda: app.screen.rooms, what="the room in the lobby")
     await pilot.press("w")
-    await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game, watched")
+    await wait_for(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game, watched")
     await audit(pilot, seen, where)
     await play_to_the_end(pilot, bob, brain)
-    await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
+    await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
     await audit(pilot, seen, "result")
     await pilot.press("m")
-    await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
 
 
 async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(service):
@@ -261,7 +263,7 @@ async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(servi
     app = BoxtopApp(remote=(str(sock), "ann"))
     bob = Other(await ServiceClient.connect(sock, "bob"))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in screen_text(app))
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in screen_text(app))
         await audit(pilot, seen, "lobby")
 
         # A finished game, watched: bob and two bots play Gift Trap to the end; ann watches.
@@ -272,47 +274,47 @@ async def test_every_action_a_remote_player_can_reach_is_on_the_allow_list(servi
 
         # ann creates a Gift Trap room: the new-room form, the waiting room as its creator
         await pilot.press("c")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await audit(pilot, seen, "new-room form")
         await pilot.press("tab", "enter", "home", "enter")  # three players
         await pilot.press("ctrl+g")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
         await bob.send(p.JoinRoom(app.screen.room.code))
-        await until(pilot, lambda: "bob" in screen_text(app))
+        await wait_for(pilot, lambda: "bob" in screen_text(app))
         await pilot.press("down", "down")
         await audit(pilot, seen, "waiting room, creator")
         await pilot.press("b")  # which bot takes seat 3
-        await until(pilot, lambda: "which bot takes it?" in screen_text(app), what="the bots to choose from")
+        await wait_for(pilot, lambda: "which bot takes it?" in screen_text(app), what="the bots to choose from")
         await audit(pilot, seen, "waiting room, a bot's strength")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room again")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room again")
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
         await audit(pilot, seen, "gift-trap, playing")
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
         await audit(pilot, seen, "gift-trap rules")
         await pilot.press("escape", "escape")
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await bob.send(p.LeaveRoom())
 
         # bob's Giftbringer room: the waiting room as a guest, the game, a hint, its rules (with a link)
         bob.room = None
         await bob.send(p.CreateRoom("giftbringer", [p.SeatSpec(), p.SeatSpec()], hints=True))
-        await until(pilot, lambda: bob.room is not None)
+        await wait_for(pilot, lambda: bob.room is not None)
         await pilot.press("slash", *bob.room.code, "enter")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
         await audit(pilot, seen, "waiting room, guest")
         await bob.send(p.StartGame())
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
         await audit(pilot, seen, "giftbringer, playing")
         await pilot.press("B")
-        await until(pilot, lambda: isinstance(app.screen, HintScreen), what="the hint")
+        await wait_for(pilot, lambda: isinstance(app.screen, HintScreen), what="the hint")
         await audit(pilot, seen, "hint")
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedGameScreen))
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
         await audit(pilot, seen, "giftbringer rules")
     await bob.close()
 
@@ -338,7 +340,7 @@ async def test_every_games_table_watched_finished_played_and_its_rules_reach_onl
     app = BoxtopApp(remote=(str(sock), "ann"))
     bob = Other(await ServiceClient.connect(sock, "bob"))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in screen_text(app))
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and "creates a room" in screen_text(app))
         # bob and a bot play to the end; ann watches (the only room: highlighted)
         room = p.CreateRoom(slug, [p.SeatSpec(), p.SeatSpec("heuristic")])
         await watch_to_the_result(pilot, bob, room, game.bots["heuristic"](1), seen, "watching")
@@ -347,14 +349,14 @@ async def test_every_games_table_watched_finished_played_and_its_rules_reach_onl
         # bob's second room: ann plays a seat, then opens the rules
         bob.room = None
         await bob.send(p.CreateRoom(slug, [p.SeatSpec(), p.SeatSpec()]))
-        await until(pilot, lambda: bob.room is not None)
+        await wait_for(pilot, lambda: bob.room is not None)
         await pilot.press("slash", *bob.room.code, "enter")
-        await until(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
+        await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), what="the waiting room")
         await bob.send(p.StartGame())
-        await until(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedGameScreen), what="the game")
         await audit(pilot, seen, "playing")
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
         await audit(pilot, seen, "rules")
     await bob.close()
 

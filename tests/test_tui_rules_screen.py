@@ -17,7 +17,7 @@ import pytest
 
 import engine
 from engine import Seat
-from test_player_text import screen_text, shows, until
+from test_player_text import screen_text, shows
 from tui.app import BoxtopApp
 from tui.cli import main
 from tui.screens.game import GameScreen
@@ -25,7 +25,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.result import ResultScreen
 
-from tui_driver import menu_app, new_game
+from tui_driver import menu_app, new_game, wait_for
 
 SIZE = (80, 24)
 
@@ -48,7 +48,7 @@ def flat(app) -> str:
 
 async def says(pilot, text: str) -> None:
     """Wait until ``text`` is on the screen, maybe wrapped over several lines."""
-    await until(pilot, lambda: text in flat(pilot.app), what=repr(text))
+    await wait_for(pilot, lambda: text in flat(pilot.app), what=repr(text))
 
 
 async def read_all_pages(pilot, app) -> list[str]:
@@ -68,7 +68,7 @@ async def read_all_pages(pilot, app) -> list[str]:
 async def test_the_menu_rules_let_the_player_choose_a_game_and_its_text_is_for_players():
     app = BoxtopApp()
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
         await pilot.press("down", "down", "down", "enter")  # Rules
         await shows(pilot, "The rules of which game?")
         first = screen_text(app)
@@ -94,7 +94,7 @@ async def test_the_menu_rules_let_the_player_choose_a_game_and_its_text_is_for_p
             assert words in text
         assert developer_text(text) == []
         await pilot.press("escape", "escape")
-        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
 
 
 @pytest.mark.parametrize("slug,seats,key_text", [
@@ -105,7 +105,7 @@ async def test_question_mark_in_a_game_shows_its_keys_first(slug, seats, key_tex
     async with menu_app(SIZE) as pilot:
         app = pilot.app
         await new_game(pilot, slug, seats, seed=3)
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("question_mark")
         await shows(pilot, "Keys at the table")
         first = screen_text(app)
@@ -115,15 +115,15 @@ async def test_question_mark_in_a_game_shows_its_keys_first(slug, seats, key_tex
         assert "How boxtop plays it" in text
         assert developer_text(text) == []
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
 
 
 async def test_the_new_game_form_notes_each_option_in_one_plain_line():
     app = BoxtopApp()
     async with app.run_test(size=(80, 80)) as pilot:  # 80 columns: a note that wraps is cut here
-        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await shows(pilot, "options")
         lines = screen_text(app).splitlines()
         expected = {
@@ -162,7 +162,7 @@ async def test_a_shared_win_is_said_in_plain_words_on_the_result_screen():
         app = pilot.app
         await new_game(pilot, "Gift Trap", ["ann:heuristic", "bob:heuristic", "cyd:heuristic"], seed=7,
                        options={"track_length": 6})
-        await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
         await says(pilot, TIE)
         assert developer_text(screen_text(app)) == []
         assert "tie-break:" not in screen_text(app)
@@ -214,15 +214,15 @@ async def test_a_solo_game_says_the_score_and_the_personal_best():
         app = pilot.app
         for seed in (1, 2):  # two games, one after the other, from the menu
             await new_game(pilot, "Giftbringer", ["ann"], seed=seed, options={"rounds": 1})
-            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             await pilot.press("d", "d")  # d asks (every result is unused), d again finishes
-            await until(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
             await says(pilot, "ann scored 0 points")
             text = flat(app)
             assert "wins" not in text and "tie-break" not in text
             said.append(text)
             await pilot.press("m")
-            await until(pilot, lambda: isinstance(app.screen, MenuScreen), what="the menu")
+            await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), what="the menu")
     assert "ann scored 0 points · your first personal best" in said[0]
     assert f"ann scored 0 points · your best: 0 ({today})" in said[1]
 
@@ -233,7 +233,7 @@ async def test_see_notation_on_the_rules_page_scrolls_there_and_opens_nothing():
         app = pilot.app
         app.open_url = lambda url, **kw: opened.append(url)  # to see that nothing is opened
         await new_game(pilot, "Giftbringer", ["ann", "bob:heuristic"], seed=3)
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("question_mark")
         await shows(pilot, "Keys at the table")
         for _ in range(3):  # the app's keys follow the table's: down to "see Notation"
@@ -244,7 +244,7 @@ async def test_see_notation_on_the_rules_page_scrolls_there_and_opens_nothing():
             await pilot.pause()
         y, row = next((y, r) for y, r in enumerate(app.screen._compositor.render_strips()) if "see Notation" in r.text)
         await pilot.click(offset=(row.text.index("Notation") + 2, y))
-        await until(pilot, lambda: "cross 2 on H4" in screen_text(app), what="the Notation section")
+        await wait_for(pilot, lambda: "cross 2 on H4" in screen_text(app), what="the Notation section")
         assert opened == []
         assert "see Notation" not in screen_text(app)
 
@@ -257,7 +257,7 @@ async def test_the_result_screen_breaks_the_save_path_after_a_folder_never_insid
     async with menu_app(SIZE) as pilot:
         app = pilot.app
         await new_game(pilot, "Giftbringer", ["ann"], seed=1, options={"rounds": 1})
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("d", "d")
         await wait_for_screen(pilot, "ResultScreen")
         await says(pilot, "Saved to")
@@ -289,7 +289,7 @@ async def test_the_rules_open_whole_in_a_few_widgets_and_pagedown_scrolls_at_onc
     from textual import events
 
     from tui.games import table_for
-    from tui_driver import screen_name, take_keyboard, wait_for, wait_for_screen
+    from tui_driver import screen_name, take_keyboard, wait_for_screen
 
     async with menu_app(SIZE) as pilot:
         app = pilot.app
