@@ -79,8 +79,11 @@ class Tx(agenda.Transaction):
     def over(self) -> bool:
         return self.state.over
 
+    WATCH = (Added,)  # after is called for these alone
+
     def after(self, event) -> None:
-        if isinstance(event, Added) and self.state.counter >= TARGET:
+        assert isinstance(event, Added)
+        if self.state.counter >= TARGET:
             self.emit(Won())
 
 

@@ -44,6 +44,10 @@ class Popped(msgspec.Struct, frozen=True, tag="popped"):
     """The step at the front was taken up (or dropped). Bookkeeping: no log line."""
 
 
+#: The one ``Popped`` a transaction emits (frozen and without fields: one will do).
+POPPED = Popped()
+
+
 class Prompted(msgspec.Struct, frozen=True):
     """``seat`` owes an answer of ``kind`` (the game's word: "keep", "draw2" …) before
     play goes on. A base: a game subclasses it with its tag and any further fields."""
@@ -132,7 +136,7 @@ class Transaction:
 
     A game's subclass may set ``Queued`` (its ``Queued`` event, for ``push``) and
     override the hooks ``over`` (once true, nothing more is recorded) and ``after``
-    (a check after each event, which may emit more)."""
+    (a check after each event of a class in ``WATCH``, which may emit more)."""
 
     #: The game's ``Queued`` event class, which ``push`` emits.
     Queued: type | None = None
@@ -148,19 +152,25 @@ class Transaction:
         return False
 
     def after(self, event: Any) -> None:
-        """Called once ``event`` is folded; may ``emit`` more (default: nothing)."""
+        """Called once an event of a kind in ``WATCH`` is folded; may ``emit`` more
+        (default: nothing)."""
+
+    #: The event classes ``after`` is called for (a random game of Bottlecap Vikings
+    #: emits seven events a command, most of them agenda bookkeeping no hook needs).
+    WATCH: tuple[type, ...] = ()
 
     def emit(self, *events: Any) -> None:
         """Record ``events`` in order, folding each into ``state`` at once; stops as
         soon as ``over`` says the game is over."""
-        record = self.events
+        record, evolve, over, watch = self.events, self._evolve, self.over, self.WATCH
         for event in events:
-            if self.over():
+            if over():
                 return
             record.append(event)
-            self.state = self._evolve(self.state, event)
-            record.after, record.size = self.state, len(record)
-            self.after(event)
+            self.state = state = evolve(self.state, event)
+            record.after, record.size = state, len(record)
+            if watch and isinstance(event, watch):
+                self.after(event)
 
     def push(self, *steps: Any, **fields: Any) -> None:
         """Emit the game's ``Queued`` with ``steps`` (and its further ``fields``, such
@@ -170,4 +180,4 @@ class Transaction:
 
     def pop(self) -> None:
         """Emit ``Popped``: the front step is taken up."""
-        self.emit(Popped())
+        self.emit(POPPED)

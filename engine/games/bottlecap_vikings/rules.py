@@ -112,11 +112,12 @@ class Run(Transaction):
         """A win ends the game at once: nothing is recorded after it."""
         return self.state.phase == "over"
 
+    WATCH = (Goods, Advanced)  # the events that can make a win
+
     def after(self, event) -> None:
         """A win is checked after every event that can make one ("Winning the game":
         "the game is over and you win"; RULES.md: checked after every event)."""
-        if isinstance(event, (Goods, Advanced)):
-            self._check_win(event.seat)
+        self._check_win(event.seat)
 
     def _check_win(self, seat: int) -> None:
         p = self.state.players[seat]
