@@ -80,6 +80,11 @@ Z = 2.0
 #: are played (``grade_position``). Below 2.5, a move near a threshold was a flaw with
 #: one seed and "good" with another too often (the grades' audit, docs/bots.md).
 MOST = 2.5
+#: The least budget (rounds) whose grades are measured on up to ``MOST`` times it; a
+#: smaller one (``--time 0.2`` gives 4 rounds) on up to 1.5 times: its rounds are too
+#: few for their spread to be known, and measured longer on the same few a drop in a
+#: game of wild swings was read as a blunder that another seed called good.
+MOST_FROM = 12
 
 
 class Rater:
@@ -311,8 +316,10 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
        rounds (the other half), so the drop is free of the first step's bias (its best
        is the highest of several noisy means), and while a grade threshold lies within
        ``Z`` standard errors of the drop (``borderline``) more rounds are added, up to
-       ``rounds`` × ``MOST`` in all; the grade counts the drop less its ``margin`` (``Z``
-       standard errors, Student's t on few rounds, the error at least ``NOISE``/√k).
+       ``rounds`` × ``MOST`` in all (× 1.5 under ``MOST_FROM`` rounds); the grade
+       counts the drop less its ``margin`` (``Z`` standard errors, Student's t on few
+       rounds, the error at least ``NOISE``/√k). The best is the command rated
+       highest, also where nothing was told apart and the hint is shown first.
 
     With ``seconds``, the first step takes half of them and the second the rest. A budget
     under 4 rounds is one step: ``evaluate`` on them, graded with their own noise. Raises
@@ -341,7 +348,7 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
     rng = random.Random(seed ^ 0x2F8E5C1D)  # fresh rounds, apart from the first step's
     rewards: list[list[float]] = [[], []]
     totals: list[list[float]] = [[], []]
-    chunk, cap = max(2, rounds - half), max(2, int(rounds * MOST) - half)
+    chunk, cap = max(2, rounds - half), max(2, int(rounds * (MOST if rounds >= MOST_FROM else 1.5)) - half)
     while True:
         more, summed = _rounds(game, view, seat, rater, [best, played], min(chunk, cap - len(rewards[0])), rng, end)
         for i in (0, 1):
