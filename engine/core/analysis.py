@@ -312,7 +312,9 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
 
     1. ``evaluate`` with the played command among those rated, on half the ``rounds``,
        finds the best command;
-    2. when that is not the move played, the two are measured again on fresh paired
+    2. when that is not the move played and stands above it by ``INACCURACY`` or more
+       (less, and the move is "good": the first step's best reads high, so the drop is
+       smaller still), the two are measured again on fresh paired
        rounds (the other half), so the drop is free of the first step's bias (its best
        is the highest of several noisy means), and while a grade threshold lies within
        ``Z`` standard errors of the drop (``borderline``) more rounds are added, up to
@@ -343,6 +345,9 @@ def grade_position(game: Game, view: Any, seat: int, legal: list, played: Any, *
     if top.notation == text:
         return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance, "best", list(mine.seats),
                          indistinct=mine.indistinct)
+    if top.chance - mine.chance < INACCURACY:  # below the first threshold even against a best that reads high
+        return MoveGrade(ply, seat, text, mine.chance, top.notation, top.chance, "good", list(mine.seats),
+                         mine.error, mine.indistinct)
     best = next(c for c in legal if game.notation(c, names) == top.notation)
     rater = Rater(game, seat, width)
     rng = random.Random(seed ^ 0x2F8E5C1D)  # fresh rounds, apart from the first step's
