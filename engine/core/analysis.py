@@ -448,8 +448,9 @@ def analyse(session: Any, seat: int | None = None, *, rounds: int = 24, width: i
 #: The way grades are worked out (``grade_position``, ``settle``), as a number kept with
 #: an analysis: one kept by an earlier way (0: before a decided game scored its result
 #: and the drop was measured again; 1: before a move was valued by the rest of its
-#: turn) is made again.
-METHOD = 2
+#: turn; 2: before the best was the command rated highest, a drop near a threshold was
+#: measured longer and a drop under the first threshold was good at once) is made again.
+METHOD = 3
 
 
 class Analysis(msgspec.Struct):
