@@ -122,8 +122,15 @@ async def replay_entry(pilot: Player, entry: int) -> None:
 
 
 async def open_list(pilot: Player, field: str, what: str) -> None:
-    """Give the drop-down list ``field`` (a widget id) the focus and open it (enter);
-    returns once the list is drawn (``what`` names it in a failure)."""
+    """Give the drop-down list ``field`` (a widget id) of the new-game form the focus
+    and open it (enter); returns once the list is drawn (``what`` names it in a
+    failure). The focus comes up from the Start button, so the form stands at its end
+    before the list opens: opened from the top, whether the form then scrolled on to its
+    end depended on when the list was first laid out (both fine, not one picture)."""
+    new_form = pilot.app.screen.query_one("#new-form")
+    await focus(pilot, "start")
+    await wait_for(pilot, lambda: new_form.scroll_y == new_form.max_scroll_y,
+                   "the form at its end")
     await focus(pilot, field)
     await pilot.press("enter")
     await wait_for(pilot, lambda: type(pilot.app.focused).__name__ == "SelectOverlay"
