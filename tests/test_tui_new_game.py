@@ -266,7 +266,8 @@ async def test_every_value_shows_whole_at_80x24():
             for field in msgspec.structs.fields(game.Options):
                 label = field.name.replace("_", " ")
                 await focus(pilot, f"opt-{field.name}")
-                await settle(pilot)
+                # the form scrolls the field into view once drawn (a moment later under load)
+                await wait_for(pilot, lambda: app.screen.can_view_entire(app.focused), "the field in view")
                 if field.type is bool:
                     assert row_of(app, f"▐ ▌ {label}") or row_of(app, f"▐X▌ {label}")
                     continue
