@@ -20,7 +20,7 @@ import engine
 from tui.games import has_table, table_for
 from tui.support.key_help import key_lines
 
-from tui_driver import flat, menu_app, screen_text, wait_for, wait_for_screen, wait_for_text
+from tui_driver import flat, menu_app, screen_text, wait_for, wait_for_screen, wait_for_text, wait_still
 
 SLUGS = [slug for slug in engine.slugs() if has_table(slug)]
 
@@ -126,6 +126,7 @@ async def test_the_rules_screen_shows_a_line_for_each_key(slug):
         while not any(after in pages[-1] for after in ("What the table shows", "Keys everywhere")):
             await pilot.press("pagedown")
             await wait_for(pilot, lambda: screen_text(app) != pages[-1], "the next page")
+            await wait_still(pilot)  # the page drawn whole, not halfway through its scroll
             pages.append(screen_text(app))
         # the page's rows (no title, hint or footer), the scroll bar dropped, wrapped words joined
         rows = [row for page in pages for row in page.split("\n")[2:-1]]

@@ -21,7 +21,7 @@ from textual import events
 import engine
 from tui_driver import (
     LARGE, SMALL, choose, fill_form, focus, footer_keys, game_of, menu_app, region_text, retype, screen_lines,
-    screen_text, settle, shows, take_keyboard, wait_for, wait_for_screen, wait_for_text,
+    screen_text, settle, shows, take_keyboard, wait_for, wait_for_screen, wait_for_text, wait_still,
 )
 
 #: The mark at the left of the focused field's row.
@@ -268,6 +268,7 @@ async def test_every_value_shows_whole_at_80x24():
                 await focus(pilot, f"opt-{field.name}")
                 # the form scrolls the field into view once drawn (a moment later under load)
                 await wait_for(pilot, lambda: app.screen.can_view_entire(app.focused), "the field in view")
+                await wait_still(pilot)  # and drawn there
                 if field.type is bool:
                     assert row_of(app, f"▐ ▌ {label}") or row_of(app, f"▐X▌ {label}")
                     continue
