@@ -21,7 +21,7 @@ from engine.games.bottlecap_vikings.texts import short_pieces
 from snapshot_kit import load_first_save, typed
 from tui_driver import (
     open_replay,
-    LARGE, SMALL, flat, footer_keys, menu_app, new_game, screen_lines, screen_name, screen_text, settle,
+    LARGE, SMALL, flat, footer_keys, menu_app, new_game, read_all_pages, screen_lines, screen_name, screen_text, settle,
     shows, squeeze, take_keyboard, wait_for, wait_for_screen, wait_for_text,
 )
 
@@ -170,14 +170,7 @@ async def test_the_rules_screen_lists_every_short_form_and_every_card_with_its_t
         await pilot.press("question_mark")
         await wait_for_screen(pilot, "RulesScreen")
         await wait_for_text(pilot, "Keys at the table")
-        pages = [screen_text(app)]
-        for _ in range(120):
-            await pilot.press("pagedown")
-            await pilot.wait_for_animation()  # PgDn scrolls smoothly: read the page where it rests
-            await settle(pilot, 0.02)
-            if screen_text(app) == pages[-1]:
-                break
-            pages.append(screen_text(app))
+        pages = await read_all_pages(pilot)
         words = flat(re.sub(r"[▁▂▃▄▅▆▇█▊▎▏│]", " ", "\n".join(pages)))
         for piece in short_pieces():  # the legend: `+fewer`, `hit:`, `-helm`, `most d:` …
             assert piece.means.replace("`", "")[:30] in words.replace("`", ""), piece.form

@@ -25,7 +25,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.result import ResultScreen
 
-from tui_driver import menu_app, new_game, wait_for
+from tui_driver import menu_app, new_game, read_all_pages, wait_for
 
 SIZE = (80, 24)
 
@@ -51,18 +51,6 @@ async def says(pilot, text: str) -> None:
     await wait_for(pilot, lambda: text in flat(pilot.app), what=repr(text))
 
 
-async def read_all_pages(pilot, app) -> list[str]:
-    """Every page of a scrolling screen, by pressing page down until nothing changes."""
-    pages = [screen_text(app)]
-    for _ in range(40):
-        await pilot.press("pagedown")
-        await pilot.wait_for_animation()  # PgDn scrolls smoothly: read the page where it rests
-        await pilot.pause()
-        page = screen_text(app)
-        if page == pages[-1]:
-            return pages
-        pages.append(page)
-    raise AssertionError("page down never reached the end")
 
 
 async def test_the_menu_rules_let_the_player_choose_a_game_and_its_text_is_for_players():

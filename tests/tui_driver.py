@@ -32,6 +32,7 @@ from typing import AsyncIterator, Callable, Mapping, Sequence
 import msgspec
 from rich.console import Console
 from textual import events
+from textual.app import App
 from textual.pilot import Pilot
 
 import engine
@@ -270,6 +271,24 @@ async def wait_still(pilot: Pilot, checks: int = 3, gap: float = 0.05, timeout: 
         last = drawn
         if loop.time() > end:
             raise AssertionError(f"the screen kept changing; it shows:\n{screen_text(app)}")
+
+
+async def read_all_pages(pilot: Pilot, app: App | None = None, most: int = 120) -> list[str]:
+    """Every page of a scrolling screen (``screen_text`` per page, in order), by pressing
+    page down until the page drawn whole (``wait_still``) no longer changes. A page read
+    halfway through its smooth scroll would hide the rows between it and the next one.
+    Raises AssertionError after ``most`` presses."""
+    app = app or pilot.app
+    await wait_still(pilot)
+    pages = [screen_text(app)]
+    for _ in range(most):
+        await pilot.press("pagedown")
+        await wait_still(pilot)
+        page = screen_text(app)
+        if page == pages[-1]:
+            return pages
+        pages.append(page)
+    raise AssertionError("page down never reached the end")
 
 
 async def wait_for_text(pilot: Pilot, text: str, timeout: float = TIMEOUT) -> None:
