@@ -57,6 +57,7 @@ class BoxtopApp(App[None]):
     analysis is kept); ``remote``: ``(socket_path,
     name[, key[, token[, takeover]]])`` of a room service to join (the last three as
     ``tui.support.remote_session.RemoteLink`` takes them; locked down as the module docstring says);
+    ``lesson``: start the guided first game of this game's slug (``boxtop learn``);
     otherwise the menu. ``save_dir`` overrides the save folder (platformdirs')."""
 
     CSS_PATH = "boxtop.tcss"
@@ -75,6 +76,7 @@ class BoxtopApp(App[None]):
         remote: tuple | None = None,
         saved_in: Path | None = None,
         note: str = "",
+        lesson: str | None = None,
     ) -> None:
         if remote is not None:
             self.ENABLE_COMMAND_PALETTE = False  # read by App.__init__ (no ctrl+p), Header and Footer
@@ -83,6 +85,7 @@ class BoxtopApp(App[None]):
         self.start_session = session
         self.start_replay = replay
         self.start_saved_in, self.start_note = saved_in, note
+        self.start_lesson = lesson
         self.save_dir = Path(save_dir) if save_dir is not None else None
         self.remote = remote
         self.link = None
@@ -313,6 +316,10 @@ class BoxtopApp(App[None]):
             game = GameScreen(self.start_session, self.save_dir)
             game.save_path = self.start_saved_in
             self.push_screen(game)
+        elif self.start_lesson is not None:
+            from .screens.learn import lesson_screen
+
+            self.push_screen(lesson_screen(self.start_lesson, self.save_dir))
         elif self.start_replay is not None:
             self.push_screen(ReplayScreen(self.start_replay, from_shell=True, note=self.start_note,
                                           path=self.start_saved_in))

@@ -487,6 +487,20 @@ def cmd_play(args) -> int:
     return 0
 
 
+def cmd_learn(args) -> int:
+    from engine.core import lesson as lessons
+
+    game = _game(args.game)
+    _in_app(game)
+    if not lessons.has_lesson(game.slug):
+        raise CliError(f"{game.title} has no lesson yet")
+    lessons.load(game.slug)  # a broken lesson file is one line here, before the app starts
+    from .app import BoxtopApp
+
+    BoxtopApp(lesson=game.slug).run()
+    return 0
+
+
 def cmd_host(args) -> int:
     from pathlib import Path
 
@@ -619,6 +633,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--undo", choices=["strict", "casual"], default="strict")
     play.set_defaults(func=cmd_play)
+
+    learn = sub.add_parser("learn", help="learn a game by playing it: a guided first game, then play on")
+    learn.add_argument("game")
+    learn.set_defaults(func=cmd_learn)
 
     demo = sub.add_parser("demo", help="a bot-only game, headless: prints every entry and the result")
     demo.add_argument("game")

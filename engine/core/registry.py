@@ -33,6 +33,14 @@ def get(slug: str) -> Game:
     return _LOADED[slug]
 
 
+def package_of(slug: str) -> str:
+    """The package of the game ``slug`` (``engine.games.gift_trap``), where its lesson
+    and documents are; raises ``KeyError`` with a sentence for an unknown slug."""
+    if slug not in _MODULES:
+        raise KeyError(f"unknown game {slug!r}; games are: {', '.join(_MODULES)}")
+    return _MODULES[slug]
+
+
 def all_games() -> list[Game]:
     """Every registered game, loaded."""
     return [get(s) for s in _MODULES]

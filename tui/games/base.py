@@ -51,6 +51,10 @@ class GameTable(Widget, can_focus=True):
     #: for a game whose turn may also end by itself (``turn_of``); None: no such command.
     END_TURN: Any = None
 
+    #: The id of the table's part that asks the player what to do (its question and
+    #: choices), kept in sight by a lesson's box (``tui.screens.lesson``); "" for none.
+    LESSON_KEEP: str = ""
+
     #: Set by the game screen: several people take turns at this keyboard (a hot seat).
     shared_keyboard: bool = False
     #: Set by the game screen while the table stays with a person whose turn ended by

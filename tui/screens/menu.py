@@ -19,6 +19,7 @@ TAGLINE = "five tabletop games, played in a terminal"
 
 CHOICES = [
     ("new", "New game"),
+    ("learn", "Learn a game (a guided first game)"),
     ("load", "Load a saved game"),
     ("replay", "Replay a saved game"),
     ("rules", "Rules"),
@@ -27,10 +28,11 @@ CHOICES = [
 
 
 class MenuScreen(OnTop, Screen):
-    """The first screen; ↑↓ and enter choose, or the letter keys n l r ? q."""
+    """The first screen; ↑↓ and enter choose, or the letter keys n t l r ? q."""
 
     BINDINGS = [
         Binding("n", "choose('new')", "New"),
+        Binding("t", "choose('learn')", "Learn"),
         Binding("l", "choose('load')", "Load"),
         Binding("r", "choose('replay')", "Replay"),
         Binding("question_mark", "choose('rules')", "Rules"),
@@ -68,12 +70,15 @@ class MenuScreen(OnTop, Screen):
         self.action_choose(event.option.id)
 
     def action_choose(self, key: str) -> None:
+        from .learn import LearnMenuScreen
         from .load import LoadScreen
         from .new_game import NewGameScreen
         from .rules import RulesMenuScreen
 
         if key == "new":
             self.app.push_screen(NewGameScreen())
+        elif key == "learn":
+            self.app.push_screen(LearnMenuScreen())
         elif key == "load":
             self.app.push_screen(LoadScreen(mode="load"))
         elif key == "replay":

@@ -313,3 +313,30 @@ def crash_log_path() -> Path:
     env = os.environ.get("BOXTOP_LOG_DIR")
     folder = Path(env).expanduser() if env else platformdirs.user_log_path("boxtop")
     return folder / "crash.log"
+
+
+# ------------------------------------------------------------------ finished lessons
+def lessons_file() -> Path:
+    """The file of the lessons (``engine.core.lesson``) the player finished: a JSON list
+    of game slugs in the user data folder, as lichess marks a finished lesson."""
+    return data_dir() / "lessons-finished.json"
+
+
+def lessons_finished() -> set[str]:
+    """The slugs of the games whose lesson the player finished (an unreadable file: none)."""
+    try:
+        return set(msgspec.json.decode(lessons_file().read_bytes(), type=list[str]))
+    except (OSError, msgspec.MsgspecError):
+        return set()
+
+
+def mark_lesson_finished(slug: str) -> bool:
+    """Remember that the lesson of ``slug`` was finished; whether it could be written
+    (a failed write loses only the mark)."""
+    path = lessons_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(msgspec.json.encode(sorted(lessons_finished() | {slug})))
+    except OSError:
+        return False
+    return True

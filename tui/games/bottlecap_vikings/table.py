@@ -55,6 +55,7 @@ class BottlecapVikingsTable(GameTable):
     """The Bottlecap Vikings table widget (see the module docstring for the keys)."""
 
     COMPACT_BELOW = COMPACT_BELOW
+    LESSON_KEEP = "bv-ask"
     HIDDEN_INFORMATION = False  # everything on the table is open: no hand-over between people
     LEGEND = (
         f"- The ring: eight tiles round the bottlecap, space 1 at the top left, clockwise. "

@@ -124,6 +124,7 @@ class DiceUponATimeTable(GameTable):
     """The Dice Upon a Time table widget (see the module docstring for the keys)."""
 
     COMPACT_BELOW = COMPACT_BELOW
+    LESSON_KEEP = "du-ask"
     LEGEND = (
         "- The map: each field by its two letters (TO Town, KI King, FA Fairy, OW Old Woman, HU Huntsman, "
         "WO Woodsman, SO Soldier, CL Clouds, HE Hell, SE Big Sea, MO Big Mountains, CH Church, MI Magic Items, "

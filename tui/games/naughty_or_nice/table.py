@@ -74,6 +74,7 @@ class NaughtyOrNiceTable(GameTable):
     """The Naughty or Nice table widget (see the module docstring for the keys)."""
 
     COMPACT_BELOW = COMPACT_BELOW
+    LESSON_KEEP = "nn-ask"
     END_TURN = End()
     LEGEND = (
         "- Presents and wishes show their colour's letter: R red, B blue, K black, G green. "

@@ -1,0 +1,82 @@
+"""Playing a game's lesson (``engine.core.lesson``) by keys, from the menu, as a learner:
+``t`` opens "Learn a game", the game is chosen with ↓ and enter, then every step is
+done as its box asks: enter for a "read" step; for a move, the step's ``keys`` (the
+table's keys) or, without them, its first move typed on the ``:`` line. Each step waits
+until the box shows it ("Lesson N of M" and its first words)."""
+
+from __future__ import annotations
+
+import engine
+from engine.core import lesson as lessons
+from textual.pilot import Pilot
+
+from tui_driver import flat, region_text, screen_name, screen_text, settle, type_text, wait_for, wait_for_screen
+
+
+def lesson_slugs() -> list[str]:
+    """The games that have a lesson, in menu order."""
+    return [slug for slug in engine.slugs() if lessons.has_lesson(slug)]
+
+
+def box_text(app) -> str:
+    """The lesson box's words as drawn (its title, text and keys), squeezed to one line."""
+    box = app.screen.query("#lesson-box")
+    if not box or not box.first().display:
+        return ""
+    return flat(" ".join(region_text(app, box.first().region)))
+
+
+async def open_lesson(pilot: Pilot, slug: str) -> None:
+    """From the menu: ``t``, the game's row (↓ from the first), enter; waits for the lesson."""
+    await pilot.press("t")
+    await wait_for_screen(pilot, "LearnMenuScreen")
+    await pilot.press(*["down"] * lesson_slugs().index(slug), "enter")
+    await wait_for_screen(pilot, "LessonScreen")
+
+
+async def wait_for_step(pilot: Pilot, lesson: lessons.Lesson, number: int) -> None:
+    """Wait until the box shows step ``number`` (from 1): its title and first words."""
+    app = pilot.app
+    title = f"Lesson {number} of {len(lesson.steps)}"
+    words = flat(lesson.steps[number - 1].text)[:24]
+    await wait_for(pilot, lambda: title in box_text(app) and words in box_text(app), f"{title}: {words!r}")
+
+
+async def do_step(pilot: Pilot, step: lessons.Step) -> None:
+    """Do what ``step`` asks, by keys."""
+    if step.do == "read":
+        await pilot.press("enter")
+        return
+    if step.keys:
+        await pilot.press(*step.keys.split())
+        return
+    move = step.moves[0] if step.moves else None
+    assert move is not None, f"an 'any' step needs a move or keys for the test: {step.text[:40]!r}"
+    await pilot.press("colon")
+    await type_text(pilot, move)
+    await pilot.press("enter")
+
+
+async def play_steps(pilot: Pilot, slug: str, upto: int | None = None) -> lessons.Lesson:
+    """Do the lesson's steps 1 … ``upto`` (every step by default); returns the lesson.
+    With ``upto``, returns once step ``upto + 1`` is shown."""
+    lesson = lessons.load(slug)
+    last = len(lesson.steps) if upto is None else upto
+    for number in range(1, last + 1):
+        await wait_for_step(pilot, lesson, number)
+        await do_step(pilot, lesson.steps[number - 1])
+    if upto is not None and upto < len(lesson.steps):
+        await wait_for_step(pilot, lesson, upto + 1)
+    return lesson
+
+
+async def play_lesson(pilot: Pilot, slug: str) -> None:
+    """The whole lesson from the menu to the hand-over, by keys; checks the hand-over:
+    the box gone, the line saying so, the game going on as the learner's own."""
+    await open_lesson(pilot, slug)
+    await play_steps(pilot, slug)
+    app = pilot.app
+    await wait_for(pilot, lambda: "Lesson finished" in flat(screen_text(app)), "the hand-over")
+    await settle(pilot)
+    assert screen_name(app) in ("LessonScreen", "ResultScreen")
+    assert box_text(app) == ""

@@ -1,0 +1,78 @@
+"""Each game's lesson played by keys from the menu to the hand-over, at 80×24 and 120×40
+(``lesson_kit``); a wrong move refused with the step's sentence; undo taking the lesson
+back; the finished lesson marked in the menu's list."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import lesson as lessons
+from lesson_kit import box_text, lesson_slugs, open_lesson, play_lesson, play_steps, wait_for_step
+from tui.support.paths import lessons_finished
+from tui_driver import LARGE, SMALL, flat, menu_app, screen_text, wait_for, wait_for_screen
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("slug", lesson_slugs())
+async def test_the_lesson_plays_by_keys_from_the_menu_to_the_hand_over(slug, size):
+    async with menu_app(size) as pilot:
+        app = pilot.app
+        await play_lesson(pilot, slug)
+        assert slug in lessons_finished()
+        session = app.screen.session if hasattr(app.screen, "session") else None
+        assert session is not None and session.result() is None or app.screen.__class__.__name__ == "ResultScreen"
+        await pilot.press("escape")  # the game is kept; back at the menu, the lesson is marked done
+        await wait_for_screen(pilot, "MenuScreen")
+        await pilot.press("t")
+        await wait_for_screen(pilot, "LearnMenuScreen")
+        title = app.screen.query_one("#learn-list").get_option(slug).prompt
+        assert "✓ done" in str(title)
+        assert "✓ done" in screen_text(app)
+
+
+def _first(kind: str, slug: str) -> int:
+    """The number (from 1) of the lesson's first step of ``kind`` with a move to refuse."""
+    lesson = lessons.load(slug)
+    return next(i for i, s in enumerate(lesson.steps, 1) if s.do == kind)
+
+
+async def test_a_wrong_move_gets_the_steps_sentence_and_the_step_asks_again():
+    slug = "gift-trap"
+    lesson = lessons.load(slug)
+    number = _first("play", slug)
+    step = lesson.steps[number - 1]
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await open_lesson(pilot, slug)
+        await play_steps(pilot, slug, upto=number - 1)
+        wrong = next(m for m in app.screen.session.legal(0) if app.screen.progress.refusal(m) is not None)
+        await pilot.press("colon")
+        for ch in wrong:
+            await pilot.press(ch if ch != " " else "space")
+        await pilot.press("enter")
+        said = step.wrong or "The lesson asks for"
+        await wait_for(pilot, lambda: said[:30] in flat(screen_text(app)), "the step's sentence")
+        assert f"Lesson {number} of" in box_text(app)
+        assert app.screen.session.ply == app.screen.progress.session.ply
+
+
+async def test_undo_takes_the_lesson_back_a_step_with_the_move():
+    slug = "gift-trap"
+    lesson = lessons.load(slug)
+    first = _first("play", slug)
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await open_lesson(pilot, slug)
+        await play_steps(pilot, slug, upto=first)
+        ply = app.screen.session.ply
+        await pilot.press("u")
+        await wait_for_step(pilot, lesson, first)
+        assert app.screen.session.ply < ply
+        await play_steps_from(pilot, lesson, first)
+
+
+async def play_steps_from(pilot, lesson, number):
+    from lesson_kit import do_step
+
+    await do_step(pilot, lesson.steps[number - 1])
+    await wait_for_step(pilot, lesson, number + 1)
