@@ -141,6 +141,23 @@ class RulesText:
             yield segment
 
 
+def learn_section(slug: str) -> str:
+    """"## Learn it by playing": where the game's lesson is (``engine.core.lesson``), in
+    Markdown; "" when the game has none (or its file is broken: the page still opens)."""
+    from engine.core import lesson as lessons
+
+    try:
+        if not lessons.has_lesson(slug):
+            return ""
+        minutes = lessons.load(slug).minutes
+    except ValueError:
+        return ""
+    title = engine.get_game(slug).title
+    return (f"## Learn it by playing\n\n**t** at the menu (Learn a game) plays a guided first game of "
+            f"{title}, about {minutes} minutes: each step says what to do and why, then you play on "
+            f"against the bots.\n")
+
+
 def rules_page(slug: str) -> str:
     """The Markdown of game ``slug``'s rules page: the table's keys and what its signs
     mean, the keys everywhere, then the game's player text. Raises ``KeyError`` for an
@@ -157,6 +174,9 @@ def rules_page(slug: str) -> str:
     if legend:  # what the table's signs mean (a small screen's compact map shows fewer)
         parts.append(f"## What the table shows\n\n{legend}\n")
     parts.append(GENERAL_KEYS)
+    lesson = learn_section(slug)
+    if lesson:
+        parts.append(lesson)
     parts.append(game.help_text or f"## {game.title}\n\nNo rules for players are written yet.")
     if cards:  # every card with its text, after the rules that explain them
         parts.append(cards)
