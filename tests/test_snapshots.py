@@ -16,6 +16,12 @@ async def _(pilot: Player) -> None:
     await wait_for_text(pilot, "games: Gift Trap")
 
 
+@SHOTS.shot("learn-a-game")
+async def _(pilot: Player) -> None:
+    await pilot.press("t")  # the games' lessons, none finished yet
+    await wait_for_text(pilot, "Learn a game by playing it")
+
+
 @SHOTS.shot("rules-from-menu")
 async def _(pilot: Player) -> None:
     await pilot.press("question_mark")  # the list of games whose rules to read
