@@ -209,6 +209,42 @@ async def main() -> None:
                 ["colon", *du_won.notation(du_moves[-1]), "enter"])
 
 
+def lesson_keys(slug: str, upto: int) -> list[str]:
+    """The keys that do the first ``upto`` steps of ``slug``'s lesson, as a learner does
+    them (enter to go on; the step's table keys, or its move typed after ``:``)."""
+    from engine.core import lesson as lessons
+
+    keys: list[str] = []
+    for step in lessons.load(slug).steps[:upto]:
+        if step.do == "read":
+            keys.append("enter")
+        elif step.keys:
+            keys += step.keys.split()
+        else:
+            keys += ["colon", *step.moves[0], "enter"]
+    return keys
+
+
+def lesson_step(slug: str) -> int:
+    """The lesson step a screenshot shows: the first move step that marks a part of the
+    table (else the third step), as a number of steps done before it."""
+    from engine.core import lesson as lessons
+
+    steps = lessons.load(slug).steps
+    return next((i for i, s in enumerate(steps) if s.do != "read" and s.mark), min(2, len(steps) - 1))
+
+
+async def lessons_shots() -> None:
+    """One step of each game's lesson (``lesson-SLUG``), reached by keys as a learner does."""
+    from engine.core import lesson as lessons
+
+    for slug in engine.slugs():
+        if not lessons.has_lesson(slug):
+            continue
+        keys = lesson_keys(slug, lesson_step(slug))
+        await shoot(BoxtopApp(lesson=slug), f"lesson-{slug}", keys, wait=1.0)
+
+
 async def shared() -> None:
     """The lobby of a host with three rooms, and a waiting room, as ann sees them."""
     import host.service
@@ -237,4 +273,5 @@ async def shared() -> None:
 
 if __name__ == "__main__":
     asyncio.run(main())
+    asyncio.run(lessons_shots())
     asyncio.run(shared())

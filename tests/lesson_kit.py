@@ -39,7 +39,32 @@ async def wait_for_step(pilot: Pilot, lesson: lessons.Lesson, number: int) -> No
     app = pilot.app
     title = f"Lesson {number} of {len(lesson.steps)}"
     words = flat(lesson.steps[number - 1].text)[:24]
-    await wait_for(pilot, lambda: title in box_text(app) and words in box_text(app), f"{title}: {words!r}")
+    text = flat(lesson.steps[number - 1].text)
+    # the box shows the whole step (its size follows the text a moment after the text)
+    await wait_for(pilot, lambda: title in box_text(app) and inner_text(app) == text, f"{title}: {words!r} whole")
+    check_box_clear(app, lesson.steps[number - 1])
+
+
+def inner_text(app) -> str:
+    """The words inside the lesson box's border and padding, squeezed to one line."""
+    box = app.screen.query("#lesson-box")
+    if not box or not box.first().display:
+        return ""
+    return flat(" ".join(region_text(app, box.first().content_region)))
+
+
+def check_box_clear(app, step: lessons.Step) -> None:
+    """The box lies inside the screen and hides neither the part the step marks nor the
+    table's question (``LESSON_KEEP``)."""
+    screen = app.screen
+    box = screen.query_one("#lesson-box").region
+    assert screen.region.contains_region(box), (box, screen.region)
+    table = screen.table
+    for name in (step.mark, table.LESSON_KEEP):
+        found = table.query(f"#{name}") if name else None
+        part = found.first() if found else None
+        if part is not None and part.display and part.region.area:
+            assert not box.overlaps(part.region), f"the box {box} hides #{name} {part.region}"
 
 
 async def do_step(pilot: Pilot, step: lessons.Step) -> None:

@@ -62,6 +62,10 @@ class LessonScreen(GameScreen):
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_step)
 
+    def on_game_table_laid_out(self, message) -> None:
+        """The table's parts moved: the box is placed again, clear of them."""
+        self.call_after_refresh(self.show_step)
+
     # ------------------------------------------------------------------ the learner's moves
     @property
     def teaching(self) -> bool:

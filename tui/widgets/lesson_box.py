@@ -24,7 +24,8 @@ def rows_for(text: str, width: int) -> int:
 
 def place(text: str, table: Region, log: Region | None, avoid: Iterable[Region]) -> Region:
     """Where the box showing ``text`` goes on the screen: over the log pane (``log``, the
-    part a lesson needs least) grown up and left to fit the text, else a band along the
+    part a lesson needs least) grown up and left to fit the text (wider rather than
+    taller than ``MOST_ROWS``), else a band along the
     bottom of ``table``, else along its top; the first that overlaps none of ``avoid``
     (the part the step marks, the table's question), else the one overlapping them least.
     All regions in screen cells."""
@@ -32,6 +33,8 @@ def place(text: str, table: Region, log: Region | None, avoid: Iterable[Region])
     candidates: list[Region] = []
     if log is not None and log.area:
         width = min(table.width, max(log.width, MIN_WIDTH))
+        while rows_for(text, width) > MOST_ROWS and width < table.width:  # wider, not taller
+            width = min(table.width, width + 4)
         x = min(log.x, table.right - width)
         height = min(table.height, min(MOST_ROWS, rows_for(text, width)) + 2)
         bottom = log.bottom
