@@ -10,6 +10,7 @@ import engine
 from engine.core import lesson as lessons
 from textual.pilot import Pilot
 
+from tui.screens.handover import SLIP
 from tui_driver import flat, region_text, screen_name, screen_text, settle, type_text, wait_for, wait_for_screen
 
 
@@ -67,8 +68,13 @@ def check_box_clear(app, step: lessons.Step) -> None:
             assert not box.overlaps(part.region), f"the box {box} hides #{name} {part.region}"
 
 
-async def do_step(pilot: Pilot, step: lessons.Step) -> None:
-    """Do what ``step`` asks, by keys."""
+async def do_step(pilot: Pilot, step: lessons.Step, after_read: bool = False) -> None:
+    """Do what ``step`` asks, by keys; ``after_read``: the step before was one to read.
+    A reader's pause comes first where the lesson drops quick keys (``SLIP`` after a step
+    to read appears, or after the enter that went on from one): there a key at once is
+    taken for a double enter."""
+    if step.do == "read" or after_read:
+        await settle(pilot, SLIP)
     if step.do == "read":
         await pilot.press("enter")
         return
@@ -89,7 +95,7 @@ async def play_steps(pilot: Pilot, slug: str, upto: int | None = None) -> lesson
     last = len(lesson.steps) if upto is None else upto
     for number in range(1, last + 1):
         await wait_for_step(pilot, lesson, number)
-        await do_step(pilot, lesson.steps[number - 1])
+        await do_step(pilot, lesson.steps[number - 1], number > 1 and lesson.steps[number - 2].do == "read")
     if upto is not None and upto < len(lesson.steps):
         await wait_for_step(pilot, lesson, upto + 1)
     return lesson

@@ -9,7 +9,8 @@ import pytest
 from engine.core import lesson as lessons
 from lesson_kit import box_text, lesson_slugs, open_lesson, play_lesson, play_steps, wait_for_step
 from tui.support.paths import lessons_finished
-from tui_driver import LARGE, SMALL, flat, menu_app, screen_text, wait_for, wait_for_screen
+from tui.screens.handover import SLIP
+from tui_driver import LARGE, SMALL, flat, key_event, menu_app, screen_text, settle, wait_for, wait_for_screen
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
@@ -21,6 +22,7 @@ async def test_the_lesson_plays_by_keys_from_the_menu_to_the_hand_over(slug, siz
         assert slug in lessons_finished()
         session = app.screen.session if hasattr(app.screen, "session") else None
         assert session is not None and session.result() is None or app.screen.__class__.__name__ == "ResultScreen"
+        await settle(pilot, SLIP)  # the keys typed with the last enter are dropped
         await pilot.press("escape")  # the game is kept; back at the menu, the lesson is marked done
         await wait_for_screen(pilot, "MenuScreen")
         await pilot.press("t")
@@ -46,6 +48,7 @@ async def test_a_wrong_move_gets_the_steps_sentence_and_the_step_asks_again():
         await open_lesson(pilot, slug)
         await play_steps(pilot, slug, upto=number - 1)
         wrong = next(m for m in app.screen.session.legal(0) if app.screen.progress.refusal(m) is not None)
+        await settle(pilot, SLIP)  # a reader's pause after the step before
         await pilot.press("colon")
         for ch in wrong:
             await pilot.press(ch if ch != " " else "space")
@@ -74,5 +77,22 @@ async def test_undo_takes_the_lesson_back_a_step_with_the_move():
 async def play_steps_from(pilot, lesson, number):
     from lesson_kit import do_step
 
-    await do_step(pilot, lesson.steps[number - 1])
+    await do_step(pilot, lesson.steps[number - 1], after_read=True)
     await wait_for_step(pilot, lesson, number + 1)
+
+
+async def test_a_double_enter_on_a_step_to_read_goes_on_one_step_and_plays_nothing():
+    slug = "gift-trap"
+    lesson = lessons.load(slug)
+    assert lesson.steps[0].do == "read" and lesson.steps[1].do != "read"
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await open_lesson(pilot, slug)
+        await wait_for_step(pilot, lesson, 1)
+        ply = app.screen.session.ply
+        await settle(pilot, SLIP)
+        app.post_message(key_event("enter"))  # two enters in one burst, as a laggy link delivers them
+        app.post_message(key_event("enter"))
+        await wait_for_step(pilot, lesson, 2)
+        await settle(pilot, 2 * SLIP)
+        assert "Lesson 2 of" in box_text(app) and app.screen.session.ply == ply  # the second enter dealt nothing

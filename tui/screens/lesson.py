@@ -16,6 +16,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 
 import engine
 from engine.core import lesson as lessons
@@ -23,6 +24,7 @@ from engine.core import lesson as lessons
 from ..support.paths import mark_lesson_finished
 from ..widgets.lesson_box import LessonBox, place
 from .game import GameScreen
+from .handover import SLIP
 
 #: The class of the table part a step talks about.
 MARK = "-lesson-mark"
@@ -49,6 +51,10 @@ class LessonScreen(GameScreen):
         self._ply_before: int | None = None
         self._step_before = 0
         self._marked: Any = None
+        #: the step shown, and since when (Textual's event clock): an enter in the moment
+        #: after a step appears (a double enter, a key repeat) does not skip the next one
+        self._shown: int | None = None
+        self._shown_at = 0.0
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -114,8 +120,13 @@ class LessonScreen(GameScreen):
 
     def action_go_on(self) -> None:
         """enter in a "read" step: on to the next step; after the last, the hand-over."""
+        if Message().time < self._shown_at + SLIP:
+            return  # pressed with the enter (or the move) that brought this step: not read yet
         if not self.progress.read():
             return
+        # the keys typed with this enter (a double enter, a repeat) are dropped: they are
+        # not a move on the table the next step talks about
+        self.keys_wait_until = max(self.keys_wait_until, Message().time + SLIP)
         self.say("")
         if self.progress.over:
             self._hand_over()
@@ -144,6 +155,8 @@ class LessonScreen(GameScreen):
             self.box.display = False
             return
         number, total = self.progress.index + 1, len(self.lesson.steps)
+        if self._shown != number:
+            self._shown, self._shown_at = number, Message().time
         keys = {
             "read": "enter: go on",
             "play": "your move · u undo · ? rules",
