@@ -65,3 +65,29 @@ async def test_two_command_lines_in_one_read_play_both_moves(boxtop_pty):
     assert await term.exited() == 0
     commands = people_commands(saved_path(term.text()))
     assert commands[-2:] == ["give 1 to bot2", "give 2 to bot3"], commands
+
+
+async def test_a_double_enter_in_a_lesson_goes_on_one_step_and_plays_nothing(boxtop_pty):
+    # ``boxtop learn``: two enters in one read on the first step to read; the second would
+    # skip the next step unread, or play the table's move under it
+    from engine.core import lesson as lessons
+
+    steps = lessons.load("gift-trap").steps
+    k = next(i for i, s in enumerate(steps, 1) if s.do == "read" and steps[i].do != "read")
+    term = await boxtop_pty("learn", "gift-trap")
+    await term.shows(b"Lesson 1 of")
+    for number in range(1, k):  # the steps before it, read one by one
+        await asyncio.sleep(SLIP)
+        mark = term.mark()
+        term.burst("enter")
+        await term.shows(f"Lesson {number + 1} of".encode(), since=mark)
+    await asyncio.sleep(SLIP)
+    mark = term.mark()
+    term.burst("enter", "enter")
+    await term.shows(f"Lesson {k + 1} of".encode(), since=mark)
+    await term.quiet()
+    assert f"Lesson {k + 2} of".encode() not in term.text(since=mark)
+    term.burst("ctrl+q")
+    assert await term.exited() == 0
+    if b"saved in" in term.text():  # nothing played: nothing of the learner's in the save
+        assert people_commands(saved_path(term.text())) == []
