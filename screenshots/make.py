@@ -32,13 +32,16 @@ def keep_spaces(svg: str) -> str:
     return svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
 
 
-async def shoot(app: BoxtopApp, name: str, keys: list[str], wait: float = 0.3) -> None:
-    """Press ``keys`` in ``app``, wait ``wait`` seconds and write screenshot ``name``."""
+async def shoot(app: BoxtopApp, name: str, keys: list[str], wait: float = 0.3, pace: float = 0.0) -> None:
+    """Press ``keys`` in ``app`` (``pace`` seconds apart), wait ``wait`` seconds and write
+    screenshot ``name``."""
     if ONLY and name not in ONLY:
         return
     async with app.run_test(size=SIZE) as pilot:
         for key in keys:
             await pilot.press(key)
+            if pace:
+                await pilot.pause(pace)
         await pilot.pause(wait)
         # export, not save_screenshot: a remote app refuses to write files (it runs on a host)
         (HERE / f"{name}.svg").write_text(keep_spaces(app.export_screenshot()), encoding="utf-8")
@@ -242,7 +245,8 @@ async def lessons_shots() -> None:
         if not lessons.has_lesson(slug):
             continue
         keys = lesson_keys(slug, lesson_step(slug))
-        await shoot(BoxtopApp(lesson=slug), f"lesson-{slug}", keys, wait=1.0)
+        # at a reader's pace: a lesson drops the keys typed with the enter that went on
+        await shoot(BoxtopApp(lesson=slug), f"lesson-{slug}", keys, wait=1.0, pace=0.4)
 
 
 async def shared() -> None:

@@ -61,9 +61,14 @@ class LessonScreen(GameScreen):
         yield self.box
 
     def on_mount(self) -> None:
-        super().on_mount()
-        self.title = f"{self.session.game.title}: {self.lesson.title}"
-        self.call_after_refresh(self.show_step)  # placed once the table is laid out
+        # (``GameScreen.on_mount`` runs too: Textual calls each class's handler)
+        self.call_after_refresh(self._begin)
+
+    def _begin(self) -> None:
+        """After every mount handler (the game screen's names the game): the lesson's title,
+        its first step placed once the table is laid out."""
+        self.title = f"{self.session.game.title} · lesson: {self.lesson.title}"
+        self.show_step()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_step)
