@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from engine.core import lesson as lessons
 from lesson_kit import box_text, lesson_slugs, open_lesson, play_lesson, play_steps, wait_for_step
 from tui.support.paths import lessons_finished
@@ -30,6 +31,11 @@ async def test_the_lesson_plays_by_keys_from_the_menu_to_the_hand_over(slug, siz
         title = app.screen.query_one("#learn-list").get_option(slug).prompt
         assert "✓ done" in str(title)
         assert "✓ done" in screen_text(app)
+        await pilot.press("escape")  # and the game it handed over is in the load list, to play on
+        await wait_for_screen(pilot, "MenuScreen")
+        await pilot.press("l")
+        await wait_for_screen(pilot, "LoadScreen")
+        await wait_for(pilot, lambda: engine.get_game(slug).title in screen_text(app), "the lesson's game")
 
 
 def _first(kind: str, slug: str) -> int:
@@ -96,3 +102,19 @@ async def test_a_double_enter_on_a_step_to_read_goes_on_one_step_and_plays_nothi
         await wait_for_step(pilot, lesson, 2)
         await settle(pilot, 2 * SLIP)
         assert "Lesson 2 of" in box_text(app) and app.screen.session.ply == ply  # the second enter dealt nothing
+
+
+async def test_rules_open_from_a_lesson_and_the_lesson_waits_where_it_was():
+    slug = "gift-trap"
+    lesson = lessons.load(slug)
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await open_lesson(pilot, slug)
+        await play_steps(pilot, slug, upto=1)
+        await settle(pilot, SLIP)
+        await pilot.press("question_mark")
+        await wait_for_screen(pilot, "RulesScreen")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, "LessonScreen")
+        await wait_for_step(pilot, lesson, 2)
+        await play_steps_from(pilot, lesson, 2)
