@@ -6,9 +6,9 @@ Fulfill, the creature to play and its target of each kind (a player, a present, 
 kiddo, how many reindeer), the Elves' pick, Christkindl's draw, Grandfather Frost's and
 Snow Maiden's extra action, Santa's search and tuck, La Befana's sweep, a reaction
 window with a Tomte, with Papa Wolverine and with nothing to react with, a turn with
-nothing more to play, midnight, level 1. The rare ones are games the player saved
-earlier (``played=``, made by ``naughty_positions.played_until`` at five players) and
-loaded by keys.
+nothing more to play, midnight, level 1; and two steps of the lesson. The rare ones
+are games the player saved earlier (``played=``, made by
+``naughty_positions.played_until`` at five players) and loaded by keys.
 """
 
 from __future__ import annotations
@@ -249,6 +249,27 @@ async def _(pilot: Player) -> None:
     await _analysed_replay(pilot)
     await pilot.press("w")
     await wait_for_text(pilot, "chance to win, %")
+
+
+@SHOTS.shot("naughty-or-nice-lesson-mark")
+async def _(pilot: Player) -> None:
+    # the lesson by keys from the menu (t) to its eighth step: Astrid's wish, the
+    # present row and playground marked, the box over the log
+    from lesson_kit import open_lesson, play_steps
+
+    await open_lesson(pilot, "naughty-or-nice")
+    await play_steps(pilot, "naughty-or-nice", upto=7)
+
+
+@SHOTS.shot("naughty-or-nice-lesson-window")
+async def _(pilot: Player) -> None:
+    # the lesson's move step in bob's turn: his Cringe opens a reaction window that the
+    # learner's Tomte answers, the question kept in sight above the box
+    from lesson_kit import open_lesson, play_steps
+
+    await open_lesson(pilot, "naughty-or-nice")
+    await play_steps(pilot, "naughty-or-nice", upto=10)
+    await wait_for_text(pilot, "Cancel it with your Tomte")
 
 
 test_screen = screen_test(SHOTS)
