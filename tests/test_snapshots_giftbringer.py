@@ -3,11 +3,14 @@
 Every kind of question at the largest table (six players): a result and where it goes
 (a Viking, a place, a harbour to land at), Santa's Blessings for one and for two marked
 results, a place ready to visit, the Gratitude to keep, the "d again" question, a
-refusal, another player's sheet and the finished table."""
+refusal, another player's sheet and the finished table. The lesson (``lesson.toml``): an
+early step with the part it talks about marked, and a move step half made (two results
+marked for the Blessing it teaches)."""
 
 from __future__ import annotations
 
 from gift_positions import giftbringer_visit
+from lesson_kit import open_lesson, play_steps
 from snapshot_kit import (  # noqa: F401 (fixtures)
     GB6, Shots, fixed_world, form, load_first_save, replay_entry, rules_at, screen_test,
 )
@@ -135,6 +138,20 @@ SHOTS.shot("giftbringer-result")(two_rounds(GB6))
 @SHOTS.shot("giftbringer-replay", saves=("giftbringer-three.json",))
 async def _(pilot: Player) -> None:
     await replay_entry(pilot, 40)
+
+
+@SHOTS.shot("giftbringer-lesson-horde")
+async def _(pilot: Player) -> None:
+    await open_lesson(pilot, "giftbringer")
+    await play_steps(pilot, "giftbringer", upto=4)  # step 5: the Vikings, marked
+
+
+@SHOTS.shot("giftbringer-lesson-blessing")
+async def _(pilot: Player) -> None:
+    await open_lesson(pilot, "giftbringer")
+    await play_steps(pilot, "giftbringer", upto=19)  # step 20: the "diff" Blessing
+    await pilot.press("space", "right", "right", "space")  # the 6 and the 4 marked; - would bless them
+    await wait_for_text(pilot, "marked 1, 3")
 
 
 test_screen = screen_test(SHOTS)
