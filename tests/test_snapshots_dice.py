@@ -171,4 +171,25 @@ async def _(pilot: Player) -> None:
     await _placing_keys(pilot, ("L",), "The log: ↑↓ PgUp PgDn Home End scroll")
 
 
+# ------------------------------------------------------------------ the lesson (issue 37)
+@SHOTS.shot("dice-upon-a-time-lesson-routes")
+async def _(pilot: Player) -> None:
+    # an early step with its mark: the routes' numbers, the map marked
+    from lesson_kit import open_lesson, play_steps
+
+    await open_lesson(pilot, "dice-upon-a-time")
+    await play_steps(pilot, "dice-upon-a-time", upto=6)
+
+
+@SHOTS.shot("dice-upon-a-time-lesson-place")
+async def _(pilot: Player) -> None:
+    # a move step: the plain die chosen and the cursor walked to the Town–Church route
+    from lesson_kit import open_lesson, play_steps
+
+    await open_lesson(pilot, "dice-upon-a-time")
+    await play_steps(pilot, "dice-upon-a-time", upto=7)
+    await pilot.press("5", "tab", "tab", "tab", "tab", "tab")
+    await wait_for_text(pilot, "The Town–Church route")
+
+
 test_screen = screen_test(SHOTS)
