@@ -38,3 +38,13 @@ def test_learn_names_a_game_it_does_not_know_in_one_line(capsys):
     assert main(["learn", "chess"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("boxtop: unknown game 'chess'") and "\n" not in err
+
+
+def test_beside_a_question_the_box_keeps_to_the_log_column():
+    # Dice Upon a Time at 80×24: the question under the map, a narrow log under the side panel
+    table, log, question = Region(0, 1, 80, 20), Region(56, 15, 24, 6), Region(0, 18, 56, 3)
+    box = place(TEXT, table, log, [], [question])
+    assert not box.overlaps(question) and box.x == log.x and box.bottom == log.bottom
+    side = Region(56, 1, 24, 14)  # but the side panel is what the step talks about: it stays in sight
+    box = place(TEXT, table, log, [side], [question])
+    assert not box.overlaps(side)

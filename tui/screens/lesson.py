@@ -55,6 +55,9 @@ class LessonScreen(GameScreen):
         #: after a step appears (a double enter, a key repeat) does not skip the next one
         self._shown: int | None = None
         self._shown_at = 0.0
+        #: what the box was last placed for (``_place``): the regions of the table, its
+        #: log, the marked part and the question, and the text
+        self._laid: tuple = ()
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -69,6 +72,9 @@ class LessonScreen(GameScreen):
         its first step placed once the table is laid out."""
         self.title = f"{self.session.game.title} · lesson: {self.lesson.title}"
         self.show_step()
+        # the table's parts can move without the table changing size (a size class or a
+        # bar that comes a frame later): the box looks again a few times a second
+        self.set_interval(0.25, self._replace)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_step)
@@ -171,15 +177,33 @@ class LessonScreen(GameScreen):
             keys = "the others are playing…"
         self.box.show_step(step.text, f"Lesson {number} of {total}", keys)
         self.box.display = True
+        self._place(step, marked)
+
+    def _place(self, step: lessons.Step, marked: Any) -> None:
+        """Put the box where ``place`` says for the table as it is laid out now; once the
+        screen is drawn, again if the table's parts moved meanwhile (a size class that
+        came after, a title bar shown): until they stay where they are."""
         table = self.table.region
-        if not table.area:
-            return
         log = self.table.log_pane.region if self.table.log_pane.display else None
-        avoid = [w.region for w in (marked, self._question()) if w is not None]
-        where = place(step.text, table, log, avoid)
+        question = self._question() if step.do != "read" else None  # kept in sight for a move
+        parts = [w.region if w is not None else None for w in (marked, question)]
+        laid = (table, log, tuple(parts), step.text)
+        if not table.area or laid == self._laid:
+            return
+        self._laid = laid
+        where = place(step.text, table, log, [r for r in parts[:1] if r], [r for r in parts[1:] if r])
         self.box.styles.offset = (where.x, where.y)
         self.box.styles.width = where.width
         self.box.styles.height = where.height
+        self.call_after_refresh(self._replace)
+
+    def _replace(self) -> None:
+        """Place the box again if what it is placed for moved (``_place``)."""
+        if self.app.screen is not self:
+            return
+        step = self.progress.step
+        if step is not None and self.is_attached:
+            self._place(step, self._mark(step.mark))
 
     def _question(self) -> Any:
         """The table's part that asks the learner what to do (kept in sight), if it has one."""
