@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gift_positions import gift_trap_deal_after
+from lesson_kit import open_lesson, play_steps
 from snapshot_kit import (  # noqa: F401 (fixtures)
     GT8, Shots, fixed_world, form, load_first_save, replay_entry, rules_at, screen_test,
 )
@@ -146,6 +147,20 @@ async def _(pilot: Player) -> None:
 @SHOTS.shot("gift-trap-replay", saves=("gift-trap-hot-seat.json",))
 async def _(pilot: Player) -> None:
     await replay_entry(pilot, 30)
+
+
+@SHOTS.shot("gift-trap-lesson-goal")
+async def _(pilot: Player) -> None:
+    # the lesson's second step: the goal, the Give · Get panel marked
+    await open_lesson(pilot, "gift-trap")
+    await play_steps(pilot, "gift-trap", upto=1)
+
+
+@SHOTS.shot("gift-trap-lesson-trap")
+async def _(pilot: Player) -> None:
+    # the four Get tiles placed; the step asks for the Gifttrap on the caviar (t), the gifts marked
+    await open_lesson(pilot, "gift-trap")
+    await play_steps(pilot, "gift-trap", upto=18)
 
 
 test_screen = screen_test(SHOTS)

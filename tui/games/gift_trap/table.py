@@ -18,6 +18,8 @@ from typing import Any, Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.events import Resize
+from textual.message import Message
 
 from engine.core.seat_label import bot_word
 from engine.games.gift_trap.cards import DECKS, GIFTS, PRICES
@@ -87,6 +89,19 @@ class GiftCards(CardTable):
     """
 
 
+class FittedPanel(Panel):
+    """A ``Panel`` whose lines the table makes for its width (the tracks' bars, the last
+    reveal): it tells the table when its size changed, so the lines are made again for
+    the new width. (A terminal may size the panels only after the table drew them: at
+    80×24 the tracks were once drawn for the wide panel and wrapped in the narrow one.)"""
+
+    class Resized(Message):
+        """The panel's size changed: its lines are to be made again."""
+
+    def on_resize(self, event: Resize) -> None:
+        self.post_message(self.Resized())
+
+
 class GiftTrapTable(GameTable):
     """The Gift Trap table widget (see the module docstring for its keys)."""
 
@@ -132,8 +147,8 @@ class GiftTrapTable(GameTable):
         yield GiftCards(id="gt-cards")
         yield Panel(id="gt-info", overflow="ellipsis")  # a flat card's whole text
         with Horizontal(id="gt-lower"):
-            yield Panel(id="gt-tracks")
-            yield Panel(id="gt-tiles")
+            yield FittedPanel(id="gt-tracks")
+            yield FittedPanel(id="gt-tiles")
             yield self.log_pane
 
     # ------------------------------------------------------------------ protocol
@@ -337,6 +352,11 @@ class GiftTrapTable(GameTable):
         self.choose(Done())
 
     # ------------------------------------------------------------------ fitting the screen
+    def on_fitted_panel_resized(self, message: FittedPanel.Resized) -> None:
+        """A panel's width changed: its lines made again for it."""
+        message.stop()
+        self._draw()
+
     def on_resize(self, event) -> None:
         self._fit_layout()
         self.call_after_refresh(self._draw)  # the panels' new sizes (the last reveal fits them)
