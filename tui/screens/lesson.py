@@ -22,6 +22,7 @@ from engine.core import lesson as lessons
 
 from ..support.paths import mark_lesson_finished
 from ..widgets.lesson_box import LessonBox, place
+from ..widgets.log_pane import LogPane
 from .game import GameScreen
 
 #: The class of the table part a step talks about.
@@ -152,9 +153,12 @@ class LessonScreen(GameScreen):
         table = self.table.region
         if not table.area:
             return
-        log = self.table.log_pane.region if self.table.log_pane.display else None
+        log = next((pane.region for pane in self.table.query(LogPane) if pane.display and pane.region.area), None)
         avoid = [w.region for w in (marked, self._question()) if w is not None]
         where = place(step.text, table, log, avoid)
+        while len(keys) + 6 > where.width and " · " in keys:  # a narrow box: the keys that fit
+            keys = keys.rsplit(" · ", 1)[0]
+        self.box.border_subtitle = keys
         self.box.styles.offset = (where.x, where.y)
         self.box.styles.width = where.width
         self.box.styles.height = where.height

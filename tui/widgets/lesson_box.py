@@ -24,18 +24,18 @@ def rows_for(text: str, width: int) -> int:
 
 def place(text: str, table: Region, log: Region | None, avoid: Iterable[Region]) -> Region:
     """Where the box showing ``text`` goes on the screen: over the log pane (``log``, the
-    part a lesson needs least) grown up and left to fit the text, else a band along the
+    part a lesson needs least) grown up and left to fit the text, or only up (a narrow log
+    beside a part to avoid, as a compact table has it), else a band along the
     bottom of ``table``, else along its top; the first that overlaps none of ``avoid``
     (the part the step marks, the table's question), else the one overlapping them least.
     All regions in screen cells."""
     avoid = [r for r in avoid if r.area]
     candidates: list[Region] = []
     if log is not None and log.area:
-        width = min(table.width, max(log.width, MIN_WIDTH))
-        x = min(log.x, table.right - width)
-        height = min(table.height, min(MOST_ROWS, rows_for(text, width)) + 2)
-        bottom = log.bottom
-        candidates.append(Region(x, bottom - height, width, height))
+        for width in dict.fromkeys((min(table.width, max(log.width, MIN_WIDTH)), log.width)):
+            x = min(log.x, table.right - width)
+            height = min(table.height, min(MOST_ROWS, rows_for(text, width)) + 2)
+            candidates.append(Region(x, log.bottom - height, width, height))
     height = min(table.height, min(MOST_ROWS, rows_for(text, table.width)) + 2)
     candidates.append(Region(table.x, table.bottom - height, table.width, height))
     candidates.append(Region(table.x, table.y, table.width, height))

@@ -1,0 +1,28 @@
+"""Where the lesson's box goes on a compact table whose log is not the table's usual
+log pane: Bottlecap Vikings at 80×24 shows its log beside the city card (``log-small``),
+narrower than the box's usual width, next to the question panel. The box sits over that
+log, clear of the question it asks the learner to answer, its keys whole on its edge."""
+
+from __future__ import annotations
+
+from lesson_kit import box_text, open_lesson, play_steps
+from tui_driver import SMALL, menu_app
+
+SLUG = "bottlecap-vikings"
+
+
+async def test_at_80x24_the_box_sits_over_the_narrow_log_clear_of_the_question():
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await open_lesson(pilot, SLUG)
+        lesson = await play_steps(pilot, SLUG, upto=3)  # step 4: place your ship
+        assert lesson.steps[3].do == "play"
+        table = app.screen.table
+        box = app.screen.query_one("#lesson-box").region
+        ask = table.query_one("#bv-ask").region
+        log = table.query_one("#log-small").region
+        assert ask.area and log.area
+        assert not box.overlaps(ask), f"the box {box} covers the question {ask}"
+        assert box.overlaps(log) and box.x >= log.x
+        words = box_text(app)
+        assert "your move" in words and "…" not in words, words
