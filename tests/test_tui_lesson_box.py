@@ -5,8 +5,9 @@ log, clear of the question it asks the learner to answer, its keys whole on its 
 
 from __future__ import annotations
 
-from lesson_kit import box_text, open_lesson, play_steps
-from tui_driver import SMALL, menu_app
+from engine.core import lesson as lessons
+from lesson_kit import box_text, open_lesson, play_steps, wait_for_step
+from tui_driver import SMALL, menu_app, wait_still
 
 SLUG = "bottlecap-vikings"
 
@@ -26,3 +27,19 @@ async def test_at_80x24_the_box_sits_over_the_narrow_log_clear_of_the_question()
         assert box.overlaps(log) and box.x >= log.x
         words = box_text(app)
         assert "your move" in words and "…" not in words, words
+
+
+async def test_the_first_box_is_placed_on_the_table_as_laid_out_not_as_first_drawn():
+    # the table's parts take their sizes a frame or two after the lesson opens: the box
+    # follows them, over the log at the table's foot, clear of the city card above it
+    async with menu_app(SMALL) as pilot:
+        app = pilot.app
+        await open_lesson(pilot, SLUG)
+        await wait_for_step(pilot, lessons.load(SLUG), 1)
+        await wait_still(pilot)
+        table = app.screen.table
+        box = app.screen.query_one("#lesson-box").region
+        log = table.query_one("#log-small").region
+        card = table.query_one("#bv-cards").region
+        assert box.bottom == log.bottom <= table.region.bottom, (box, log, table.region)
+        assert not box.overlaps(card), (box, card)

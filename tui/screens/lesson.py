@@ -50,6 +50,8 @@ class LessonScreen(GameScreen):
         self._ply_before: int | None = None
         self._step_before = 0
         self._marked: Any = None
+        self._keys = ""  # the keys the box's edge names for the current step, before fitting
+        self._where: Any = None  # where the box was put last
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -59,6 +61,9 @@ class LessonScreen(GameScreen):
         super().on_mount()
         self.title = f"{self.session.game.title}: {self.lesson.title}"
         self.call_after_refresh(self.show_step)  # placed once the table is laid out
+        # and placed again whenever the table's parts change size (they settle a frame or
+        # two after the screen opens; a part shown or hidden moves the log)
+        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._place())
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_step)
@@ -136,7 +141,7 @@ class LessonScreen(GameScreen):
         if not self.is_attached or not self.box.is_attached:
             return
         step = self.progress.step
-        marked = self._mark(step.mark if step is not None else "")
+        self._mark(step.mark if step is not None else "")
         if step is None:
             self.box.display = False
             return
@@ -148,20 +153,33 @@ class LessonScreen(GameScreen):
         }[step.do]
         if step.do != "read" and 0 not in self.session.to_act_seats():
             keys = "the others are playing…"
+        self._keys = keys
         self.box.show_step(step.text, f"Lesson {number} of {total}", keys)
         self.box.display = True
-        table = self.table.region
-        if not table.area:
+        self._place()
+
+    def _place(self) -> None:
+        """Put the box where the current step's text hides nothing it talks about, on the
+        table as it is laid out now (``lesson_box.place``); nothing changes when it is
+        already there."""
+        step = self.progress.step
+        table = self.table.region if self.is_attached and self.box.is_attached else None
+        if step is None or not table or not table.area:
             return
         log = next((pane.region for pane in self.table.query(LogPane) if pane.display and pane.region.area), None)
+        marked = self._marked if self._marked is not None and self._marked.region.area else None
         avoid = [w.region for w in (marked, self._question()) if w is not None]
         where = place(step.text, table, log, avoid)
+        keys = self._keys
         while len(keys) + 6 > where.width and " · " in keys:  # a narrow box: the keys that fit
             keys = keys.rsplit(" · ", 1)[0]
-        self.box.border_subtitle = keys
-        self.box.styles.offset = (where.x, where.y)
-        self.box.styles.width = where.width
-        self.box.styles.height = where.height
+        if self.box.border_subtitle != keys:
+            self.box.border_subtitle = keys
+        if where != self._where:  # set once: the layout this brings calls here again
+            self._where = where
+            self.box.styles.offset = (where.x, where.y)
+            self.box.styles.width = where.width
+            self.box.styles.height = where.height
 
     def _question(self) -> Any:
         """The table's part that asks the learner what to do (kept in sight), if it has one."""
