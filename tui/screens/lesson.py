@@ -63,7 +63,7 @@ class LessonScreen(GameScreen):
         self.call_after_refresh(self.show_step)  # placed once the table is laid out
         # and placed again whenever the table's parts change size (they settle a frame or
         # two after the screen opens; a part shown or hidden moves the log)
-        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._place())
+        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._place(moved=True))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_step)
@@ -158,15 +158,19 @@ class LessonScreen(GameScreen):
         self.box.display = True
         self._place()
 
-    def _place(self) -> None:
+    def _place(self, moved: bool = False) -> None:
         """Put the box where the current step's text hides nothing it talks about, on the
         table as it is laid out now (``lesson_box.place``); nothing changes when it is
-        already there."""
+        already there. ``moved``: the table's parts moved, the step is the same; while no
+        log shows (a box of the table's in its place, such as a card's whole text), the
+        lesson's box stays where it is."""
         step = self.progress.step
         table = self.table.region if self.is_attached and self.box.is_attached else None
         if step is None or not table or not table.area:
             return
         log = next((pane.region for pane in self.table.query(LogPane) if pane.display and pane.region.area), None)
+        if moved and log is None and self._where is not None:
+            return
         marked = self._marked if self._marked is not None and self._marked.region.area else None
         avoid = [w.region for w in (marked, self._question()) if w is not None]
         where = place(step.text, table, log, avoid)
