@@ -6,6 +6,7 @@ from snapshot_kit import (  # noqa: F401 (fixtures)
     Shots, fixed_world, form, load_first_save, open_list, screen_test, typed,
 )
 from bottlecap_play import MID_SCRIPT, OMEN_SCRIPT, QUESTIONS
+from lesson_kit import open_lesson, play_steps
 from tui_driver import Player, new_game, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
@@ -120,6 +121,23 @@ async def _(pilot: Player) -> None:
     # two random bots (named in the form) play the whole game as it starts
     await new_game(pilot, "Bottlecap Vikings", ["ann:random", "bob:random"], seed=1)
     await wait_for_screen(pilot, "ResultScreen")
+
+
+@SHOTS.shot("bottlecap-vikings-lesson-win")
+async def _(pilot: Player) -> None:
+    # the lesson (t, Learn a game), its second step: how the game is won, the city card
+    # marked, the box over the log clear of the ring and the question
+    await open_lesson(pilot, "bottlecap-vikings")
+    await play_steps(pilot, "bottlecap-vikings", upto=1)
+
+
+@SHOTS.shot("bottlecap-vikings-lesson-attack")
+async def _(pilot: Player) -> None:
+    # the lesson's step 17, a move step: land by bob's ship and attack him, the line under
+    # the choices warning of it; the Valkyries both drawn so far show on the cards
+    await open_lesson(pilot, "bottlecap-vikings")
+    await play_steps(pilot, "bottlecap-vikings", upto=16)
+    await wait_for_text(pilot, "attacks bob")
 
 
 test_screen = screen_test(SHOTS)

@@ -23,6 +23,7 @@ from engine.core import lesson as lessons
 
 from ..support.paths import mark_lesson_finished
 from ..widgets.lesson_box import LessonBox, place
+from ..widgets.log_pane import LogPane
 from .game import GameScreen
 from .handover import SLIP
 
@@ -58,6 +59,8 @@ class LessonScreen(GameScreen):
         #: what the box was last placed for (``_place``): the regions of the table, its
         #: log, the marked part and the question, and the text
         self._laid: tuple = ()
+        self._keys = ""  # what the box's edge says to do, before fitting its width
+        self._width = 80  # the box's width as last placed
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -72,9 +75,10 @@ class LessonScreen(GameScreen):
         its first step placed once the table is laid out."""
         self.title = f"{self.session.game.title} · lesson: {self.lesson.title}"
         self.show_step()
-        # the table's parts can move without the table changing size (a size class or a
-        # bar that comes a frame later): the box looks again a few times a second
-        self.set_interval(0.25, self._replace)
+        # the table's parts settle a frame or two after the screen opens, and a part shown
+        # or hidden moves the others without the table changing size: the box is placed
+        # again after every layout of the screen (``_place`` does nothing if all stayed)
+        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._replace())
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_step)
@@ -175,34 +179,38 @@ class LessonScreen(GameScreen):
         }[step.do]
         if step.do != "read" and 0 not in self.session.to_act_seats():
             keys = "the others are playing…"
+        self._keys = keys
         self.box.show_step(step.text, f"Lesson {number} of {total}", keys)
         self.box.display = True
         self._place(step, marked)
 
     def _place(self, step: lessons.Step, marked: Any) -> None:
-        """Put the box where ``place`` says for the table as it is laid out now; once the
-        screen is drawn, again if the table's parts moved meanwhile (a size class that
-        came after, a title bar shown): until they stay where they are."""
+        """Put the box where ``place`` says for the table as it is laid out now, over
+        whichever log pane shows (a compact table has its own); nothing changes when all
+        is where it was. While no log shows (a box of the table's in its place, such as a
+        card's whole text), the lesson's box stays where it is."""
         table = self.table.region
-        log = self.table.log_pane.region if self.table.log_pane.display else None
+        log = next((pane.region for pane in self.table.query(LogPane) if pane.display and pane.region.area), None)
         question = self._question() if step.do != "read" else None  # kept in sight for a move
         parts = [w.region if w is not None else None for w in (marked, question)]
         laid = (table, log, tuple(parts), step.text)
-        if not table.area or laid == self._laid:
-            return
-        self._laid = laid
-        where = place(step.text, table, log, [r for r in parts[:1] if r], [r for r in parts[1:] if r])
-        self.box.styles.offset = (where.x, where.y)
-        self.box.styles.width = where.width
-        self.box.styles.height = where.height
-        self.call_after_refresh(self._replace)
+        if table.area and laid != self._laid and not (log is None and self._laid and self._laid[3] == step.text):
+            self._laid = laid
+            where = place(step.text, table, log, [r for r in parts[:1] if r], [r for r in parts[1:] if r])
+            self._width = where.width
+            self.box.styles.offset = (where.x, where.y)
+            self.box.styles.width = where.width
+            self.box.styles.height = where.height
+        keys = self._keys
+        while len(keys) + 6 > self._width and " · " in keys:  # a narrow box: the keys that fit
+            keys = keys.rsplit(" · ", 1)[0]
+        if self.box.border_subtitle != keys:
+            self.box.border_subtitle = keys
 
     def _replace(self) -> None:
         """Place the box again if what it is placed for moved (``_place``)."""
-        if self.app.screen is not self:
-            return
         step = self.progress.step
-        if step is not None and self.is_attached:
+        if step is not None and self.is_attached and self.box.is_attached and self.app.screen is self:
             self._place(step, self._mark(step.mark))
 
     def _question(self) -> Any:
