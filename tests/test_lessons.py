@@ -12,6 +12,10 @@ from engine.core import lesson as lessons
 SLUGS = engine.slugs()
 
 
+def test_every_game_has_a_lesson():
+    assert [slug for slug in SLUGS if not lessons.has_lesson(slug)] == []
+
+
 @pytest.mark.parametrize("slug", [s for s in SLUGS if lessons.has_lesson(s)])
 def test_the_lesson_replays_on_the_current_rules_to_a_real_position(slug):
     lesson = lessons.load(slug)
