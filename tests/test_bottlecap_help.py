@@ -43,7 +43,7 @@ async def test_the_bottlecap_rules_from_the_menu_are_for_players():
     app = BoxtopApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
-        await pilot.press("down", "down", "down", "enter")  # Rules
+        await pilot.press("down", "down", "down", "down", "enter")  # Rules (after new, learn, load, replay)
         await shows(pilot, "The rules of which game?")
         assert "Bottlecap Vikings" in screen_text(app)
         await pilot.press("down", "down", "enter")  # the third game

@@ -57,7 +57,7 @@ async def test_the_menu_rules_let_the_player_choose_a_game_and_its_text_is_for_p
     app = BoxtopApp()
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
-        await pilot.press("down", "down", "down", "enter")  # Rules
+        await pilot.press("down", "down", "down", "down", "enter")  # Rules (after new, learn, load, replay)
         await shows(pilot, "The rules of which game?")
         first = screen_text(app)
         assert "Gift Trap" in first and "Giftbringer" in first
