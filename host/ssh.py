@@ -94,8 +94,9 @@ HOST_KEY_NAME = "ssh_host_ed25519_key"
 KILL_GRACE = 1.0
 #: Seconds the host waits, at most, once it has ended the sessions while stopping, for
 #: each client to close its side of its session's channel (it has then written the last
-#: of the output to the player's terminal) before the host closes the connections.
-CLOSE_GRACE = 2.0
+#: of the output to the player's terminal) before the host closes the connections. A
+#: client on a busy machine can take seconds; closing earlier loses the terminal's restore.
+CLOSE_GRACE = 6.0
 #: What the host writes on a session's channel when its child ended by a signal (killed,
 #: or hung up by a stopping host) and so could not give the terminal back itself: the
 #: modes Textual sets undone, as its driver undoes them on a normal exit. CAN first ends
@@ -802,6 +803,10 @@ class _Session(asyncssh.SSHServerSession):
                     name = "KILL"
                 chan.exit_with_signal(name)
             else:
+                if self.host.closing and self.child is not None and self.child.hung_up:
+                    # cut off by a stopping host (a second Ctrl+C) before it ended on its
+                    # own: it may not have given the terminal back, so the host does, as above
+                    chan.write(RESTORE_TERMINAL + f"\r\n{self._ended_line()}\r\n".encode())
                 chan.exit(returncode)
         except OSError:  # the channel is already closing
             pass

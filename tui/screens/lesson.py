@@ -191,7 +191,7 @@ class LessonScreen(GameScreen):
         card's whole text), the lesson's box stays where it is."""
         table = self.table.region
         log = next((pane.region for pane in self.table.query(LogPane) if pane.display and pane.region.area), None)
-        question = self._question() if step.do != "read" else None  # kept in sight for a move
+        question = self._question()  # kept in sight if it can be (always, for a move: the test)
         parts = [w.region if w is not None else None for w in (marked, question)]
         laid = (table, log, tuple(parts), step.text)
         if table.area and laid != self._laid and not (log is None and self._laid and self._laid[3] == step.text):
