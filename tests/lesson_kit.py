@@ -10,7 +10,7 @@ import engine
 from engine.core import lesson as lessons
 from textual.pilot import Pilot
 
-from tui.screens.handover import SLIP
+from tui.screens.lesson import LessonScreen
 from tui_driver import flat, region_text, screen_name, screen_text, settle, type_text, wait_for, wait_for_screen
 
 
@@ -81,11 +81,11 @@ def check_box_clear(app, step: lessons.Step) -> None:
 
 async def do_step(pilot: Pilot, step: lessons.Step, after_read: bool = False) -> None:
     """Do what ``step`` asks, by keys; ``after_read``: the step before was one to read.
-    A reader's pause comes first where the lesson drops quick keys (``SLIP`` after a step
+    A reader's pause comes first where the lesson drops quick keys (its ``GUARD`` after a step
     to read appears, or after the enter that went on from one): there a key at once is
     taken for a double enter."""
     if step.do == "read" or after_read:
-        await settle(pilot, SLIP)
+        await settle(pilot, LessonScreen.GUARD)
     if step.do == "read":
         await pilot.press("enter")
         return
@@ -110,7 +110,7 @@ async def play_steps(pilot: Pilot, slug: str, upto: int | None = None) -> lesson
     if upto is not None and upto < len(lesson.steps):
         await wait_for_step(pilot, lesson, upto + 1)
         if upto and lesson.steps[upto - 1].do == "read":
-            await settle(pilot, SLIP)  # the next key is a reader's, not one typed with the enter
+            await settle(pilot, LessonScreen.GUARD)  # the next key is a reader's, not one typed with the enter
     return lesson
 
 
@@ -124,3 +124,14 @@ async def play_lesson(pilot: Pilot, slug: str) -> None:
     await settle(pilot)
     assert screen_name(app) in ("LessonScreen", "ResultScreen")
     assert box_text(app) == ""
+
+
+#: The guard the walk-throughs and the snapshots play with (``quick_guard``): they check
+#: the lessons' steps and screens, not the guard, which the double-enter tests check at
+#: its own length; a reader's pause of ``SLIP`` at each step only made them slow.
+QUICK_GUARD = 0.05
+
+
+def quick_guard(monkeypatch) -> None:
+    """Lessons drop keys for ``QUICK_GUARD`` seconds only (``LessonScreen.GUARD``)."""
+    monkeypatch.setattr(LessonScreen, "GUARD", QUICK_GUARD)

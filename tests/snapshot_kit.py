@@ -52,6 +52,7 @@ from host import protocol as p
 from host.client import ServiceClient
 from tui.app import BoxtopApp
 
+from lesson_kit import quick_guard
 from tui_driver import (
     Player, fill_form, focus, lobby_ready, open_from_menu, open_replay, screen_text, take_keyboard, wait_for,
     wait_for_screen, wait_still, wait_for_text,
@@ -176,6 +177,7 @@ def fixed_world(tmp_path, monkeypatch):
     example games copied with fixed dates, and the room codes of ``CODES``."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("BOXTOP_SAVE_DIR", "saves")
+    quick_guard(monkeypatch)  # a lesson's steps reached without a reader's pause at each
     stamp = NOW.astimezone(datetime.timezone.utc).isoformat(timespec="seconds")
     monkeypatch.setattr(engine.core.log, "now", lambda: stamp)
     monkeypatch.setattr(engine.core.session, "now", lambda: stamp)

@@ -8,7 +8,8 @@ import pytest
 
 import engine
 from engine.core import lesson as lessons
-from lesson_kit import box_text, lesson_slugs, open_lesson, play_lesson, play_steps, wait_for_step
+from lesson_kit import box_text, lesson_slugs, open_lesson, play_lesson, play_steps, quick_guard, wait_for_step
+from tui.screens.lesson import LessonScreen
 from tui.support.paths import lessons_finished
 from tui.screens.handover import SLIP
 from tui_driver import LARGE, SMALL, flat, key_event, menu_app, screen_text, settle, wait_for, wait_for_screen
@@ -16,14 +17,15 @@ from tui_driver import LARGE, SMALL, flat, key_event, menu_app, screen_text, set
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("slug", lesson_slugs())
-async def test_the_lesson_plays_by_keys_from_the_menu_to_the_hand_over(slug, size):
+async def test_the_lesson_plays_by_keys_from_the_menu_to_the_hand_over(slug, size, monkeypatch):
+    quick_guard(monkeypatch)
     async with menu_app(size) as pilot:
         app = pilot.app
         await play_lesson(pilot, slug)
         assert slug in lessons_finished()
         session = app.screen.session if hasattr(app.screen, "session") else None
         assert session is not None and session.result() is None or app.screen.__class__.__name__ == "ResultScreen"
-        await settle(pilot, SLIP)  # the keys typed with the last enter are dropped
+        await settle(pilot, LessonScreen.GUARD)  # the keys typed with the last enter are dropped
         await pilot.press("escape")  # the game is kept; back at the menu, the lesson is marked done
         await wait_for_screen(pilot, "MenuScreen")
         await pilot.press("t")

@@ -40,6 +40,9 @@ class LessonScreen(GameScreen):
         # binding stands aside (``check_action``) and enter is the table's
         Binding("enter", "go_on", "Go on", priority=True),
     ]
+    #: Seconds after a step appears, or after the enter that went on, in which keys are
+    #: dropped: a double enter or a key repeat (as at a hand-over, ``SLIP``).
+    GUARD = SLIP
 
     def __init__(self, slug: str, lesson: lessons.Lesson, session: engine.LocalSession,
                  save_dir: Path | None = None) -> None:
@@ -135,13 +138,13 @@ class LessonScreen(GameScreen):
 
     def action_go_on(self) -> None:
         """enter in a "read" step: on to the next step; after the last, the hand-over."""
-        if Message().time < self._shown_at + SLIP:
+        if Message().time < self._shown_at + self.GUARD:
             return  # pressed with the enter (or the move) that brought this step: not read yet
         if not self.progress.read():
             return
         # the keys typed with this enter (a double enter, a repeat) are dropped: they are
         # not a move on the table the next step talks about
-        self.keys_wait_until = max(self.keys_wait_until, Message().time + SLIP)
+        self.keys_wait_until = max(self.keys_wait_until, Message().time + self.GUARD)
         self.say("")
         if self.progress.over:
             self._hand_over()
