@@ -31,7 +31,7 @@ from engine.games.bottlecap_vikings import rules
 from engine.games.bottlecap_vikings.data import CITIES
 from session_checks import check_fold_and_saves, check_undo_redo
 
-GAMES = 200
+GAMES = 120
 #: Bot moves (log entries) after which a headless property game stops (see above).
 STEP_CAP = 300
 #: Bot moves after which a game played for its win gives up (see test_games_played_to_the_win).
@@ -116,7 +116,7 @@ def play(seed: int, n: int, cap: int = STEP_CAP, heuristic: float = 0.1) -> engi
 @pytest.mark.parametrize("n", (2, 3, 4))
 @pytest.mark.parametrize("block", range(10))
 def test_seeded_bot_games(n, block):
-    """20 games a test (10 tests per player count): the identities after each game."""
+    """GAMES / 10 games a test (10 tests per player count): the identities after each game."""
     for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
         s = play(seed, n)
         if s.result() is not None:

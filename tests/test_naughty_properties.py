@@ -44,7 +44,7 @@ from engine.games.naughty_or_nice.commands import Keep
 from engine.games.naughty_or_nice.data import CREATURES, PRESENTS
 from session_checks import check_fold, check_saves, check_undo_redo
 
-GAMES = 200
+GAMES = 120
 SLUG = "naughty-or-nice"
 HIDDEN = ev.HIDDEN
 CARD_NAMES = {p.name for p in PRESENTS.values()} | {c.name for c in CREATURES.values()}
@@ -227,7 +227,7 @@ def play(seed: int, n: int, level: int) -> engine.LocalSession:
 @pytest.mark.parametrize("level", (1, 2, 3, 4, 5))
 @pytest.mark.parametrize("n", (2, 3, 4, 5))
 def test_seeded_bot_games(n, level):
-    """200 games per player count and level: each ends with a result, folds to the live
+    """GAMES (120) games per player count and level: each ends with a result, folds to the live
     state and keeps every secret; every 8th saves, loads, verifies, undoes and redoes,
     and its reaction windows open by public facts only."""
     windows = 0
