@@ -52,7 +52,7 @@ from host import protocol as p
 from host.client import ServiceClient
 from tui.app import BoxtopApp
 
-from lesson_kit import quick_guard
+from lesson_kit import open_lesson, play_steps, quick_guard
 from tui_driver import (
     Player, fill_form, focus, lobby_ready, open_from_menu, open_replay, screen_text, take_keyboard, wait_for,
     wait_for_screen, wait_still, wait_for_text,
@@ -94,6 +94,20 @@ class Shots(dict):
             self[name] = Shot(reach, remote, saves, played)
             return reach
         return register
+
+
+def lesson_shot(shots: "Shots", name: str, slug: str, upto: int, keys: tuple[str, ...] = (), wait: str = "") -> None:
+    """Register shot ``name``: ``slug``'s lesson from the menu (t) by keys, its first
+    ``upto`` steps done, then ``keys`` pressed and ``wait`` shown (if given)."""
+
+    @shots.shot(name)
+    async def _(pilot: Player) -> None:
+        await open_lesson(pilot, slug)
+        await play_steps(pilot, slug, upto=upto)
+        if keys:
+            await pilot.press(*keys)
+        if wait:
+            await wait_for_text(pilot, wait)
 
 
 def typed(slug: str, seats: list[str], script: list[str], seed: int,

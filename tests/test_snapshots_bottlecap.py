@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from snapshot_kit import (  # noqa: F401 (fixtures)
-    Shots, fixed_world, form, load_first_save, open_list, screen_test, typed,
+    Shots, fixed_world, form, lesson_shot, load_first_save, open_list, screen_test, typed,
 )
 from bottlecap_play import MID_SCRIPT, OMEN_SCRIPT, QUESTIONS
-from lesson_kit import open_lesson, play_steps
 from tui_driver import Player, new_game, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
@@ -123,21 +122,12 @@ async def _(pilot: Player) -> None:
     await wait_for_screen(pilot, "ResultScreen")
 
 
-@SHOTS.shot("bottlecap-vikings-lesson-win")
-async def _(pilot: Player) -> None:
-    # the lesson (t, Learn a game), its second step: how the game is won, the city card
-    # marked, the box over the log clear of the ring and the question
-    await open_lesson(pilot, "bottlecap-vikings")
-    await play_steps(pilot, "bottlecap-vikings", upto=1)
-
-
-@SHOTS.shot("bottlecap-vikings-lesson-attack")
-async def _(pilot: Player) -> None:
-    # the lesson's step 17, a move step: land by bob's ship and attack him, the line under
-    # the choices warning of it; the Valkyries both drawn so far show on the cards
-    await open_lesson(pilot, "bottlecap-vikings")
-    await play_steps(pilot, "bottlecap-vikings", upto=16)
-    await wait_for_text(pilot, "attacks bob")
+# the lesson (t, Learn a game), its second step: how the game is won, the city card
+# marked, the box over the log clear of the ring and the question
+lesson_shot(SHOTS, "bottlecap-vikings-lesson-win", "bottlecap-vikings", 1)
+# the lesson's step 17, a move step: land by bob's ship and attack him, the line under
+# the choices warning of it; the Valkyries both drawn so far show on the cards
+lesson_shot(SHOTS, "bottlecap-vikings-lesson-attack", "bottlecap-vikings", 16, wait="attacks bob")
 
 
 test_screen = screen_test(SHOTS)

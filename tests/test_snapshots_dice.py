@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from snapshot_kit import Shots, fixed_world, form, load_first_save, screen_test  # noqa: F401 (fixtures)
+from snapshot_kit import Shots, fixed_world, form, lesson_shot, load_first_save, screen_test  # noqa: F401 (fixtures)
 from tui_driver import Player, new_game, screen_text, wait_for, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
@@ -172,24 +172,11 @@ async def _(pilot: Player) -> None:
 
 
 # ------------------------------------------------------------------ the lesson (issue 37)
-@SHOTS.shot("dice-upon-a-time-lesson-routes")
-async def _(pilot: Player) -> None:
-    # an early step with its mark: the routes' numbers, the map marked
-    from lesson_kit import open_lesson, play_steps
-
-    await open_lesson(pilot, "dice-upon-a-time")
-    await play_steps(pilot, "dice-upon-a-time", upto=6)
-
-
-@SHOTS.shot("dice-upon-a-time-lesson-place")
-async def _(pilot: Player) -> None:
-    # a move step: the plain die chosen and the cursor walked to the Town–Church route
-    from lesson_kit import open_lesson, play_steps
-
-    await open_lesson(pilot, "dice-upon-a-time")
-    await play_steps(pilot, "dice-upon-a-time", upto=7)
-    await pilot.press("5", "tab", "tab", "tab", "tab", "tab")
-    await wait_for_text(pilot, "The Town–Church route")
+# an early step with its mark: the routes' numbers, the map marked
+lesson_shot(SHOTS, "dice-upon-a-time-lesson-routes", "dice-upon-a-time", 6)
+# a move step: the plain die chosen and the cursor walked to the Town–Church route
+lesson_shot(SHOTS, "dice-upon-a-time-lesson-place", "dice-upon-a-time", 7,
+            keys=("5", "tab", "tab", "tab", "tab", "tab"), wait="The Town–Church route")
 
 
 test_screen = screen_test(SHOTS)

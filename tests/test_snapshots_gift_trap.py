@@ -10,9 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from gift_positions import gift_trap_deal_after
-from lesson_kit import open_lesson, play_steps
 from snapshot_kit import (  # noqa: F401 (fixtures)
-    GT8, Shots, fixed_world, form, load_first_save, replay_entry, rules_at, screen_test,
+    GT8, Shots, fixed_world, form, lesson_shot, load_first_save, replay_entry, rules_at, screen_test,
 )
 from tui_driver import Player, footer_keys, new_game, screen_name, wait_for, wait_for_screen, wait_for_text
 
@@ -149,18 +148,10 @@ async def _(pilot: Player) -> None:
     await replay_entry(pilot, 30)
 
 
-@SHOTS.shot("gift-trap-lesson-goal")
-async def _(pilot: Player) -> None:
-    # the lesson's second step: the goal, the Give · Get panel marked
-    await open_lesson(pilot, "gift-trap")
-    await play_steps(pilot, "gift-trap", upto=1)
-
-
-@SHOTS.shot("gift-trap-lesson-trap")
-async def _(pilot: Player) -> None:
-    # the four Get tiles placed; the step asks for the Gifttrap on the caviar (t), the gifts marked
-    await open_lesson(pilot, "gift-trap")
-    await play_steps(pilot, "gift-trap", upto=18)
+# the lesson's second step: the goal, the Give · Get panel marked
+lesson_shot(SHOTS, "gift-trap-lesson-goal", "gift-trap", 1)
+# the four Get tiles placed; the step asks for the Gifttrap on the caviar (t), the gifts marked
+lesson_shot(SHOTS, "gift-trap-lesson-trap", "gift-trap", 18)
 
 
 test_screen = screen_test(SHOTS)

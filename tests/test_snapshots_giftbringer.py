@@ -10,9 +10,8 @@ marked for the Blessing it teaches)."""
 from __future__ import annotations
 
 from gift_positions import giftbringer_visit
-from lesson_kit import open_lesson, play_steps
 from snapshot_kit import (  # noqa: F401 (fixtures)
-    GB6, Shots, fixed_world, form, load_first_save, replay_entry, rules_at, screen_test,
+    GB6, Shots, fixed_world, form, lesson_shot, load_first_save, replay_entry, rules_at, screen_test,
 )
 from tui_driver import Player, new_game, screen_text, wait_for, wait_for_screen, wait_for_text
 
@@ -140,18 +139,10 @@ async def _(pilot: Player) -> None:
     await replay_entry(pilot, 40)
 
 
-@SHOTS.shot("giftbringer-lesson-horde")
-async def _(pilot: Player) -> None:
-    await open_lesson(pilot, "giftbringer")
-    await play_steps(pilot, "giftbringer", upto=4)  # step 5: the Vikings, marked
-
-
-@SHOTS.shot("giftbringer-lesson-blessing")
-async def _(pilot: Player) -> None:
-    await open_lesson(pilot, "giftbringer")
-    await play_steps(pilot, "giftbringer", upto=19)  # step 20: the "diff" Blessing
-    await pilot.press("space", "right", "right", "space")  # the 6 and the 4 marked; - would bless them
-    await wait_for_text(pilot, "marked 1, 3")
+lesson_shot(SHOTS, "giftbringer-lesson-horde", "giftbringer", 4)  # step 5: the Vikings, marked
+# step 20, the "diff" Blessing: the 6 and the 4 marked; - would bless them
+lesson_shot(SHOTS, "giftbringer-lesson-blessing", "giftbringer", 19, keys=("space", "right", "right", "space"),
+            wait="marked 1, 3")
 
 
 test_screen = screen_test(SHOTS)

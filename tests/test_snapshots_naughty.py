@@ -19,7 +19,7 @@ from engine.core.reactions import Pass
 from engine.games.naughty_or_nice.commands import Craft, End, Fulfill, Play, React, Search, Sweep, Tuck
 from naughty_play import text_of
 from naughty_positions import holds, played_until, prompt
-from snapshot_kit import Shots, fixed_world, form, load_first_save, open_list, screen_test  # noqa: F401 (fixtures)
+from snapshot_kit import Shots, fixed_world, form, lesson_shot, load_first_save, open_list, screen_test  # noqa: F401 (fixtures)
 from tui_driver import Player, new_game, open_replay, wait_for, wait_for_screen, wait_for_text
 
 SHOTS = Shots()
@@ -251,25 +251,12 @@ async def _(pilot: Player) -> None:
     await wait_for_text(pilot, "chance to win, %")
 
 
-@SHOTS.shot("naughty-or-nice-lesson-mark")
-async def _(pilot: Player) -> None:
-    # the lesson by keys from the menu (t) to its eighth step: Astrid's wish, the
-    # present row and playground marked, the box over the log
-    from lesson_kit import open_lesson, play_steps
-
-    await open_lesson(pilot, "naughty-or-nice")
-    await play_steps(pilot, "naughty-or-nice", upto=7)
-
-
-@SHOTS.shot("naughty-or-nice-lesson-window")
-async def _(pilot: Player) -> None:
-    # the lesson's move step in bob's turn: his Cringe opens a reaction window that the
-    # learner's Tomte answers, the question kept in sight above the box
-    from lesson_kit import open_lesson, play_steps
-
-    await open_lesson(pilot, "naughty-or-nice")
-    await play_steps(pilot, "naughty-or-nice", upto=10)
-    await wait_for_text(pilot, "Cancel it with your Tomte")
+# the lesson by keys from the menu (t) to its eighth step: Astrid's wish, the
+# present row and playground marked, the box over the log
+lesson_shot(SHOTS, "naughty-or-nice-lesson-mark", "naughty-or-nice", 7)
+# the lesson's move step in bob's turn: his Cringe opens a reaction window that the
+# learner's Tomte answers, the question kept in sight above the box
+lesson_shot(SHOTS, "naughty-or-nice-lesson-window", "naughty-or-nice", 10, wait="Cancel it with your Tomte")
 
 
 test_screen = screen_test(SHOTS)

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine.core import lesson as lessons
-from lesson_kit import box_text, lesson_slugs, open_lesson, play_lesson, play_steps, quick_guard, wait_for_step
+from lesson_kit import box_text, do_step, lesson_slugs, open_lesson, play_lesson, play_steps, quick_guard, wait_for_step
 from tui.screens.lesson import LessonScreen
 from tui.support.paths import lessons_finished
 from tui.screens.handover import SLIP
@@ -83,8 +83,7 @@ async def test_undo_takes_the_lesson_back_a_step_with_the_move():
 
 
 async def play_steps_from(pilot, lesson, number):
-    from lesson_kit import do_step
-
+    """Do step ``number`` (one after a step to read) and wait for the next."""
     await do_step(pilot, lesson.steps[number - 1], after_read=True)
     await wait_for_step(pilot, lesson, number + 1)
 

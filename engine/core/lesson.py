@@ -217,22 +217,24 @@ class Progress:
             raise LessonBroken(f"the script's line {made + 1} is {name}'s, but {others} is to act")
         return None
 
-    def play_script(self) -> int:
+    def play_script(self, strict: bool = False) -> int:
         """Play the script's commands due now (``due``), in order; returns how many. When
         the table went elsewhere (a free choice of the learner's), the script is turned
-        off and the bots play on, as in any game."""
+        off and the bots play on, as in any game; ``strict`` (the replay test): raises
+        ``LessonBroken`` then, saying which command no longer fits."""
         count = 0
         while True:
             try:
                 nxt = self.due()
+                if nxt is None:
+                    return count
+                try:
+                    self.session.play(*nxt)
+                except IllegalCommand as err:
+                    raise LessonBroken(f"the script's {self.session.names[nxt[0]]}: {nxt[1]!r} is refused: {err}") from None
             except LessonBroken:
-                self.script_off = True
-                return count
-            if nxt is None:
-                return count
-            try:
-                self.session.play(*nxt)
-            except IllegalCommand:
+                if strict:
+                    raise
                 self.script_off = True
                 return count
             count += 1
@@ -279,17 +281,10 @@ def replay(slug: str, lesson: Lesson | None = None) -> Any:
 def _script(progress: Progress, fail) -> None:
     """Play the opponents' scripted commands due now, then (the script used up) their
     bots' moves, as the game screen does; a refused or misplaced one fails the replay."""
-    session = progress.session
     while True:
         try:
-            nxt = progress.due()
+            progress.play_script(strict=True)
         except LessonBroken as err:
             raise fail(str(err)) from None
-        if nxt is None:
-            if progress.made() < len(progress.lesson.script) or session.run_bots() == 0:
-                return
-            continue
-        try:
-            session.play(*nxt)
-        except IllegalCommand as err:
-            raise fail(f"the script's {session.names[nxt[0]]}: {nxt[1]!r} is refused: {err}") from None
+        if progress.made() < len(progress.lesson.script) or progress.session.run_bots() == 0:
+            return

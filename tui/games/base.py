@@ -76,10 +76,6 @@ class GameTable(Widget, can_focus=True):
             super().__init__()
             self.text = text
 
-    class LaidOut(Message):
-        """The table took a new size (its parts laid out anew): what lies over it (a
-        lesson's box) is placed again."""
-
     class PassKeyboard(Message):
         """The person whose turn is over (``turn_over``) passes the keyboard on."""
 
@@ -89,11 +85,6 @@ class GameTable(Widget, can_focus=True):
         def __init__(self, reason: str) -> None:
             super().__init__()
             self.reason = reason
-
-    def on_resize(self, event) -> None:
-        """Say the table was laid out anew (``LaidOut``); a table's own ``on_resize`` runs
-        too (Textual calls the handler of every class of the widget)."""
-        self.post_message(self.LaidOut())
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

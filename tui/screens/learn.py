@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 import engine
 from engine.core import lesson as lessons
 
+from ..support.contracts import SavesIn
 from ..support.paths import lessons_finished
 from ..support.stack import OnTop
 from ..widgets.footer import GameFooter
@@ -63,7 +64,8 @@ class LearnMenuScreen(OnTop, Screen[None]):
         self.title = "Learn a game"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.switch_screen(lesson_screen(event.option.id, getattr(self.app, "save_dir", None)))
+        save_dir = self.app.save_dir if isinstance(self.app, SavesIn) else None  # a test's app may have none
+        self.app.switch_screen(lesson_screen(event.option.id, save_dir))
 
     def action_close(self) -> None:
         self.dismiss(None)

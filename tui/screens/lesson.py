@@ -83,13 +83,6 @@ class LessonScreen(GameScreen):
         # again after every layout of the screen (``_place`` does nothing if all stayed)
         self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._replace())
 
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.show_step)
-
-    def on_game_table_laid_out(self, message) -> None:
-        """The table's parts moved: the box is placed again, clear of them."""
-        self.call_after_refresh(self.show_step)
-
     # ------------------------------------------------------------------ the learner's moves
     @property
     def teaching(self) -> bool:
@@ -183,7 +176,7 @@ class LessonScreen(GameScreen):
         if step.do != "read" and 0 not in self.session.to_act_seats():
             keys = "the others are playing…"
         self._keys = keys
-        self.box.show_step(step.text, f"Lesson {number} of {total}", keys)
+        self.box.show_step(step.text, f"Lesson {number} of {total}")
         self.box.display = True
         self._place(step, marked)
 
@@ -195,11 +188,12 @@ class LessonScreen(GameScreen):
         table = self.table.region
         log = next((pane.region for pane in self.table.query(LogPane) if pane.display and pane.region.area), None)
         question = self._question()  # kept in sight if it can be (always, for a move: the test)
-        parts = [w.region if w is not None else None for w in (marked, question)]
-        laid = (table, log, tuple(parts), step.text)
-        if table.area and laid != self._laid and not (log is None and self._laid and self._laid[3] == step.text):
+        avoid = (marked.region,) if marked is not None else ()
+        keep = (question.region,) if question is not None else ()
+        laid = (table, log, avoid, keep, step.text)
+        if table.area and laid != self._laid and not (log is None and self._laid and self._laid[-1] == step.text):
             self._laid = laid
-            where = place(step.text, table, log, [r for r in parts[:1] if r], [r for r in parts[1:] if r])
+            where = place(step.text, table, log, avoid, keep)
             self._width = where.width
             self.box.styles.offset = (where.x, where.y)
             self.box.styles.width = where.width
@@ -218,8 +212,7 @@ class LessonScreen(GameScreen):
 
     def _question(self) -> Any:
         """The table's part that asks the learner what to do (kept in sight), if it has one."""
-        name = getattr(self.table, "LESSON_KEEP", "")
-        return self._part(name) if name else None
+        return self._part(self.table.LESSON_KEEP)
 
     def _part(self, name: str) -> Any:
         found = self.table.query(f"#{name}") if name else None

@@ -63,10 +63,10 @@ def place(text: str, table: Region, log: Region | None, avoid: Iterable[Region],
 
 
 class LessonBox(Static):
-    """The current step's text (plain text, never markup), ``title`` on its top edge
-    ("Lesson 3 of 12") and ``keys`` (what to do next) on its bottom edge."""
+    """The current step's text (plain text, never markup) and ``title`` on its top edge
+    ("Lesson 3 of 12"); its screen puts what to do next on its bottom edge, fitted to
+    the width it places the box at."""
 
-    def show_step(self, text: str, title: str, keys: str) -> None:
+    def show_step(self, text: str, title: str) -> None:
         self.update(Content(text))
         self.border_title = title
-        self.border_subtitle = keys
